@@ -1,0 +1,24 @@
+#define _GNU_SOURCE
+#include "cshims.h"
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/signalfd.h>
+#include <unistd.h>
+
+int ow_memfd_create(const char *name) {
+    return memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
+}
+
+int ow_signalfd_for(const int *signals) {
+    sigset_t mask;
+    sigemptyset(&mask);
+    for (const int *s = signals; *s; s++) sigaddset(&mask, *s);
+    if (sigprocmask(SIG_BLOCK, &mask, NULL) != 0) return -1;
+    return signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
+}
+
+int ow_signalfd_read(int fd) {
+    struct signalfd_siginfo info;
+    ssize_t n = read(fd, &info, sizeof info);
+    return n == (ssize_t)sizeof info ? (int)info.ssi_signo : -1;
+}

@@ -1,0 +1,12 @@
+#ifndef CSHIMS_H
+#define CSHIMS_H
+#include <stdint.h>
+
+/// memfd_create (needs _GNU_SOURCE); returns -1 and sets errno on failure.
+int ow_memfd_create(const char *name);
+/// Blocks `signals` (a zero-terminated list) for this thread and returns a
+/// non-blocking, close-on-exec signalfd for them, or -1.
+int ow_signalfd_for(const int *signals);
+/// Reads one signal from a signalfd; returns its number, or -1.
+int ow_signalfd_read(int fd);
+#endif
