@@ -3,6 +3,8 @@
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/signalfd.h>
+#include <sys/timerfd.h>
+#include <time.h>
 #include <unistd.h>
 
 int ow_memfd_create(const char *name) {
@@ -21,4 +23,15 @@ int ow_signalfd_read(int fd) {
     struct signalfd_siginfo info;
     ssize_t n = read(fd, &info, sizeof info);
     return n == (ssize_t)sizeof info ? (int)info.ssi_signo : -1;
+}
+
+int ow_timerfd_create(void) {
+    return timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+}
+
+int ow_timerfd_arm(int fd, int64_t seconds, int64_t nanoseconds) {
+    struct itimerspec spec = {0};
+    spec.it_value.tv_sec = seconds;
+    spec.it_value.tv_nsec = nanoseconds;
+    return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
 }

@@ -1,6 +1,20 @@
 #include "cwayland.h"
+#include <string.h>
+
+static const struct wl_interface *const known[] = {
+    &wl_compositor_interface, &wl_shm_interface, &wl_output_interface, &wl_seat_interface,
+    &zwlr_layer_shell_v1_interface, &xdg_wm_base_interface, &wp_viewporter_interface,
+    &wp_fractional_scale_manager_v1_interface,
+};
+
+const struct wl_interface *cwl_interface_named(const char *name) {
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (strcmp(known[i]->name, name) == 0) return known[i];
+    return NULL;
+}
 
 void *cwl_registry_bind(struct wl_registry *registry, uint32_t name,
-                        const struct wl_interface *interface, uint32_t version) {
-    return wl_registry_bind(registry, name, interface, version);
+                        const char *interface, uint32_t version) {
+    const struct wl_interface *iface = cwl_interface_named(interface);
+    return iface ? wl_registry_bind(registry, name, iface, version) : NULL;
 }

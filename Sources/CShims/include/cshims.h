@@ -9,4 +9,8 @@ int ow_memfd_create(const char *name);
 int ow_signalfd_for(const int *signals);
 /// Reads one signal from a signalfd; returns its number, or -1.
 int ow_signalfd_read(int fd);
+/// A non-blocking, close-on-exec CLOCK_MONOTONIC timerfd, or -1.
+int ow_timerfd_create(void);
+/// Arms `fd` at an absolute CLOCK_MONOTONIC time; seconds == 0 && nanoseconds == 0 disarms.
+int ow_timerfd_arm(int fd, int64_t seconds, int64_t nanoseconds);
 #endif

@@ -7,7 +7,11 @@
 #include "viewporter-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
 
-/// Binds a global; the one place that calls the variadic marshaller for binds.
+/// The wl_interface of a global overlay-wl binds, by its protocol name; NULL if unknown.
+const struct wl_interface *cwl_interface_named(const char *name);
+
+/// Binds a global by interface name (the one place that calls the variadic marshaller
+/// for binds); NULL if the interface is not one cwl_interface_named knows.
 void *cwl_registry_bind(struct wl_registry *registry, uint32_t name,
-                        const struct wl_interface *interface, uint32_t version);
+                        const char *interface, uint32_t version);
 #endif

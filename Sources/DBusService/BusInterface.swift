@@ -1,0 +1,77 @@
+/// A method of an exported interface. Signatures are D-Bus signatures ("susssasa{sv}i");
+/// argument names are only used for introspection.
+public struct BusMethod: Sendable {
+    public var name: String
+    public var inputSignature: String
+    public var outputSignature: String
+    public var inputNames: [String]
+    public var outputNames: [String]
+
+    public init(_ name: String, input: String = "", output: String = "",
+                inputNames: [String] = [], outputNames: [String] = []) {
+        self.name = name
+        self.inputSignature = input
+        self.outputSignature = output
+        self.inputNames = inputNames
+        self.outputNames = outputNames
+    }
+}
+
+/// A signal of an exported interface (for introspection; emit with `BusConnection.emitSignal`).
+public struct BusSignal: Sendable {
+    public var name: String
+    public var signature: String
+    public var argumentNames: [String]
+
+    public init(_ name: String, signature: String = "", argumentNames: [String] = []) {
+        self.name = name
+        self.signature = signature
+        self.argumentNames = argumentNames
+    }
+}
+
+/// An incoming method call whose arguments already match the method's input signature.
+public struct BusCall {
+    public var path: String
+    public var interface: String
+    public var member: String
+    /// Unique name of the caller (":1.42"), when the bus says.
+    public var sender: String?
+    public var arguments: [BusValue]
+}
+
+/// The values of a successful method return; they must match the method's output signature.
+public struct BusReply {
+    public var values: [BusValue]
+    /// Runs once the reply has been queued (e.g. to emit a signal that must follow it).
+    public var afterReply: (() -> Void)?
+
+    public init(_ values: [BusValue] = [], afterReply: (() -> Void)? = nil) {
+        self.values = values
+        self.afterReply = afterReply
+    }
+
+    public static let empty = BusReply()
+}
+
+/// An interface to export on an object path. The handler runs inside
+/// `BusConnection.processPending()`, on the poll loop's thread; throw `BusMethodError`
+/// to answer with a D-Bus error.
+public struct BusInterface {
+    public var name: String
+    public var methods: [BusMethod]
+    public var signals: [BusSignal]
+    public var handler: (BusCall) throws -> BusReply
+
+    public init(name: String, methods: [BusMethod], signals: [BusSignal] = [],
+                handler: @escaping (BusCall) throws -> BusReply) {
+        self.name = name
+        self.methods = methods
+        self.signals = signals
+        self.handler = handler
+    }
+
+    func method(named member: String) -> BusMethod? {
+        methods.first { $0.name == member }
+    }
+}

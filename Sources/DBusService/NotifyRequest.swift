@@ -1,0 +1,71 @@
+/// An action button: `key` goes back in ActionInvoked, `label` is shown ("default" is the body click).
+public struct NotificationAction: Equatable, Sendable {
+    public var key: String
+    public var label: String
+
+    public init(key: String, label: String) {
+        self.key = key
+        self.label = label
+    }
+}
+
+/// One `Notify` call, parsed. Hints keep their raw values (variant wrapper removed);
+/// typed accessors are in NotifyRequest+Hints.swift.
+public struct NotifyRequest: Equatable, Sendable {
+    public var appName: String
+    /// 0, or the id of a notification this one replaces.
+    public var replacesID: UInt32
+    public var appIcon: String
+    public var summary: String
+    public var body: String
+    public var actions: [NotificationAction]
+    public var hints: [String: BusValue]
+    /// -1: server default, 0: never expires, otherwise milliseconds.
+    public var expireTimeout: Int32
+    /// Unique bus name of the caller.
+    public var sender: String?
+
+    public init(appName: String = "", replacesID: UInt32 = 0, appIcon: String = "", summary: String,
+                body: String = "", actions: [NotificationAction] = [], hints: [String: BusValue] = [:],
+                expireTimeout: Int32 = -1, sender: String? = nil) {
+        self.appName = appName
+        self.replacesID = replacesID
+        self.appIcon = appIcon
+        self.summary = summary
+        self.body = body
+        self.actions = actions
+        self.hints = hints
+        self.expireTimeout = expireTimeout
+        self.sender = sender
+    }
+
+    /// Parses the arguments of a `Notify` call ("susssasa{sv}i"). Returns nil if they do not
+    /// have that shape. A dangling action key (odd-length list) is dropped.
+    public init?(arguments: [BusValue], sender: String?) {
+        guard arguments.count == 8,
+              case .string(let appName) = arguments[0],
+              case .uint32(let replacesID) = arguments[1],
+              case .string(let appIcon) = arguments[2],
+              case .string(let summary) = arguments[3],
+              case .string(let body) = arguments[4],
+              case .array(let rawActions, _) = arguments[5],
+              case .dict(let rawHints, _, _) = arguments[6],
+              case .int32(let expireTimeout) = arguments[7]
+        else { return nil }
+
+        let strings = rawActions.compactMap(\.stringValue)
+        var actions: [NotificationAction] = []
+        var index = 0
+        while index + 1 < strings.count {
+            actions.append(NotificationAction(key: strings[index], label: strings[index + 1]))
+            index += 2
+        }
+        var hints: [String: BusValue] = [:]
+        for entry in rawHints {
+            guard case .string(let key) = entry.key else { continue }
+            hints[key] = entry.value.unwrapped
+        }
+        self.init(appName: appName, replacesID: replacesID, appIcon: appIcon, summary: summary, body: body,
+                  actions: actions, hints: hints, expireTimeout: expireTimeout, sender: sender)
+    }
+}

@@ -1,0 +1,82 @@
+// Container settings: how views are arranged, queued and inset.
+
+public enum DisplayType: Sendable {
+    /// Views on top of each other, each at its own alignment (a ZStack).
+    case stacking
+    /// A row with spacing (an HStack).
+    case horizontal
+    /// A column with spacing (a VStack).
+    case vertical
+}
+
+public enum QueueType: Sendable {
+    /// Several at once, up to `maximumVisible`; the rest wait in FIFO order.
+    case multiple
+    /// One at a time; a new view replaces the current one.
+    case oneByOne
+    /// One at a time; a new view waits until the current one is dismissed.
+    case oneByOneWaitFinish
+}
+
+public enum DisplayOrder: Sendable {
+    case newestOnTop, oldestOnTop
+}
+
+/// Which safe-area edges the container extends under.
+public enum SafeAreaPolicy: Equatable, Sendable {
+    case none
+    case all
+    case edges(Set<Edge>)
+
+    func ignores(_ edge: Edge) -> Bool {
+        switch self {
+        case .none: false
+        case .all: true
+        case .edges(let set): set.contains(edge)
+        }
+    }
+}
+
+/// Throttling applied to shows (never to dismissals).
+public enum QueueControl: Equatable, Sendable {
+    case none
+    /// Trailing-edge debounce: a show is held until no other show has arrived for
+    /// this many seconds; a newer show supersedes the held one (dismissed `.debounced`).
+    case debounce(Double)
+}
+
+public struct ContainerConfiguration: Equatable, Sendable {
+    public var name: String
+    public var displayType: DisplayType
+    /// Fixed at registration.
+    public var queueType: QueueType
+    /// Seconds between moves from the waiting queue onto the screen.
+    public var delayForShowingNext: Double = 0.5
+    /// Multiple mode only; nil is unlimited. Lowering it evicts nothing.
+    public var maximumVisible: Int? = nil
+    /// Points between views in horizontal/vertical; negative overlaps them.
+    public var spacing: Double = 10
+    /// Stacking: insets of each view; horizontal/vertical: insets of the group.
+    public var insets: EdgeInsets = .zero
+    /// Fixed at registration. The presenter clips drawing to the container.
+    public var clipped = false
+    public var ignoresSafeArea: SafeAreaPolicy = .none
+    public var displayOrder: DisplayOrder = .newestOnTop
+    public var queueControl: QueueControl = .none
+    /// Defaults for every view in this container.
+    public var defaults: ViewConfiguration = .init()
+
+    public init(name: String, displayType: DisplayType, queueType: QueueType) {
+        self.name = name
+        self.displayType = displayType
+        self.queueType = queueType
+    }
+
+    /// How many views may be on screen at once under the current settings.
+    public var capacity: Int {
+        switch queueType {
+        case .multiple: max(0, maximumVisible ?? .max)
+        case .oneByOne, .oneByOneWaitFinish: 1
+        }
+    }
+}

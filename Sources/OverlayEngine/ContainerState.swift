@@ -1,0 +1,235 @@
+// One container's state machine: admission, queueing, dismissal and timers. No I/O:
+// every observable change is appended to the caller's effect list.
+
+struct ContainerState: Sendable {
+    var config: ContainerConfiguration
+    var entries: [ViewID: ViewEntry] = [:]
+    /// Waiting views in FIFO order (key: arrival).
+    var queue = SequencedIDs()
+    /// Showing and removing views in appearance order (key: order).
+    var drawn = SequencedIDs()
+    var showingCount = 0
+    /// A show held back by a debounce, and when it is released.
+    var held: ViewID?
+    var heldUntil: Double?
+    /// When the next waiting view may move in. For oneByOneWaitFinish it is also the
+    /// gap after a dismissal during which nothing new may appear.
+    var refillAt: Double?
+    var size: Size = .zero
+    private var nextArrival: UInt64 = 0
+    private var nextOrder: UInt64 = 0
+
+    init(config: ContainerConfiguration) { self.config = config }
+
+    var name: String { config.name }
+
+    // MARK: Shows
+
+    /// A new view arrives (its id is not in this container).
+    mutating func show(_ entry: ViewEntry, now: Double, effects: inout [EngineEffect]) {
+        if case .debounce(let seconds) = config.queueControl, seconds > 0 {
+            if let previous = held { dismiss(previous, reason: .debounced, animated: false, now: now, effects: &effects) }
+            entries[entry.id] = entry
+            held = entry.id
+            heldUntil = now + seconds
+            return
+        }
+        entries[entry.id] = entry
+        admit(entry.id, now: now, effects: &effects)
+    }
+
+    /// Updates a present view in place: no second entry, no new insertion transition.
+    /// A showing view's auto-dismiss countdown restarts.
+    mutating func update(_ id: ViewID, configuration: ViewConfiguration, size: Size, now: Double) {
+        guard var entry = entries[id] else { return }
+        entry.configuration = configuration
+        entry.size = size
+        entry.resolve(in: config)
+        if entry.phase == .showing {
+            entry.countdownStart = now
+            if entry.pausedAt != nil { entry.pausedAt = now }
+        }
+        entries[id] = entry
+    }
+
+    /// Puts a view into the queue, or on screen when the queue rules allow.
+    private mutating func admit(_ id: ViewID, now: Double, effects: inout [EngineEffect]) {
+        entries[id]!.arrival = nextArrival
+        nextArrival += 1
+        switch config.queueType {
+        case .oneByOne:
+            for other in showingIDs() {
+                dismiss(other, reason: .replaced, animated: entries[id]!.insertAnimated, now: now, effects: &effects)
+            }
+            appear(id, now: now, effects: &effects)
+        case .multiple:
+            if queue.isEmpty && showingCount < config.capacity {
+                appear(id, now: now, effects: &effects)
+            } else {
+                queue.append(id, key: entries[id]!.arrival)
+            }
+        case .oneByOneWaitFinish:
+            if queue.isEmpty && showingCount == 0 && refillAt == nil {
+                appear(id, now: now, effects: &effects)
+            } else {
+                queue.append(id, key: entries[id]!.arrival)
+            }
+        }
+        reconcile(now: now)
+    }
+
+    private mutating func appear(_ id: ViewID, now: Double, effects: inout [EngineEffect]) {
+        var entry = entries[id]!
+        entry.phase = .showing
+        entry.order = nextOrder
+        nextOrder += 1
+        entry.appearedAt = now
+        entry.countdownStart = now
+        entry.pausedAt = nil
+        for hook in entry.resolved.appearActions { effects.append(.hook(hook, id, container: name)) }
+        effects.append(.appeared(id, container: name))
+        drawn.append(id, key: entry.order)
+        showingCount += 1
+        entries[id] = entry
+    }
+
+    // MARK: Dismissals
+
+    /// Dismisses a waiting, held or showing view. False if absent or already dismissed.
+    @discardableResult
+    mutating func dismiss(_ id: ViewID, reason: DismissReason, animated: Bool, now: Double,
+                          override: (transition: Transition, animation: Animation)? = nil,
+                          effects: inout [EngineEffect]) -> Bool {
+        guard var entry = entries[id] else { return false }
+        switch entry.phase {
+        case .removing:
+            return false
+        case .waiting:
+            if held == id { held = nil; heldUntil = nil } else { queue.remove(id, key: entry.arrival) }
+            entries[id] = nil
+            effects.append(.dismissed(id, container: name, reason: reason))
+            effects.append(.removed(id, container: name))
+        case .showing:
+            entry.presenceAtRemoval = min(1, max(0, entry.presence(at: now)))
+            entry.phase = .removing
+            entry.removalStart = now
+            entry.removalOverride = override
+            let animation = override?.animation ?? entry.resolved.animation
+            entry.removalDuration = animated ? (override == nil ? entry.animationDuration : animation.duration) : 0
+            if let drag = entry.drag { entry.drag = DragState(offset: drag.offset(at: now).offset) }
+            showingCount -= 1
+            entries[id] = entry
+            effects.append(.dismissed(id, container: name, reason: reason))
+            for hook in entry.resolved.disappearActions { effects.append(.hook(hook, id, container: name)) }
+            if entry.removalDuration <= 0 { finishRemoval(id, effects: &effects) }
+            if config.queueType == .oneByOneWaitFinish { refillAt = now + config.delayForShowingNext }
+        }
+        reconcile(now: now)
+        return true
+    }
+
+    /// Drops a removing view immediately (its transition is cut short).
+    mutating func finishRemoval(_ id: ViewID, effects: inout [EngineEffect]) {
+        guard let entry = entries[id], entry.phase == .removing else { return }
+        drawn.remove(id, key: entry.order)
+        entries[id] = nil
+        effects.append(.removed(id, container: name))
+    }
+
+    // MARK: Timers
+
+    /// Earliest time `fire(at:)` has work.
+    var nextDeadline: Double? {
+        var best = refillAt
+        func consider(_ t: Double?) { if let t, best.map({ t < $0 }) ?? true { best = t } }
+        consider(heldUntil)
+        drawn.forEach { id in
+            let entry = entries[id]!
+            consider(entry.autoDismissDeadline)
+            consider(entry.removalEnd)
+        }
+        return best
+    }
+
+    /// Runs everything due at or before `t`, with `t` as the current time.
+    mutating func fire(at t: Double, effects: inout [EngineEffect]) {
+        var finished: [ViewID] = [], expired: [ViewID] = []
+        drawn.forEach { id in
+            let entry = entries[id]!
+            if let end = entry.removalEnd, end <= t { finished.append(id) }
+            if let deadline = entry.autoDismissDeadline, deadline <= t { expired.append(id) }
+        }
+        for id in finished { finishRemoval(id, effects: &effects) }
+        for id in expired { dismiss(id, reason: .autoDismiss, animated: true, now: t, effects: &effects) }
+        if let until = heldUntil, until <= t, let id = held {
+            held = nil
+            heldUntil = nil
+            admit(id, now: t, effects: &effects)
+        }
+        if let due = refillAt, due <= t {
+            refillAt = nil
+            if let next = queue.first, showingCount < config.capacity {
+                _ = queue.popFirst()
+                appear(next, now: t, effects: &effects)
+            }
+            reconcile(now: t)
+        }
+    }
+
+    /// Re-establishes the refill invariant: a refill is pending exactly when a waiting
+    /// view could move in. This is what keeps the queue from getting stuck.
+    mutating func reconcile(now: Double) {
+        switch config.queueType {
+        case .oneByOne:
+            refillAt = nil
+        case .multiple:
+            if queue.isEmpty || showingCount >= config.capacity {
+                refillAt = nil
+            } else if refillAt == nil {
+                refillAt = now + config.delayForShowingNext
+            }
+        case .oneByOneWaitFinish:
+            if showingCount > 0 {
+                refillAt = nil
+            } else if refillAt == nil && !queue.isEmpty {
+                refillAt = now + config.delayForShowingNext
+            }
+        }
+    }
+
+    // MARK: Configuration
+
+    /// Applies a runtime change to every present view. Raising the maximum schedules a
+    /// refill; lowering it evicts nothing. Turning a debounce off releases the held show.
+    mutating func reconfigure(_ new: ContainerConfiguration, now: Double, effects: inout [EngineEffect]) {
+        config = new
+        for id in Array(entries.keys) { entries[id]!.resolve(in: config) }
+        if config.queueControl == .none, let id = held {
+            held = nil
+            heldUntil = nil
+            admit(id, now: now, effects: &effects)
+        }
+        reconcile(now: now)
+    }
+
+    // MARK: Queries
+
+    /// Showing views in appearance order (oldest first).
+    func showingIDs() -> [ViewID] {
+        var out: [ViewID] = []
+        drawn.forEach { if entries[$0]!.phase == .showing { out.append($0) } }
+        return out
+    }
+
+    /// Z value of a drawn view: appearance order, negated when the oldest is on top.
+    func z(of entry: ViewEntry) -> Int {
+        config.displayOrder == .newestOnTop ? Int(entry.order) : -Int(entry.order)
+    }
+
+    /// Waiting views in the order they will be shown; a debounced show comes last.
+    func waitingIDs() -> [ViewID] {
+        var out = queue.elements
+        if let held { out.append(held) }
+        return out
+    }
+}

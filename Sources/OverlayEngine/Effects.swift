@@ -1,0 +1,37 @@
+// What the engine tells its caller: effects to carry out, and errors.
+
+public enum DismissReason: Equatable, Sendable {
+    case autoDismiss
+    /// A dismiss gesture (tap, swipe, …) or a background tap.
+    case gesture
+    /// An explicit dismiss / dismissAll / dismissTopmost call.
+    case request
+    /// Replaced by a newer view (oneByOne), or moved to another container.
+    case replaced
+    /// Superseded by a newer show while held by a debounce.
+    case debounced
+    /// Its container was never registered within `OverlayManager.pendingContainerTimeout`.
+    case unknownContainer
+}
+
+public enum EngineEffect: Equatable, Sendable {
+    /// The view went on screen; its insertion transition starts now.
+    case appeared(ViewID, container: String)
+    /// The view left the model (removal transition starts). Also sent for views dismissed
+    /// while waiting; those never appeared and get no hooks.
+    case dismissed(ViewID, container: String, reason: DismissReason)
+    /// Nothing is left to draw for the view: free its resources.
+    case removed(ViewID, container: String)
+    /// Run this appear/disappear hook. Appear hooks come just before `.appeared`,
+    /// disappear hooks just after `.dismissed`; view's hook first, then container's.
+    case hook(String, ViewID, container: String)
+}
+
+public enum EngineError: Error, Equatable, Sendable {
+    case unknownContainer(String)
+    /// queueType and clipped are fixed once a container is registered.
+    case immutableSetting(String)
+    case duplicateContainer(String)
+    /// Too many shows are already waiting for this unregistered container.
+    case pendingLimitReached(String)
+}

@@ -1,0 +1,78 @@
+// Frames for a container's views: stacking, or a row/column group with spacing.
+
+/// One view to place: its measured size, its alignment (stacking only) and its slot
+/// weight: 1 when fully in, shrinking to 0 as it transitions out, so siblings slide.
+public struct LayoutItem: Equatable, Sendable {
+    public var size: Size
+    public var alignment: Alignment
+    public var weight: Double
+    public init(size: Size, alignment: Alignment = .center, weight: Double = 1) {
+        self.size = size; self.alignment = alignment; self.weight = weight
+    }
+}
+
+public enum Layout {
+    /// The rectangle views are laid out in: the container minus the safe area edges it
+    /// does not ignore, minus its insets.
+    public static func contentBounds(containerSize: Size, safeArea: EdgeInsets,
+                                     ignoring policy: SafeAreaPolicy, insets: EdgeInsets) -> Rect {
+        let safe = EdgeInsets(top: policy.ignores(.top) ? 0 : safeArea.top,
+                              leading: policy.ignores(.leading) ? 0 : safeArea.leading,
+                              bottom: policy.ignores(.bottom) ? 0 : safeArea.bottom,
+                              trailing: policy.ignores(.trailing) ? 0 : safeArea.trailing)
+        return Rect(origin: .zero, size: containerSize).inset(by: safe).inset(by: insets)
+    }
+
+    /// Frames for `items`, given oldest first; the result is in the same order.
+    /// Stacking: each item at its own alignment. Horizontal/vertical: a group at
+    /// `groupAlignment` with `spacing` (negative overlaps), newest at the anchored edge
+    /// (bottom/trailing for bottom/trailing alignments, top/leading otherwise).
+    public static func frames(_ items: [LayoutItem], displayType: DisplayType,
+                              groupAlignment: Alignment, spacing: Double, in bounds: Rect) -> [Rect] {
+        switch displayType {
+        case .stacking:
+            return items.map { $0.alignment.place($0.size, in: bounds) }
+        case .vertical:
+            return group(items, vertical: true, alignment: groupAlignment, spacing: spacing, in: bounds)
+        case .horizontal:
+            return group(items, vertical: false, alignment: groupAlignment, spacing: spacing, in: bounds)
+        }
+    }
+
+    /// Main axis along y when `vertical`, x otherwise; everything else is symmetric.
+    private static func group(_ items: [LayoutItem], vertical: Bool, alignment: Alignment,
+                              spacing: Double, in bounds: Rect) -> [Rect] {
+        let mainUnit = vertical ? alignment.unitY : alignment.unitX
+        let crossUnit = vertical ? alignment.unitX : alignment.unitY
+        let anchoredAtEnd = mainUnit == 1
+        let boundsMain = vertical ? bounds.minY : bounds.minX
+        let boundsMainLength = vertical ? bounds.height : bounds.width
+        let boundsCross = vertical ? bounds.minX : bounds.minY
+        let boundsCrossLength = vertical ? bounds.width : bounds.height
+
+        // Extent of the group: Σ wᵢ·lengthᵢ + spacing·(Σ wᵢ − 1), clamped at zero.
+        var weightSum = 0.0, lengthSum = 0.0
+        for item in items {
+            let w = min(1, max(0, item.weight))
+            weightSum += w
+            lengthSum += w * (vertical ? item.size.height : item.size.width)
+        }
+        let extent = max(0, lengthSum + spacing * max(0, weightSum - 1))
+        let groupStart = boundsMain + (boundsMainLength - extent) * mainUnit
+
+        var frames = [Rect](repeating: .zero, count: items.count)
+        var cursor = 0.0
+        for i in stride(from: items.count - 1, through: 0, by: -1) {   // newest first
+            let item = items[i]
+            let length = vertical ? item.size.height : item.size.width
+            let crossLength = vertical ? item.size.width : item.size.height
+            let main = anchoredAtEnd ? groupStart + extent - cursor - length : groupStart + cursor
+            let cross = boundsCross + (boundsCrossLength - crossLength) * crossUnit
+            frames[i] = vertical
+                ? Rect(x: cross, y: main, width: item.size.width, height: item.size.height)
+                : Rect(x: main, y: cross, width: item.size.width, height: item.size.height)
+            cursor += min(1, max(0, item.weight)) * (length + spacing)
+        }
+        return frames
+    }
+}

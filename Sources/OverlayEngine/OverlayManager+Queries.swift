@@ -1,0 +1,62 @@
+// Read-only questions about the model.
+
+/// What a view can know about its container, and how to dismiss itself
+/// (`manager.dismiss(environment.id, now:)`).
+public struct ViewEnvironment: Equatable, Sendable {
+    public var id: ViewID
+    public var containerName: String
+    /// Last size given to `setContainerSize(_:for:)`; zero until then.
+    public var containerSize: Size
+    public var displayType: DisplayType
+    public var queueType: QueueType
+}
+
+extension ContainerState {
+    /// Showing views in ascending z.
+    func showing() -> [ViewID] {
+        let ids = showingIDs()
+        return config.displayOrder == .newestOnTop ? ids : ids.reversed()
+    }
+}
+
+extension OverlayManager {
+    public func resolvedConfiguration(of id: ViewID) -> ResolvedViewConfiguration? {
+        guard let name = location[id], let index = containerIndex[name] else { return nil }
+        return containers[index].entries[id]?.resolved
+    }
+
+    /// Views on screen (not removing), ascending z.
+    public func showing(in container: String) -> [ViewID] {
+        containerIndex[container].map { containers[$0].showing() } ?? []
+    }
+
+    /// Views waiting, in the order they will appear (pending shows for an unregistered container).
+    public func waiting(in container: String) -> [ViewID] {
+        if let index = containerIndex[container] { return containers[index].waitingIDs() }
+        return pending[container]?.map(\.id) ?? []
+    }
+
+    /// True while the view is pending, waiting or showing; false once dismissed.
+    public func contains(_ id: ViewID) -> Bool {
+        guard let name = location[id] else { return false }
+        guard let index = containerIndex[name] else { return true }
+        return containers[index].entries[id].map { $0.phase != .removing } ?? false
+    }
+
+    /// Container name of a view the model still holds (including one still animating out).
+    public func containerName(of id: ViewID) -> String? { location[id] }
+
+    /// The container facts a view may read.
+    public func environment(of id: ViewID) -> ViewEnvironment? {
+        guard let name = location[id], let index = containerIndex[name] else { return nil }
+        let state = containers[index]
+        return ViewEnvironment(id: id, containerName: name, containerSize: state.size,
+                               displayType: state.config.displayType, queueType: state.config.queueType)
+    }
+
+    /// Measured size last given for a view.
+    public func size(of id: ViewID) -> Size? {
+        guard let name = location[id], let index = containerIndex[name] else { return nil }
+        return containers[index].entries[id]?.size
+    }
+}

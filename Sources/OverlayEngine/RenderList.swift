@@ -1,0 +1,53 @@
+// What the presenter draws for one container at one instant.
+
+public struct RenderItem: Equatable, Sendable {
+    public var id: ViewID
+    /// Layout frame, before transition effects.
+    public var frame: Rect
+    public var opacity: Double
+    public var scale: Double
+    /// Unit point (0...1 on both axes) of the frame that scaling keeps fixed.
+    public var scaleAnchor: Point
+    /// Transition offset plus any drag offset.
+    public var offset: Point
+    /// Draw in ascending order; fixed while the view stays on screen.
+    public var z: Int
+    /// Opacity of the view's background (drawn over the whole container, under the view).
+    /// In horizontal/vertical containers only the lowest item carries it: one shared background.
+    public var backgroundOpacity: Double
+
+    public init(id: ViewID, frame: Rect, opacity: Double = 1, scale: Double = 1,
+                scaleAnchor: Point = Point(x: 0.5, y: 0.5), offset: Point = .zero,
+                z: Int, backgroundOpacity: Double = 1) {
+        self.id = id; self.frame = frame; self.opacity = opacity; self.scale = scale
+        self.scaleAnchor = scaleAnchor; self.offset = offset; self.z = z
+        self.backgroundOpacity = backgroundOpacity
+    }
+
+    /// Where the view actually appears: `frame` scaled about its anchor, then offset.
+    public var visualFrame: Rect {
+        let ax = frame.minX + frame.width * scaleAnchor.x
+        let ay = frame.minY + frame.height * scaleAnchor.y
+        return Rect(x: ax + (frame.minX - ax) * scale + offset.x,
+                    y: ay + (frame.minY - ay) * scale + offset.y,
+                    width: frame.width * scale, height: frame.height * scale)
+    }
+}
+
+public struct RenderList: Equatable, Sendable {
+    /// Ascending z: draw in this order.
+    public var items: [RenderItem]
+    /// True while any transition, slot change or drag spring is in flight.
+    /// When false the picture is static: the presenter needs no more frames.
+    public var isAnimating: Bool
+    /// Where views are laid out: the container inset by safe area and insets.
+    public var contentBounds: Rect
+    /// The container rectangle when it is `clipped`; nil when drawing may overflow.
+    public var clipRect: Rect?
+
+    public init(items: [RenderItem] = [], isAnimating: Bool = false,
+                contentBounds: Rect = .zero, clipRect: Rect? = nil) {
+        self.items = items; self.isAnimating = isAnimating
+        self.contentBounds = contentBounds; self.clipRect = clipRect
+    }
+}

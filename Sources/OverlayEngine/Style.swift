@@ -1,0 +1,69 @@
+// Visual style values a view or container can carry: colours, backgrounds, shadows.
+
+/// RGBA colour, each component in 0...1.
+public struct Color: Equatable, Sendable {
+    public var red, green, blue, alpha: Double
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+
+    /// Parses "#RRGGBB" or "#RRGGBBAA" (the leading "#" is optional). Nil for anything else.
+    public init?(hex: String) {
+        var digits = Substring(hex)
+        if digits.first == "#" { digits = digits.dropFirst() }
+        guard digits.count == 6 || digits.count == 8,
+              digits.allSatisfy(\.isHexDigit),
+              let value = UInt32(digits, radix: 16) else { return nil }
+        let rgba = digits.count == 6 ? (value << 8) | 0xFF : value
+        func channel(_ shift: UInt32) -> Double { Double((rgba >> shift) & 0xFF) / 255 }
+        self.init(red: channel(24), green: channel(16), blue: channel(8), alpha: channel(0))
+    }
+
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    public static let white = Color(red: 1, green: 1, blue: 1)
+    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+}
+
+/// Thickness of a blurred background, thinnest first.
+public enum BlurMaterial: CaseIterable, Sendable {
+    case ultraThin, thin, regular, thick, ultraThick
+}
+
+/// What is drawn behind a view, covering the whole container.
+public enum Background: Equatable, Sendable {
+    case color(Color)
+    case blur(BlurMaterial)
+    /// Opaque name the presenter maps to its own drawing.
+    case custom(String)
+}
+
+/// How the background comes and goes with its view.
+public enum BackgroundTransition: Equatable, Sendable {
+    /// Fades with the view's transition progress.
+    case opacity
+    /// Appears and disappears at once.
+    case identity
+}
+
+public struct Shadow: Equatable, Sendable {
+    public var color: Color
+    public var radius: Double
+    public var offset: Point
+    public init(color: Color = Color(red: 0, green: 0, blue: 0, alpha: 0.33), radius: Double, offset: Point = .zero) {
+        self.color = color; self.radius = radius; self.offset = offset
+    }
+}
+
+public enum SwipeDirection: CaseIterable, Equatable, Sendable {
+    case left, right, up, down
+}
+
+/// The gesture that dismisses a view.
+public enum DismissGesture: Equatable, Sendable {
+    case tap
+    case doubleTap
+    case longPress(seconds: Double)
+    case swipe(SwipeDirection)
+    /// Opaque name the presenter maps to its own recogniser.
+    case custom(String)
+}

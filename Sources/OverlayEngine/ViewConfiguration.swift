@@ -1,0 +1,82 @@
+// Per-view settings and the merge rule: view value, else container value, else fallback.
+
+/// A setting that can be explicitly switched off. A view's `.disabled` beats the container's value.
+public enum Setting<Value: Equatable & Sendable>: Equatable, Sendable {
+    case disabled
+    case value(Value)
+
+    var wrapped: Value? {
+        if case .value(let v) = self { return v }
+        return nil
+    }
+}
+
+/// What a view asks for. Every field is optional; nil means "inherit".
+public struct ViewConfiguration: Equatable, Sendable {
+    public var alignment: Alignment?
+    /// Tapping the view's background dismisses it.
+    public var tapToDismiss: Bool?
+    public var background: Setting<Background>?
+    public var backgroundTransition: BackgroundTransition?
+    public var shadow: Setting<Shadow>?
+    public var dismissGesture: Setting<DismissGesture>?
+    public var transition: Transition?
+    public var animation: Animation?
+    /// Seconds on screen before dismissing itself.
+    public var autoDismiss: Setting<Double>?
+    /// Opaque hook names the caller maps to commands or closures.
+    public var appearAction: String?
+    public var disappearAction: String?
+
+    public init() {}
+}
+
+/// A view's settings after merging with its container: nothing left to inherit.
+public struct ResolvedViewConfiguration: Equatable, Sendable {
+    public var alignment: Alignment
+    public var tapToDismiss: Bool
+    public var background: Background?
+    public var backgroundTransition: BackgroundTransition
+    public var shadow: Shadow?
+    public var dismissGesture: DismissGesture?
+    public var transition: Transition
+    public var animation: Animation
+    public var autoDismiss: Double?
+    /// The view's own hook, then the container's: run in this order.
+    public var appearActions: [String]
+    public var disappearActions: [String]
+
+    /// Merges `view` over `container` for a container of `displayType`.
+    /// Horizontal and vertical containers take alignment, background, shadow and
+    /// tapToDismiss from the container only.
+    public init(view: ViewConfiguration, container: ViewConfiguration, displayType: DisplayType) {
+        let groupOnly = displayType != .stacking
+        let local = groupOnly ? ViewConfiguration() : view
+        alignment = local.alignment ?? container.alignment ?? Self.fallbackAlignment(displayType)
+        tapToDismiss = local.tapToDismiss ?? container.tapToDismiss ?? false
+        background = Self.merge(local.background, container.background)
+        shadow = Self.merge(local.shadow, container.shadow)
+        backgroundTransition = view.backgroundTransition ?? container.backgroundTransition ?? .opacity
+        dismissGesture = Self.merge(view.dismissGesture, container.dismissGesture)
+        transition = view.transition ?? container.transition ?? .identity
+        animation = view.animation ?? container.animation ?? .default
+        autoDismiss = Self.merge(view.autoDismiss, container.autoDismiss)
+        appearActions = [view.appearAction, container.appearAction].compactMap { $0 }
+        disappearActions = [view.disappearAction, container.disappearAction].compactMap { $0 }
+    }
+
+    /// Default alignment: stacking centre, horizontal leading, vertical bottom.
+    public static func fallbackAlignment(_ type: DisplayType) -> Alignment {
+        switch type {
+        case .stacking: .center
+        case .horizontal: .leading
+        case .vertical: .bottom
+        }
+    }
+
+    /// View's explicit choice (value or disabled) wins, then the container's; none otherwise.
+    static func merge<V>(_ view: Setting<V>?, _ container: Setting<V>?) -> V? {
+        if let view { return view.wrapped }
+        return container?.wrapped
+    }
+}

@@ -1,0 +1,109 @@
+// One view's record inside a container: where it is in its life, and its timings.
+
+enum ViewPhase: Sendable {
+    /// Queued (or held by a debounce); never drawn yet.
+    case waiting
+    /// On screen and counted against the container's capacity.
+    case showing
+    /// Dismissed; its removal transition is still being drawn.
+    case removing
+}
+
+/// A finger dragging the view, then springing back when released short of a fling.
+struct DragState: Sendable {
+    var offset: Point
+    var releasedAt: Double?
+    /// Spring used to return a released drag to rest.
+    static let springBack = Spring(response: 0.3, dampingFraction: 0.8)
+    static let springBackDuration = springBack.settlingDuration()
+
+    /// Offset at `now`, and whether it is still moving.
+    func offset(at now: Double) -> (offset: Point, moving: Bool) {
+        guard let releasedAt else { return (offset, false) }
+        let t = now - releasedAt
+        if t >= Self.springBackDuration { return (.zero, false) }
+        return (offset * Self.springBack.displacement(at: t, from: 1), true)
+    }
+}
+
+struct ViewEntry: Sendable {
+    let id: ViewID
+    var configuration: ViewConfiguration
+    var resolved: ResolvedViewConfiguration
+    /// Cached `resolved.animation.duration` (a spring's is solved, not free).
+    var animationDuration: Double
+    var size: Size
+    var phase: ViewPhase = .waiting
+    /// Queue key: order of admission into the container.
+    var arrival: UInt64 = 0
+    /// Appearance key: fixes z for as long as the view is drawn.
+    var order: UInt64 = 0
+    var insertAnimated: Bool
+    var appearedAt = 0.0
+    /// Auto-dismiss counts from here; pauses push it later.
+    var countdownStart = 0.0
+    var pausedAt: Double?
+    var removalStart = 0.0
+    var removalDuration = 0.0
+    /// How far in the view was when removal began (insertion may not have finished).
+    var presenceAtRemoval = 1.0
+    /// Fling dismissal: replaces the resolved transition and animation for removal.
+    var removalOverride: (transition: Transition, animation: Animation)?
+    var drag: DragState?
+
+    init(id: ViewID, configuration: ViewConfiguration, container: ContainerConfiguration,
+         size: Size, animated: Bool) {
+        self.id = id
+        self.configuration = configuration
+        self.resolved = ResolvedViewConfiguration(
+            view: configuration, container: container.defaults, displayType: container.displayType)
+        self.animationDuration = resolved.animation.duration
+        self.size = size
+        self.insertAnimated = animated
+    }
+
+    /// Re-merges after the view's or container's configuration changed.
+    mutating func resolve(in container: ContainerConfiguration) {
+        let old = resolved.animation
+        resolved = ResolvedViewConfiguration(
+            view: configuration, container: container.defaults, displayType: container.displayType)
+        if resolved.animation != old { animationDuration = resolved.animation.duration }
+    }
+
+    var autoDismissDeadline: Double? {
+        guard phase == .showing, pausedAt == nil, let seconds = resolved.autoDismiss else { return nil }
+        return countdownStart + seconds
+    }
+
+    var removalEnd: Double? { phase == .removing ? removalStart + removalDuration : nil }
+
+    /// 1 = fully in, 0 = fully out; springs may overshoot either way.
+    func presence(at now: Double) -> Double {
+        switch phase {
+        case .waiting: return 0
+        case .showing:
+            guard insertAnimated else { return 1 }
+            return resolved.animation.progress(at: now - appearedAt, duration: animationDuration)
+        case .removing:
+            guard removalDuration > 0 else { return 0 }
+            let animation = removalOverride?.animation ?? resolved.animation
+            let q = animation.progress(at: now - removalStart, duration: removalDuration)
+            return presenceAtRemoval * (1 - q)
+        }
+    }
+
+    /// True while an insertion or removal transition is in flight at `now`.
+    func isTransitioning(at now: Double) -> Bool {
+        switch phase {
+        case .waiting: false
+        case .showing: insertAnimated && now < appearedAt + animationDuration
+        case .removing: now < removalStart + removalDuration
+        }
+    }
+
+    /// Transition currently in charge (fling override during removal).
+    var activeTransition: Transition {
+        if phase == .removing, let o = removalOverride { return o.transition }
+        return resolved.transition
+    }
+}

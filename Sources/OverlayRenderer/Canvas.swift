@@ -1,0 +1,117 @@
+import CCairo
+
+/// Errors from canvas I/O.
+public enum CanvasError: Error, Equatable {
+    /// `cairo_surface_write_to_png` failed; the payload is cairo's status description.
+    case writeFailed(path: String, reason: String)
+}
+
+/// A cairo image surface (CAIRO_FORMAT_ARGB32: premultiplied, native-endian 32-bit words, which on
+/// little-endian machines is exactly wl_shm's ARGB8888) plus a drawing context.
+///
+/// The context is scaled by `scale`, so all drawing is in logical points. It works the same on
+/// memory the caller owns (an mmapped wl_shm pool) and on memory the canvas owns (headless
+/// rendering to PNG, tests).
+public final class Canvas {
+    /// The cairo_t. Its user space is logical points; save/restore around your own changes.
+    public let context: OpaquePointer
+    /// The cairo_surface_t.
+    public let surface: OpaquePointer
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+    /// Bytes per row.
+    public let stride: Int
+    /// Device pixels per logical point (the Wayland buffer scale, 1 or 2).
+    public let scale: Double
+    private let data: UnsafeMutableRawPointer?
+
+    /// Wraps caller memory of at least `stride * pixelHeight` bytes, which must outlive the canvas.
+    /// `stride` must be valid for ARGB32 (a multiple of 4, at least `4 * pixelWidth`); otherwise
+    /// cairo yields an error surface on which drawing does nothing (see `isValid`).
+    public init(data: UnsafeMutableRawPointer, pixelWidth: Int, pixelHeight: Int, stride: Int, scale: Double) {
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.stride = stride
+        self.scale = scale
+        self.data = data
+        surface = cairo_image_surface_create_for_data(
+            data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+            Int32(clamping: pixelWidth), Int32(clamping: pixelHeight), Int32(clamping: stride))
+        context = cairo_create(surface)
+        cairo_scale(context, scale, scale)
+    }
+
+    /// A canvas that owns its (zeroed, i.e. transparent) pixels.
+    public init(pixelWidth: Int, pixelHeight: Int, scale: Double) {
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.scale = scale
+        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32,
+                                             Int32(clamping: pixelWidth), Int32(clamping: pixelHeight))
+        stride = Int(cairo_image_surface_get_stride(surface))
+        data = cairo_image_surface_get_data(surface).map { UnsafeMutableRawPointer($0) }
+        context = cairo_create(surface)
+        cairo_scale(context, scale, scale)
+    }
+
+    deinit {
+        cairo_destroy(context)
+        cairo_surface_destroy(surface)
+    }
+
+    /// False when cairo rejected the surface (bad size or stride) or the context is in error.
+    public var isValid: Bool {
+        cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS && cairo_status(context) == CAIRO_STATUS_SUCCESS
+    }
+
+    /// Logical size in points.
+    public var logicalWidth: Double { Double(pixelWidth) / scale }
+    public var logicalHeight: Double { Double(pixelHeight) / scale }
+
+    /// Makes the whole surface fully transparent (ignores the current clip).
+    public func clear() {
+        cairo_save(context)
+        cairo_reset_clip(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(context)
+        cairo_restore(context)
+    }
+
+    /// Makes `rect` (logical points) fully transparent. Edges that are not on device pixels are
+    /// cleared partially (antialiased).
+    public func clear(rect: DrawFrame) {
+        cairo_save(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
+        cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
+        cairo_fill(context)
+        cairo_restore(context)
+    }
+
+    /// Finishes pending drawing so the memory holds the pixels (call before attaching the buffer).
+    public func flush() {
+        cairo_surface_flush(surface)
+    }
+
+    /// Writes the surface as a PNG (premultiplied alpha is undone by cairo).
+    public func writePNG(to path: String) throws {
+        flush()
+        let status = cairo_surface_write_to_png(surface, path)
+        if status != CAIRO_STATUS_SUCCESS {
+            throw CanvasError.writeFailed(path: path, reason: String(cString: cairo_status_to_string(status)))
+        }
+    }
+
+    /// The device pixel at (`x`, `y`), un-premultiplied. Out of bounds reads as transparent.
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        guard let data, isValid, x >= 0, y >= 0, x < pixelWidth, y < pixelHeight else { return (0, 0, 0, 0) }
+        flush()
+        let word = data.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+        let a = UInt32(word >> 24)
+        guard a > 0 else { return (0, 0, 0, 0) }
+        func channel(_ shift: UInt32) -> UInt8 {
+            let premultiplied = (word >> shift) & 0xFF
+            return UInt8(min(255, (premultiplied * 255 + a / 2) / a))
+        }
+        return (channel(16), channel(8), channel(0), UInt8(a))
+    }
+}

@@ -1,0 +1,36 @@
+import CCairo
+
+/// Path helpers on a cairo context (logical points).
+enum Paths {
+    /// Adds a closed rounded rectangle; the radius is clamped to half the shorter side.
+    static func roundedRect(_ cr: OpaquePointer, _ frame: DrawFrame, radius: Double) {
+        let r = max(0, min(radius, frame.width / 2, frame.height / 2))
+        guard r > 0 else {
+            cairo_rectangle(cr, frame.x, frame.y, frame.width, frame.height)
+            return
+        }
+        let (x0, y0, x1, y1) = (frame.x, frame.y, frame.maxX, frame.maxY)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, x1 - r, y0 + r, r, -Double.pi / 2, 0)
+        cairo_arc(cr, x1 - r, y1 - r, r, 0, Double.pi / 2)
+        cairo_arc(cr, x0 + r, y1 - r, r, Double.pi / 2, Double.pi)
+        cairo_arc(cr, x0 + r, y0 + r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+    }
+
+    /// Fills a rounded rectangle with `color`.
+    static func fill(_ cr: OpaquePointer, _ frame: DrawFrame, radius: Double, color: DrawColor) {
+        guard frame.width > 0, frame.height > 0 else { return }
+        setSource(cr, color)
+        roundedRect(cr, frame, radius: radius)
+        cairo_fill(cr)
+    }
+
+    static func setSource(_ cr: OpaquePointer, _ color: DrawColor) {
+        if color.a >= 1 {
+            cairo_set_source_rgb(cr, color.r, color.g, color.b)
+        } else {
+            cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+// What a toast shows (ToastContent) and how it looks (ToastStyle).
+
+/// The content of one notification toast.
+public struct ToastContent: Equatable {
+    /// Plain text (never interpreted as markup), wrapped to at most `ToastStyle.summaryMaxLines`.
+    public var summary: String
+    /// The notification body as sent: Pango-ish markup or plain text. It is passed through
+    /// `Markup.sanitize`, so anything goes; at most `ToastStyle.bodyMaxLines` lines are shown.
+    public var body: String
+    /// The sending application's name (not drawn by the default look; kept for callers and caching).
+    public var appName: String
+    /// Progress in percent (0...100, clamped) drawn as a bar under the body; nil for none.
+    public var progress: Int?
+    /// Action buttons as (key, label). The "default" key is the click on the toast itself and is
+    /// not drawn as a button; at most `ToastStyle.maxActionButtons` buttons are drawn, in one row.
+    public var actions: [(key: String, label: String)]
+
+    public init(summary: String = "", body: String = "", appName: String = "", progress: Int? = nil,
+                actions: [(key: String, label: String)] = []) {
+        self.summary = summary
+        self.body = body
+        self.appName = appName
+        self.progress = progress
+        self.actions = actions
+    }
+
+    public static func == (lhs: ToastContent, rhs: ToastContent) -> Bool {
+        // String == first compares storage identity, so comparing a content with itself (the
+        // per-frame cache lookup) is O(1) even for a huge body.
+        lhs.summary == rhs.summary && lhs.body == rhs.body && lhs.appName == rhs.appName
+            && lhs.progress == rhs.progress && lhs.actions.count == rhs.actions.count
+            && zip(lhs.actions, rhs.actions).allSatisfy { $0.key == $1.key && $0.label == $1.label }
+    }
+
+    /// The action buttons that are drawn, in order.
+    public func visibleActions(limit: Int) -> [(key: String, label: String)] {
+        Array(actions.lazy.filter { $0.key != "default" }.prefix(max(0, limit)))
+    }
+}
+
+/// The look of a toast. The defaults ARE the product look; tests rely on them:
+///
+/// | property            | default          |
+/// |---------------------|------------------|
+/// | width               | 360 pt (fixed)   |
+/// | padding             | 12 pt (inside the border) |
+/// | cornerRadius        | 8 pt             |
+/// | borderWidth         | 2 pt             |
+/// | background          | #2B303B, opaque  |
+/// | border              | #5E81AC          |
+/// | summaryColor        | #ECEFF4, font "Sans Bold 11" |
+/// | bodyColor           | #D8DEE9, font "Sans 11" |
+/// | summaryMaxLines     | 2                |
+/// | bodyMaxLines        | 6                |
+/// | summaryBodySpacing  | 4 pt             |
+/// | progressHeight      | 6 pt, 8 pt above it, track #434C5E, fill #88C0D0, radius 3 |
+/// | action buttons      | one row, 8 pt above it, 6 pt apart, label padding 4 pt vertical / 8 pt horizontal, background #3B4252, label #ECEFF4 "Sans 11", radius 4, at most 3 |
+///
+/// Layout, top to bottom inside the border+padding inset (14 pt with the defaults): summary (always
+/// at least one line high, even when empty), body (omitted when empty), progress bar, action row.
+public struct ToastStyle: Hashable, Sendable {
+    public var width: Double = 360
+    public var padding: Double = 12
+    public var cornerRadius: Double = 8
+    public var borderWidth: Double = 2
+    public var background = DrawColor(hex: 0x2B303B)
+    public var border = DrawColor(hex: 0x5E81AC)
+    public var summaryColor = DrawColor(hex: 0xECEFF4)
+    public var bodyColor = DrawColor(hex: 0xD8DEE9)
+    /// Pango font description of the body (and action labels).
+    public var font: String = "Sans 11"
+    /// Pango font description of the summary.
+    public var summaryFont: String = "Sans Bold 11"
+    public var summaryMaxLines: Int = 2
+    public var bodyMaxLines: Int = 6
+    public var summaryBodySpacing: Double = 4
+    public var progressHeight: Double = 6
+    public var progressSpacing: Double = 8
+    public var progressTrack = DrawColor(hex: 0x434C5E)
+    public var progressFill = DrawColor(hex: 0x88C0D0)
+    public var actionSpacing: Double = 8
+    public var actionGap: Double = 6
+    public var actionPaddingX: Double = 8
+    public var actionPaddingY: Double = 4
+    public var actionBackground = DrawColor(hex: 0x3B4252)
+    public var actionTextColor = DrawColor(hex: 0xECEFF4)
+    public var actionCornerRadius: Double = 4
+    public var maxActionButtons: Int = 3
+
+    public init() {}
+
+    /// The product look.
+    public static let standard = ToastStyle()
+
+    /// Distance from the toast's outer edge to its content (border + padding).
+    public var contentInset: Double { borderWidth + padding }
+    /// Width available to text.
+    public var contentWidth: Double { max(1, width - 2 * contentInset) }
+}

@@ -1,0 +1,99 @@
+import OverlayEngine
+import OverlayRenderer
+
+/// Shows the engine's containers on a Wayland desktop: one layer surface per container,
+/// created when it has something to show and destroyed when it is empty.
+public final class OverlayPresenter {
+    public let display: WaylandDisplay
+    public private(set) var manager = OverlayManager()
+    /// Every engine effect, after the presenter has handled it (the daemon maps dismissals to D-Bus).
+    public var onEffect: (EngineEffect) -> Void = { _ in }
+    public var style = ToastStyle()
+
+    private var placements: [String: LayerPlacement] = [:]
+    private var order: [String] = []
+    private var surfaces: [String: ContainerSurface] = [:]
+    private var contents: [ViewID: ToastContent] = [:]
+    private var contentVersions: [String: Int] = [:]
+    private let renderer = ToastRenderer()
+
+    public init(display: WaylandDisplay) {
+        self.display = display
+        display.onOutputsChanged = { [unowned self] in self.outputsChanged() }
+    }
+
+    /// Registers a container and where its surface goes.
+    public func register(_ container: ContainerConfiguration, placement: LayerPlacement) throws {
+        try manager.register(container, now: monotonicNow())
+        if placements.updateValue(placement, forKey: container.name) == nil { order.append(container.name) }
+    }
+
+    /// Shows (or, for an id already present, replaces in place) a toast; returns its id.
+    @discardableResult
+    public func show(_ content: ToastContent, id: ViewID? = nil, in container: String,
+                     configuration: ViewConfiguration = .init(), animated: Bool = true) throws -> ViewID {
+        let measured = renderer.measure(content, style: style)
+        let size = Size(width: measured.width, height: measured.height)
+        let shown = try manager.show(id, in: container, configuration: configuration, size: size,
+                                     animated: animated, now: monotonicNow())
+        manager.setSize(size, of: shown)
+        contents[shown] = content
+        contentVersions[container, default: 0] += 1
+        return shown
+    }
+
+    @discardableResult
+    public func dismiss(_ id: ViewID, reason: DismissReason = .request, animated: Bool = true) -> Bool {
+        manager.dismiss(id, reason: reason, animated: animated, now: monotonicNow())
+    }
+
+    public func content(of id: ViewID) -> ToastContent? { contents[id] }
+
+    /// The loop's after-dispatch pass: advance the engine, report effects, draw what changed.
+    /// Returns the next engine deadline for the timerfd.
+    public func update() throws -> Double? {
+        let now = monotonicNow()
+        manager.advance(to: now)
+        for effect in manager.drainEffects() {
+            if case .removed(let id, _) = effect { contents[id] = nil }
+            onEffect(effect)
+        }
+        for name in order { try updateSurface(of: name, now: now) }
+        display.flush()
+        return manager.nextDeadline
+    }
+
+    private func updateSurface(of name: String, now: Double) throws {
+        let occupied = !manager.showing(in: name).isEmpty || !manager.waiting(in: name).isEmpty
+        if let existing = surfaces[name], existing.surface.phase == .closed {
+            surfaces[name] = nil  // output gone: recreate below on whatever output is left
+        }
+        guard let surface = surfaceFor(name, occupied: occupied) else { return }
+        let list = manager.renderList(for: name, size: surface.logicalSize, now: now)
+        if list.items.isEmpty && !occupied {
+            surfaces[name] = nil
+            return
+        }
+        let version = contentVersions[name, default: 0]
+        surface.invalidateIfChanged(list, contentVersion: version)
+        try surface.drawIfNeeded(list, contentVersion: version) { canvas, item in
+            guard let content = contents[item.id] else { return }
+            let origin = item.frame.origin + item.offset
+            renderer.draw(content, style: style, on: canvas, x: origin.x, y: origin.y, opacity: item.opacity,
+                          scale: item.scale, scaleAnchor: (item.scaleAnchor.x, item.scaleAnchor.y))
+        }
+    }
+
+    private func surfaceFor(_ name: String, occupied: Bool) -> ContainerSurface? {
+        if let surface = surfaces[name] { return surface }
+        guard occupied, !display.outputs.isEmpty, let placement = placements[name] else { return nil }
+        let surface = ContainerSurface(display: display, placement: placement, namespace: "overlay-wl.\(name)") {}
+        surfaces[name] = surface
+        return surface
+    }
+
+    private func outputsChanged() {
+        // A scale change needs a redraw; a vanished output closes its surfaces, handled in update().
+        for surface in surfaces.values { surface.surface.requestRedraw() }
+    }
+}

@@ -1,0 +1,65 @@
+import Glibc
+
+/// Something the loop polls: a file descriptor, plus an optional deadline for poll's timeout.
+public protocol EventSource: AnyObject {
+    var pollDescriptor: Int32 { get }
+    var pollEvents: Int16 { get }
+    /// Absolute monotonic seconds by which `dispatch` must run even without events.
+    var deadline: Double? { get }
+    /// Called right before poll (flush output, prepare reads).
+    func prepareToPoll() throws
+    /// Called after every poll, with the events seen (possibly none).
+    func dispatch(events: Int16) throws
+}
+
+public extension EventSource {
+    var deadline: Double? { nil }
+    func prepareToPoll() throws {}
+}
+
+/// One poll() over every source, a timerfd and a signalfd. Nothing wakes it but events:
+/// with no deadlines it sleeps in poll forever.
+public final class EventLoop {
+    private var sources: [EventSource] = []
+    private let timer: DeadlineTimer
+    private let signals: SignalSource
+    private var stopped = false
+    /// Runs after each round of dispatch; returns the next engine deadline for the timerfd.
+    public var afterDispatch: () throws -> Double? = { nil }
+    /// Called with SIGINT/SIGTERM/SIGHUP as they arrive; the default stops the loop.
+    public var onSignal: (Int32) -> Void = { _ in }
+
+    public init() throws {
+        timer = try DeadlineTimer()
+        signals = try SignalSource(signals: [SIGINT, SIGTERM, SIGHUP])
+        onSignal = { [unowned self] signal in if signal != SIGHUP { self.stop() } }
+    }
+
+    public func add(_ source: EventSource) { sources.append(source) }
+    public func stop() { stopped = true }
+
+    /// Runs until `stop()`; returns normally on SIGINT/SIGTERM.
+    public func run() throws {
+        try timer.arm(at: try afterDispatch())
+        while !stopped {
+            for source in sources { try source.prepareToPoll() }
+            var fds = sources.map { pollfd(fd: $0.pollDescriptor, events: $0.pollEvents, revents: 0) }
+            fds.append(pollfd(fd: timer.descriptor.rawValue, events: Int16(POLLIN), revents: 0))
+            fds.append(pollfd(fd: signals.descriptor.rawValue, events: Int16(POLLIN), revents: 0))
+            let timeout = pollTimeout()
+            let ready = poll(&fds, nfds_t(fds.count), timeout)
+            if ready < 0 && errno != EINTR { throw SystemError(call: "poll", code: errno) }
+            for (index, source) in sources.enumerated() { try source.dispatch(events: ready > 0 ? fds[index].revents : 0) }
+            if fds[sources.count].revents != 0 { timer.acknowledge() }
+            if fds[sources.count + 1].revents != 0 { signals.drain().forEach(onSignal) }
+            try timer.arm(at: try afterDispatch())
+        }
+    }
+
+    /// Milliseconds until the earliest source deadline, or -1 (forever).
+    private func pollTimeout() -> Int32 {
+        guard let earliest = sources.compactMap(\.deadline).min() else { return -1 }
+        let ms = ((earliest - monotonicNow()) * 1000).rounded(.up)
+        return Int32(max(0, min(ms, Double(Int32.max))))
+    }
+}

@@ -1,0 +1,172 @@
+import CWayland
+
+/// Where a layer surface sits: layer, anchored edges, margins and requested size (0 = compositor's).
+public struct LayerPlacement: Equatable, Sendable {
+    public enum Layer: UInt32, Sendable { case background = 0, bottom, top, overlay }
+    public struct Anchor: OptionSet, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let top = Anchor(rawValue: 1), bottom = Anchor(rawValue: 2)
+        public static let left = Anchor(rawValue: 4), right = Anchor(rawValue: 8)
+    }
+    public var layer: Layer = .overlay
+    public var anchor: Anchor
+    public var margins: (top: Int32, right: Int32, bottom: Int32, left: Int32)
+    public var width: UInt32
+    public var height: UInt32
+    public var exclusiveZone: Int32 = 0
+    public var outputName: String?
+
+    public init(layer: Layer = .overlay, anchor: Anchor, margins: (top: Int32, right: Int32, bottom: Int32, left: Int32) = (0, 0, 0, 0),
+                width: UInt32, height: UInt32, outputName: String? = nil) {
+        self.layer = layer
+        self.anchor = anchor
+        self.margins = margins
+        self.width = width
+        self.height = height
+        self.outputName = outputName
+    }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.layer == b.layer && a.anchor == b.anchor && a.margins == b.margins && a.width == b.width
+            && a.height == b.height && a.exclusiveZone == b.exclusiveZone && a.outputName == b.outputName
+    }
+}
+
+/// The life of a layer surface, as one explicit state (no loose configured/dirty flags).
+enum SurfacePhase: Equatable {
+    /// Created and committed without a buffer; waiting for the first configure.
+    case awaitingConfigure
+    /// Configured; nothing to draw.
+    case idle
+    /// Configured; the next update pass draws it.
+    case needsDraw
+    /// A frame callback is outstanding; `redrawRequested` draws again when it fires.
+    case awaitingFrame(redrawRequested: Bool)
+    /// The compositor closed it (output gone…); it must be destroyed.
+    case closed
+}
+
+/// A wl_surface with the layer-shell role. Listeners only record; the presenter draws after dispatch.
+final class LayerSurface {
+    private let surface: OpaquePointer
+    private var layerSurface: OpaquePointer?
+    private var frameCallback: OpaquePointer?
+    private(set) var phase: SurfacePhase = .awaitingConfigure
+    /// The size the compositor granted, in surface-local (logical) units.
+    private(set) var size: (width: Int, height: Int) = (0, 0)
+    private var pendingSerial: UInt32?
+    /// Outputs the surface is on; its buffer scale follows the largest of their scales.
+    private(set) var enteredOutputs: [OpaquePointer] = []
+    let placement: LayerPlacement
+    var onStateChange: () -> Void = {}
+    private lazy var box = ListenerBox(self)
+
+    init(display: WaylandDisplay, placement: LayerPlacement, namespace: String) {
+        self.placement = placement
+        surface = wl_compositor_create_surface(display.compositor)
+        wl_surface_add_listener(surface, LayerSurface.surfaceListener, box.userdata)
+        let output = placement.outputName.flatMap { display.output(named: $0)?.proxy }
+        layerSurface = zwlr_layer_shell_v1_get_layer_surface(display.layerShell, surface, output, placement.layer.rawValue, namespace)
+        zwlr_layer_surface_v1_add_listener(layerSurface, LayerSurface.layerListener, box.userdata)
+        zwlr_layer_surface_v1_set_anchor(layerSurface, placement.anchor.rawValue)
+        let m = placement.margins
+        zwlr_layer_surface_v1_set_margin(layerSurface, m.top, m.right, m.bottom, m.left)
+        zwlr_layer_surface_v1_set_size(layerSurface, placement.width, placement.height)
+        zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, placement.exclusiveZone)
+        setInputRegion([], compositor: display.compositor)
+        wl_surface_commit(surface)
+    }
+
+    deinit {
+        if let frameCallback { wl_callback_destroy(frameCallback) }
+        if let layerSurface { zwlr_layer_surface_v1_destroy(layerSurface) }
+        wl_surface_destroy(surface)
+    }
+
+    /// Asks for a draw: now if idle, after the outstanding frame otherwise.
+    func requestRedraw() {
+        switch phase {
+        case .idle: phase = .needsDraw
+        case .awaitingFrame: phase = .awaitingFrame(redrawRequested: true)
+        case .awaitingConfigure, .needsDraw, .closed: break
+        }
+    }
+
+    /// Attaches a drawn buffer with its damage (buffer pixels), asks for the next frame, commits.
+    func present(_ buffer: ShmBuffer, scale: Int32, damage: [(x: Int32, y: Int32, width: Int32, height: Int32)]) {
+        if let serial = pendingSerial, let layerSurface {
+            zwlr_layer_surface_v1_ack_configure(layerSurface, serial)
+            pendingSerial = nil
+        }
+        wl_surface_set_buffer_scale(surface, scale)
+        wl_surface_attach(surface, buffer.wlBuffer, 0, 0)
+        for rect in damage { wl_surface_damage_buffer(surface, rect.x, rect.y, rect.width, rect.height) }
+        if let frameCallback { wl_callback_destroy(frameCallback) }
+        frameCallback = wl_surface_frame(surface)
+        wl_callback_add_listener(frameCallback, LayerSurface.frameListener, box.userdata)
+        buffer.markBusy()
+        wl_surface_commit(surface)
+        phase = .awaitingFrame(redrawRequested: false)
+    }
+
+    /// Limits input to these surface-local rectangles (empty: all input passes through).
+    func setInputRegion(_ rects: [(x: Int32, y: Int32, width: Int32, height: Int32)], compositor: OpaquePointer) {
+        let region = wl_compositor_create_region(compositor)
+        for rect in rects { wl_region_add(region, rect.x, rect.y, rect.width, rect.height) }
+        wl_surface_set_input_region(surface, region)
+        wl_region_destroy(region)
+    }
+
+    // MARK: Events (recorded only)
+
+    private func configured(serial: UInt32, width: UInt32, height: UInt32) {
+        pendingSerial = serial
+        // Take whatever size is granted; never ask again in reply (that could loop).
+        size = (Int(width == 0 ? placement.width : width), Int(height == 0 ? placement.height : height))
+        switch phase {
+        case .awaitingConfigure, .idle, .needsDraw: phase = .needsDraw
+        case .awaitingFrame: phase = .awaitingFrame(redrawRequested: true)
+        case .closed: break
+        }
+        onStateChange()
+    }
+
+    private func frameDone() {
+        if let frameCallback { wl_callback_destroy(frameCallback) }
+        frameCallback = nil
+        if case .awaitingFrame(let redraw) = phase { phase = redraw ? .needsDraw : .idle }
+        onStateChange()
+    }
+
+    private func closedByCompositor() {
+        phase = .closed
+        onStateChange()
+    }
+
+    private static let layerListener = stableListener(zwlr_layer_surface_v1_listener(
+        configure: { data, _, serial, width, height in
+            ListenerBox<LayerSurface>.owner(data)?.configured(serial: serial, width: width, height: height)
+        },
+        closed: { data, _ in ListenerBox<LayerSurface>.owner(data)?.closedByCompositor() }
+    ))
+
+    private static let frameListener = stableListener(wl_callback_listener(
+        done: { data, _, _ in ListenerBox<LayerSurface>.owner(data)?.frameDone() }
+    ))
+
+    private static let surfaceListener = stableListener(wl_surface_listener(
+        enter: { data, _, output in
+            guard let surface = ListenerBox<LayerSurface>.owner(data), let output else { return }
+            surface.enteredOutputs.append(output)
+            surface.requestRedraw()
+            surface.onStateChange()
+        },
+        leave: { data, _, output in
+            guard let surface = ListenerBox<LayerSurface>.owner(data) else { return }
+            surface.enteredOutputs.removeAll { $0 == output }
+            surface.requestRedraw()
+            surface.onStateChange()
+        }
+    ))
+}

@@ -1,0 +1,74 @@
+import CShims
+import CWayland
+import Glibc
+
+/// One wl_shm buffer in its own memfd: ARGB8888, which is Cairo's ARGB32.
+final class ShmBuffer {
+    let pixelWidth: Int
+    let pixelHeight: Int
+    let stride: Int
+    let data: UnsafeMutableRawPointer
+    private let byteCount: Int
+    private let proxy: OpaquePointer
+    /// True from attach+commit until the compositor sends release.
+    private(set) var isBusy = false
+    var onRelease: () -> Void = {}
+    private lazy var box = ListenerBox(self)
+
+    var wlBuffer: OpaquePointer { proxy }
+
+    init(shm: OpaquePointer, pixelWidth: Int, pixelHeight: Int) throws {
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        stride = pixelWidth * 4
+        let byteCount = stride * pixelHeight
+        self.byteCount = byteCount
+        let fd = try systemCall("memfd_create") { ow_memfd_create("overlay-wl-buffer") }
+        defer { close(fd) }
+        try systemCall("ftruncate") { ftruncate(fd, off_t(byteCount)) }
+        guard let mapped = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), mapped != MAP_FAILED else {
+            throw SystemError(call: "mmap", code: errno)
+        }
+        data = mapped
+        let pool = wl_shm_create_pool(shm, fd, Int32(byteCount))
+        proxy = wl_shm_pool_create_buffer(pool, 0, Int32(pixelWidth), Int32(pixelHeight), Int32(stride),
+                                          WL_SHM_FORMAT_ARGB8888.rawValue)
+        wl_shm_pool_destroy(pool)
+        wl_buffer_add_listener(proxy, ShmBuffer.listener, box.userdata)
+    }
+
+    deinit {
+        wl_buffer_destroy(proxy)
+        munmap(data, byteCount)
+    }
+
+    func markBusy() { isBusy = true }
+
+    private static let listener = stableListener(wl_buffer_listener(
+        release: { data, _ in
+            guard let buffer = ListenerBox<ShmBuffer>.owner(data) else { return }
+            buffer.isBusy = false
+            buffer.onRelease()
+        }
+    ))
+}
+
+/// Two buffers used in turn: draw into whichever the compositor is not reading.
+final class BufferPair {
+    private var buffers: [ShmBuffer] = []
+    private let shm: OpaquePointer
+    var onRelease: () -> Void = {}
+
+    init(shm: OpaquePointer) { self.shm = shm }
+
+    /// A free buffer of this size, reusing one when possible; nil while both are busy.
+    func nextBuffer(pixelWidth: Int, pixelHeight: Int) throws -> ShmBuffer? {
+        buffers.removeAll { !$0.isBusy && ($0.pixelWidth != pixelWidth || $0.pixelHeight != pixelHeight) }
+        if let free = buffers.first(where: { !$0.isBusy }) { return free }
+        guard buffers.count < 2 else { return nil }
+        let buffer = try ShmBuffer(shm: shm, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        buffer.onRelease = { [unowned self] in self.onRelease() }
+        buffers.append(buffer)
+        return buffer
+    }
+}

@@ -1,0 +1,129 @@
+import CWayland
+import Glibc
+
+public enum WaylandError: Error, CustomStringConvertible {
+    case noDisplay
+    case connectFailed(String)
+    case missingGlobal(String)
+    case connectionLost(Int32)
+
+    public var description: String {
+        switch self {
+        case .noDisplay: "WAYLAND_DISPLAY is not set: there is no Wayland session to show overlays on"
+        case .connectFailed(let name): "cannot connect to the Wayland display \(name)"
+        case .missingGlobal(let interface): "the compositor does not offer \(interface)"
+        case .connectionLost(let code): "lost the Wayland connection: \(String(cString: strerror(code)))"
+        }
+    }
+}
+
+/// The connection, its registry and the globals overlay-wl binds.
+public final class WaylandDisplay: EventSource {
+    let display: OpaquePointer
+    private var registry: OpaquePointer!
+    private(set) var compositor: OpaquePointer!
+    private(set) var shm: OpaquePointer!
+    private(set) var layerShell: OpaquePointer!
+    private(set) var viewporter: OpaquePointer?
+    private(set) var fractionalScaleManager: OpaquePointer?
+    public private(set) var outputs: [Output] = []
+    public private(set) var seats: [Seat] = []
+    /// Called when outputs come, go or change.
+    public var onOutputsChanged: () -> Void = {}
+    private lazy var box = ListenerBox(self)
+
+    /// Connects to `$WAYLAND_DISPLAY` and binds the globals; throws one clear error otherwise.
+    public init() throws {
+        let name = getenv("WAYLAND_DISPLAY").map { String(cString: $0) }
+        guard name != nil || getenv("WAYLAND_SOCKET") != nil else { throw WaylandError.noDisplay }
+        guard let display = wl_display_connect(nil) else { throw WaylandError.connectFailed(name ?? "(socket)") }
+        self.display = display
+        registry = wl_display_get_registry(display)
+        wl_registry_add_listener(registry, WaylandDisplay.registryListener, box.userdata)
+        try roundtrip()  // globals
+        if compositor == nil { throw WaylandError.missingGlobal("wl_compositor") }
+        if shm == nil { throw WaylandError.missingGlobal("wl_shm") }
+        if layerShell == nil { throw WaylandError.missingGlobal("zwlr_layer_shell_v1") }
+        try roundtrip()  // output names, modes and scales
+    }
+
+    deinit {
+        outputs.removeAll()
+        seats.removeAll()
+        wl_display_disconnect(display)
+    }
+
+    public func roundtrip() throws {
+        if wl_display_roundtrip(display) < 0 { throw WaylandError.connectionLost(wl_display_get_error(display)) }
+    }
+
+    public func flush() { _ = wl_display_flush(display) }
+
+    // MARK: EventSource: the libwayland prepare_read / read_events protocol.
+
+    public var pollDescriptor: Int32 { wl_display_get_fd(display) }
+    public var pollEvents: Int16 { Int16(POLLIN) }
+
+    public func prepareToPoll() throws {
+        while wl_display_prepare_read(display) != 0 {
+            if wl_display_dispatch_pending(display) < 0 { throw WaylandError.connectionLost(wl_display_get_error(display)) }
+        }
+        if wl_display_flush(display) < 0 && errno != EAGAIN {
+            wl_display_cancel_read(display)
+            throw WaylandError.connectionLost(errno)
+        }
+    }
+
+    public func dispatch(events: Int16) throws {
+        if events & Int16(POLLIN) != 0 {
+            if wl_display_read_events(display) < 0 { throw WaylandError.connectionLost(wl_display_get_error(display)) }
+        } else {
+            wl_display_cancel_read(display)
+        }
+        if events & Int16(POLLERR | POLLHUP) != 0 { throw WaylandError.connectionLost(EPIPE) }
+        if wl_display_dispatch_pending(display) < 0 { throw WaylandError.connectionLost(wl_display_get_error(display)) }
+    }
+
+    public func output(named name: String) -> Output? { outputs.first { $0.name == name } }
+
+    // MARK: Registry
+
+    private func bind(_ name: UInt32, _ interface: String, _ version: UInt32, _ wanted: UInt32) -> OpaquePointer? {
+        OpaquePointer(cwl_registry_bind(registry, name, interface, min(version, wanted)))
+    }
+
+    private func global(name: UInt32, interface: String, version: UInt32) {
+        switch interface {
+        case "wl_compositor": compositor = bind(name, "wl_compositor", version, 4)
+        case "wl_shm": shm = bind(name, "wl_shm", version, 1)
+        case "zwlr_layer_shell_v1": layerShell = bind(name, "zwlr_layer_shell_v1", version, 4)
+        case "wp_viewporter": viewporter = bind(name, "wp_viewporter", version, 1)
+        case "wp_fractional_scale_manager_v1":
+            fractionalScaleManager = bind(name, "wp_fractional_scale_manager_v1", version, 1)
+        case "wl_output":
+            guard let proxy = bind(name, "wl_output", version, 4) else { return }
+            let output = Output(proxy: proxy, globalName: name)
+            output.onChange = { [unowned self] in self.onOutputsChanged() }
+            outputs.append(output)
+        case "wl_seat":
+            guard let proxy = bind(name, "wl_seat", version, 7) else { return }
+            seats.append(Seat(proxy: proxy, globalName: name))
+        default: break
+        }
+    }
+
+    private func globalRemoved(name: UInt32) {
+        if let index = outputs.firstIndex(where: { $0.globalName == name }) {
+            outputs.remove(at: index)
+            onOutputsChanged()
+        }
+        seats.removeAll { $0.globalName == name }
+    }
+
+    private static let registryListener = stableListener(wl_registry_listener(
+        global: { data, _, name, interface, version in
+            ListenerBox<WaylandDisplay>.owner(data)?.global(name: name, interface: string(interface), version: version)
+        },
+        global_remove: { data, _, name in ListenerBox<WaylandDisplay>.owner(data)?.globalRemoved(name: name) }
+    ))
+}

@@ -1,0 +1,30 @@
+import OverlayEngine
+import WaylandPresenter
+
+/// The containers overlay-wl has with no configuration.
+enum BuiltInContainers {
+    static let notificationsName = "notifications"
+    /// Toast width and the gap to the output's edges, in logical pixels.
+    static let toastWidth: UInt32 = 360
+    static let edgeMargin: Int32 = 12
+
+    /// A top-right column of toasts, newest on top, fading in and out.
+    static var notifications: ContainerConfiguration {
+        var container = ContainerConfiguration(name: notificationsName, displayType: .vertical, queueType: .multiple)
+        container.spacing = 10
+        container.displayOrder = .newestOnTop
+        container.maximumVisible = 5
+        container.delayForShowingNext = 0.1
+        container.defaults.alignment = .topTrailing
+        container.defaults.transition = .opacity
+        container.defaults.animation = .easeOut(duration: 0.15)
+        container.defaults.autoDismiss = .value(NotificationDaemon.defaultTimeout)
+        return container
+    }
+
+    /// Anchored top, right and bottom: the full height to the right of the output, input only where drawn.
+    static let notificationsPlacement = LayerPlacement(
+        layer: .overlay, anchor: [.top, .right, .bottom],
+        margins: (top: edgeMargin, right: edgeMargin, bottom: 0, left: 0),
+        width: toastWidth, height: 0)
+}

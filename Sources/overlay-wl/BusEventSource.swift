@@ -1,0 +1,28 @@
+import DBusService
+import Glibc
+import WaylandPresenter
+
+/// The session bus as one more source in the poll loop.
+final class BusEventSource: EventSource {
+    let bus: BusConnection
+    init(bus: BusConnection) { self.bus = bus }
+
+    var pollDescriptor: Int32 { bus.fileDescriptor }
+    var pollEvents: Int16 { bus.pollEvents }
+    var deadline: Double? { bus.timeoutMicroseconds.map { Double($0) / 1e6 } }
+
+    func prepareToPoll() throws {
+        try bus.processPending()
+        try bus.flush()
+    }
+
+    func dispatch(events: Int16) throws {
+        if events & Int16(POLLERR | POLLHUP) != 0 { throw BusEventSourceError.disconnected }
+        try bus.processPending()
+    }
+}
+
+enum BusEventSourceError: Error, CustomStringConvertible {
+    case disconnected
+    var description: String { "the session bus connection was closed" }
+}

@@ -1,0 +1,28 @@
+import Glibc
+import ArgumentParser
+
+@main
+struct OverlayCommand: ParsableCommand {
+    static let version = "0.1.0"
+    static let configuration = CommandConfiguration(
+        commandName: "overlay-wl",
+        abstract: "Overlays for the Wayland desktop: notifications, toasts, side menus and help tips.",
+        version: version,
+        subcommands: [DaemonCommand.self]
+    )
+}
+
+/// Prints one clear line to stderr and exits non-zero.
+func fail(_ message: String) -> ExitCode {
+    var stderr = StandardError()
+    print("overlay-wl: \(message)", to: &stderr)
+    return ExitCode.failure
+}
+
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        string.utf8CString.withUnsafeBufferPointer { buffer in
+            _ = buffer.baseAddress.map { fputs($0, stderr) }
+        }
+    }
+}

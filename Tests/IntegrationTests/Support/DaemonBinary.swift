@@ -1,0 +1,62 @@
+import Foundation
+import XCTest
+
+/// Finds the built `overlay-wl` executable and copies it somewhere the rig user can execute it
+/// (build folders under a root-owned checkout are often unreachable for other users).
+enum DaemonBinary {
+    static let executableName = "overlay-wl"
+
+    /// Candidate locations, in order: `$OVERLAY_WL_BIN`, then the directory holding the test bundle
+    /// (`.build/<triple>/<config>/`, where SwiftPM puts the package's executables too).
+    static var candidates: [String] {
+        var list: [String] = []
+        if let env = ProcessInfo.processInfo.environment["OVERLAY_WL_BIN"], !env.isEmpty { list.append(env) }
+        var dirs: [URL] = [Bundle(for: RigTestCase.self).bundleURL.deletingLastPathComponent()]
+        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            dirs.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
+        }
+        dirs.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        for dir in dirs {
+            // On Linux the runner is `<pkg>PackageTests.xctest` itself; on macOS a bundle in the same dir.
+            var d = dir
+            if d.pathExtension == "xctest" || d.path.hasSuffix(".xctest/Contents/MacOS") {
+                while d.pathExtension != "xctest" && d.path != "/" { d.deleteLastPathComponent() }
+                d.deleteLastPathComponent()
+            }
+            list.append(d.appendingPathComponent(executableName).path)
+        }
+        return list
+    }
+
+    static func locate() -> String? {
+        candidates.first { path in
+            var isDir: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && !isDir.boolValue
+                && FileManager.default.isExecutableFile(atPath: path)
+        }
+    }
+
+    private static let lock = NSLock()
+    private static var prepared: String?
+
+    /// Path of a world-executable copy of the daemon (made once per test process).
+    static func prepare() throws -> String {
+        lock.lock(); defer { lock.unlock() }
+        if let prepared { return prepared }
+        guard let source = locate() else {
+            throw HarnessError.failed(
+                "\(executableName) executable not found (looked at: \(candidates.joined(separator: ", "))); "
+                    + "build it with `swift build` or set OVERLAY_WL_BIN")
+        }
+        let dir = "\(TestScratch.runDirectory)/bin"
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        chmod(dir, 0o755)
+        let dest = "\(dir)/\(executableName)"
+        try? fm.removeItem(atPath: dest)
+        try fm.copyItem(atPath: source, toPath: dest)
+        chmod(dest, 0o755)
+        prepared = dest
+        return dest
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// Client-side helpers speaking org.freedesktop.Notifications in the rig (as the rig user).
+extension Rig {
+    static let busName = "org.freedesktop.Notifications"
+    static let objectPath = "/org/freedesktop/Notifications"
+
+    /// GVariant text for a string (so gdbus never has to guess types).
+    static func gvariantString(_ s: String) -> String {
+        "'" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    }
+
+    /// `gdbus call` on the notification server; returns the raw result text.
+    func gdbusCall(_ method: String, _ args: [String], timeout: TimeInterval = 10) throws -> String {
+        let out = run(["gdbus", "call", "--session", "--dest", Rig.busName, "--object-path", Rig.objectPath,
+                       "--method", "org.freedesktop.Notifications.\(method)"] + args, timeout: timeout)
+        guard out.succeeded else { throw HarnessError.failed("gdbus \(method) failed: \(out)") }
+        return out.stdout
+    }
+
+    /// Notify via gdbus with explicit types; returns the id.
+    func notify(app: String = "overlay-wl-tests", replacesId: UInt32 = 0, icon: String = "", summary: String,
+                body: String = "", actions: [String] = [], hints: String = "@a{sv} {}",
+                expireTimeout: Int32 = -1) throws -> UInt32 {
+        let acts = actions.isEmpty ? "@as []" : "[" + actions.map(Rig.gvariantString).joined(separator: ", ") + "]"
+        let out = try gdbusCall("Notify", [
+            Rig.gvariantString(app), "uint32 \(replacesId)", Rig.gvariantString(icon),
+            Rig.gvariantString(summary), Rig.gvariantString(body), acts, hints, "int32 \(expireTimeout)",
+        ])
+        return try Rig.parseId(out)
+    }
+
+    func closeNotification(_ id: UInt32) throws {
+        _ = try gdbusCall("CloseNotification", ["uint32 \(id)"])
+    }
+
+    /// `notify-send -p ARGS...`; returns the printed id.
+    func notifySend(_ args: [String], timeout: TimeInterval = 10) throws -> UInt32 {
+        let out = run(["notify-send", "-p"] + args, timeout: timeout)
+        guard out.succeeded else { throw HarnessError.failed("notify-send failed: \(out)") }
+        return try Rig.parseId(out.stdout)
+    }
+
+    /// Accepts `(uint32 7,)` (gdbus) and `7` (notify-send -p, the python client).
+    static func parseId(_ text: String) throws -> UInt32 {
+        let digits = text.split { !$0.isNumber }.compactMap { UInt32($0) }
+        guard let id = digits.last, !text.contains("Error") else {
+            throw HarnessError.failed("no notification id in: \(text)")
+        }
+        return id
+    }
+
+    func nameHasOwner(_ name: String = Rig.busName) -> Bool {
+        let out = run(["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path",
+                       "/org/freedesktop/DBus", "--method", "org.freedesktop.DBus.NameHasOwner", name])
+        return out.succeeded && out.stdout.contains("true")
+    }
+
+    static var hasPython: Bool { ProcessRunner.which("python3") != nil }
+
+    /// Notify with a `bodyBytes`-long body: bigger than one argv string may be (128 KiB), so this
+    /// speaks the D-Bus wire protocol from a tiny python3 script (stdlib only) run as the rig user.
+    func notifyLarge(summary: String, bodyBytes: Int, expireTimeout: Int32 = 0,
+                     timeout: TimeInterval = 20) throws -> UInt32 {
+        let out = run(["python3", "-c", Rig.rawNotifyScript, summary, String(bodyBytes), String(expireTimeout)],
+                      timeout: timeout)
+        guard out.succeeded else { throw HarnessError.failed("python raw Notify failed: \(out)") }
+        return try Rig.parseId(out.stdout)
+    }
+
+    /// Minimal D-Bus client: EXTERNAL auth, Hello, one Notify call (susssasa{sv}i), prints the id.
+    static let rawNotifyScript = #"""
+import os, socket, struct, sys
+def pad(b, n): return b + b"\0" * (-len(b) % n)
+def s(b, v): b = pad(b, 4); e = v.encode(); return b + struct.pack("<I", len(e)) + e + b"\0"
+def g(b, v): e = v.encode(); return b + bytes([len(e)]) + e + b"\0"
+def u(b, v, f="<I"): return pad(b, 4) + struct.pack(f, v)
+def field(b, code, sig, val):
+    b = g(pad(b, 8) + bytes([code]), sig)
+    return (s if sig in "so" else g)(b, val)
+def msg(serial, path, iface, member, dest, sig, body):
+    f = field(field(field(field(b"", 1, "o", path), 2, "s", iface), 3, "s", member), 6, "s", dest)
+    if sig: f = field(f, 8, "g", sig)
+    return pad(b"l\x01\x00\x01" + struct.pack("<III", len(body), serial, len(f)) + f, 8) + body
+def recv(n):
+    global buf
+    while len(buf) < n:
+        d = sock.recv(65536)
+        if not d: sys.exit("connection closed")
+        buf += d
+    r, buf = buf[:n], buf[n:]
+    return r
+def reply(serial):
+    while True:
+        h = recv(16); blen, _, flen = struct.unpack("<III", h[4:16])
+        fields = recv(flen + (-flen % 8)); body = recv(blen); j = 0; rs = None
+        while j < flen:
+            j += -j % 8; code, sl = fields[j], fields[j + 1]; sig = fields[j + 2:j + 2 + sl].decode(); j += 3 + sl
+            if sig in "uso": j += -j % 4
+            if sig == "u": v = struct.unpack("<I", fields[j:j + 4])[0]; j += 4
+            elif sig in "so": l = struct.unpack("<I", fields[j:j + 4])[0]; v = fields[j + 4:j + 4 + l]; j += 5 + l
+            else: l = fields[j]; v = fields[j + 1:j + 1 + l]; j += 2 + l
+            if code == 5: rs = v
+        if h[1] in (2, 3) and rs == serial: return h[1], body
+addr = os.environ["DBUS_SESSION_BUS_ADDRESS"].split("path=", 1)[1].split(",")[0]
+sock = socket.socket(socket.AF_UNIX); sock.connect(addr); buf = b""
+sock.sendall(b"\0AUTH EXTERNAL " + str(os.getuid()).encode().hex().encode() + b"\r\nBEGIN\r\n")
+line = b""
+while not line.endswith(b"\r\n"): line += sock.recv(1)
+if not line.startswith(b"OK"): sys.exit("auth failed: %r" % line)
+sock.sendall(msg(1, "/org/freedesktop/DBus", "org.freedesktop.DBus", "Hello", "org.freedesktop.DBus", "", b""))
+reply(1)
+summary, size, timeout = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+words = "lorem ipsum dolor sit amet "
+text = (words * (size // len(words) + 1))[:size]
+b = s(s(u(s(b"", "overlay-wl-tests"), 0), ""), summary); b = s(b, text)
+b = pad(u(u(b, 0), 0), 8)  # actions: empty as; hints: empty a{sv} (length, dict-entry alignment)
+b = u(b, int(timeout), "<i")
+sock.sendall(msg(2, "/org/freedesktop/Notifications", "org.freedesktop.Notifications", "Notify",
+                 "org.freedesktop.Notifications", "susssasa{sv}i", b))
+kind, body = reply(2)
+if kind == 3: sys.exit("error reply: %r" % body[:300])
+print(struct.unpack("<I", body[:4])[0])
+"""#
+}
+
+/// The daemon under test, running in a rig.
+final class OverlayDaemon {
+    let process: RunningProcess
+    let rig: Rig
+
+    /// Starts `overlay-wl daemon ARGS` and waits (bounded) until it owns the bus name.
+    /// Fails fast if the process exits first.
+    init(rig: Rig, arguments: [String] = [], timeout: TimeInterval = 10) throws {
+        let bin = try DaemonBinary.prepare()
+        self.rig = rig
+        process = try rig.spawn([bin, "daemon"] + arguments)
+        let deadline = Date().addingTimeInterval(timeout)
+        while !rig.nameHasOwner() {
+            if !process.isRunning {
+                process.drain()
+                throw HarnessError.failed("overlay-wl daemon exited before owning \(Rig.busName): \(process.output)")
+            }
+            if Date() >= deadline {
+                process.stop()
+                throw HarnessError.failed("overlay-wl daemon did not own \(Rig.busName) within \(timeout)s: \(process.output)")
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    /// SIGTERM, bounded wait, SIGKILL; then waits until the bus name is released.
+    @discardableResult
+    func stop() -> Int32? {
+        let status = process.stop()
+        process.drain()
+        let deadline = Date().addingTimeInterval(3)
+        while rig.nameHasOwner() && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        return status
+    }
+}

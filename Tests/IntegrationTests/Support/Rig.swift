@@ -1,0 +1,178 @@
+import Foundation
+
+/// Per-test-process scratch space: `$OVERLAY_TEST_TMP` (default /tmp/overlay-wl-test-$USER) /run-<pid>/.
+/// World-traversable so the rig user can execute binaries and write screenshots there.
+/// Leftovers of dead test processes (rigs included) are cleaned up on first use.
+enum TestScratch {
+    static let base: String = {
+        let env = ProcessInfo.processInfo.environment
+        return env["OVERLAY_TEST_TMP"] ?? "/tmp/overlay-wl-test-\(env["USER"] ?? String(getuid()))"
+    }()
+
+    static let runDirectory: String = {
+        let fm = FileManager.default
+        try? fm.createDirectory(atPath: base, withIntermediateDirectories: true)
+        chmod(base, 0o755)
+        collectStale()
+        let dir = "\(base)/run-\(getpid())"
+        try? fm.removeItem(atPath: dir)
+        try? fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        chmod(dir, 0o755)
+        return dir
+    }()
+
+    /// Stops rigs and removes scratch dirs left by test processes that no longer exist.
+    private static func collectStale() {
+        let fm = FileManager.default
+        for name in (try? fm.contentsOfDirectory(atPath: base)) ?? [] where name.hasPrefix("run-") {
+            guard let pid = Int32(name.dropFirst(4)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            let dir = "\(base)/\(name)"
+            for rig in (try? fm.contentsOfDirectory(atPath: dir)) ?? [] where rig.hasPrefix("rig-") {
+                _ = ProcessRunner.run("/bin/sh", [Rig.script, "stop"],
+                                      environment: Rig.scriptEnvironment(dir: "\(dir)/\(rig)"), timeout: 10)
+            }
+            try? fm.removeItem(atPath: dir)
+        }
+    }
+}
+
+/// A headless sway + private session bus, driven through `scripts/headless-rig`.
+/// Everything inside runs as the rig user (OVERLAY_RIG_USER, default `overlaywl`, when we are root).
+final class Rig: @unchecked Sendable {
+    /// Repository root, derived from this file's location (Tests/IntegrationTests/Support/Rig.swift).
+    static let repoRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+    static let script = "\(repoRoot)/scripts/headless-rig"
+
+    /// Tools a rig needs; tests skip (XCTSkip) when any of these is missing.
+    static let requiredTools = ["sway", "swaymsg", "swaybg", "grim", "dbus-daemon", "dbus-monitor", "gdbus"]
+    static var missingTools: [String] { requiredTools.filter { ProcessRunner.which($0) == nil } }
+
+    static func scriptEnvironment(dir: String) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["OVERLAY_RIG_DIR"] = dir
+        return env
+    }
+
+    let name: String
+    let dir: String
+    let size: String
+    private(set) var environment: [String: String] = [:]
+    private var shotCounter = 0
+    private let lock = NSLock()
+
+    /// A rig of its own under the test scratch dir; `name` should be unique per process (the class name).
+    init(name: String, size: String = "1280x720") {
+        let safe = String(name.filter { $0.isLetter || $0.isNumber || $0 == "-" }.prefix(40))
+        self.name = safe
+        self.dir = "\(TestScratch.runDirectory)/rig-\(safe)"
+        self.size = size
+    }
+
+    /// Where the rig user writes and we read (screenshots, scratch files).
+    var shotsDirectory: String { "\(dir)/shots" }
+
+    private func script(_ args: [String], timeout: TimeInterval = 60) -> ProcessOutput {
+        ProcessRunner.run("/bin/sh", [Rig.script] + args, environment: Rig.scriptEnvironment(dir: dir),
+                          timeout: timeout)
+    }
+
+    func start() throws {
+        let out = script(["start", size])
+        guard out.succeeded else { throw HarnessError.failed("headless-rig start failed: \(out)") }
+        let text = (try? String(contentsOfFile: "\(dir)/env", encoding: .utf8)) ?? ""
+        var env: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            let kv = line.split(separator: "=", maxSplits: 1).map(String.init)
+            if kv.count == 2 { env[kv[0]] = kv[1] }
+        }
+        guard env["WAYLAND_DISPLAY"] != nil else { throw HarnessError.failed("rig env incomplete: \(text)") }
+        environment = env
+    }
+
+    func stop() { _ = script(["stop"], timeout: 30) }
+
+    /// Runs a command as the rig user inside the session and waits for it.
+    func run(_ args: [String], timeout: TimeInterval = 10, input: Data? = nil) -> ProcessOutput {
+        ProcessRunner.run("/bin/sh", [Rig.script, "run"] + args, environment: Rig.scriptEnvironment(dir: dir),
+                          input: input, timeout: timeout)
+    }
+
+    /// Starts a long-running command as the rig user (the daemon under test, monitors).
+    func spawn(_ args: [String], onStdoutLine: ((String) -> Void)? = nil) throws -> RunningProcess {
+        try RunningProcess(executable: "/bin/sh", arguments: [Rig.script, "run"] + args,
+                           environment: Rig.scriptEnvironment(dir: dir), onStdoutLine: onStdoutLine)
+    }
+
+    /// All outputs as reported by sway: name -> logical size.
+    func outputs() throws -> [String: (width: Int, height: Int)] {
+        let out = run(["swaymsg", "-r", "-t", "get_outputs"])
+        guard out.succeeded,
+              let list = try? JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [[String: Any]]
+        else { throw HarnessError.failed("swaymsg get_outputs failed: \(out)") }
+        var result: [String: (width: Int, height: Int)] = [:]
+        for o in list {
+            guard let name = o["name"] as? String, let rect = o["rect"] as? [String: Any],
+                  let w = rect["width"] as? Int, let h = rect["height"] as? Int else { continue }
+            result[name] = (w, h)
+        }
+        return result
+    }
+
+    func outputSize(_ output: String = "HEADLESS-1") throws -> (width: Int, height: Int) {
+        guard let size = try outputs()[output] else { throw HarnessError.failed("no output \(output)") }
+        return size
+    }
+
+    /// Adds a headless output (`swaymsg create_output`) and returns its name.
+    func createOutput() throws -> String {
+        let before = Set(try outputs().keys)
+        let out = run(["swaymsg", "create_output"])
+        guard out.succeeded else { throw HarnessError.failed("create_output failed: \(out)") }
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            if let new = Set(try outputs().keys).subtracting(before).first { return new }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw HarnessError.failed("create_output: no new output appeared")
+    }
+
+    /// Captures one output with `grim -o NAME` and loads it.
+    func screenshot(output: String = "HEADLESS-1") throws -> Screenshot {
+        lock.lock(); shotCounter += 1; let n = shotCounter; lock.unlock()
+        let path = "\(shotsDirectory)/shot-\(n).png"
+        let out = run(["grim", "-o", output, path])
+        guard out.succeeded else { throw HarnessError.failed("grim failed: \(out)") }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try Screenshot(contentsOf: path, label: "shot-\(n)-\(output)")
+    }
+
+    /// Takes screenshots until `accept` returns true or `timeout` passes; returns the last one.
+    func screenshot(output: String = "HEADLESS-1", timeout: TimeInterval,
+                    until accept: (Screenshot) -> Bool) throws -> Screenshot {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let shot = try screenshot(output: output)
+            if accept(shot) || Date() >= deadline { return shot }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    /// Tail of the compositor's log (for failure reports).
+    func swayLog(lines: Int = 60) -> String {
+        let text = (try? String(contentsOfFile: "\(dir)/sway.log", encoding: .utf8)) ?? ""
+        return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(lines).joined(separator: "\n")
+    }
+
+    /// Writes `data` to a file in the shots dir readable by the rig user; returns its path.
+    func writeScratchFile(_ name: String, _ data: Data) throws -> String {
+        let path = "\(shotsDirectory)/\(name)"
+        try data.write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o644)
+        return path
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import XCTest
+
+/// Base class for end-to-end tests: one rig per test class (started on first use, stopped in the
+/// class tearDown), daemons and monitors stopped after each test, and on failure the test's
+/// screenshots, process output and the sway log are saved under
+/// `Tests/IntegrationTests/failures/<Class>.<test>/` (git-ignored) and the path is printed.
+/// Skips only when the rig's tools (sway, grim, ...) are not installed.
+class RigTestCase: XCTestCase {
+    /// Output size of HEADLESS-1 for this class's rig.
+    class var rigSize: String { "1280x720" }
+
+    private static let registryLock = NSLock()
+    private static var rigs: [String: Rig] = [:]
+
+    static let failuresDirectory = "\(Rig.repoRoot)/Tests/IntegrationTests/failures"
+
+    private(set) var rig: Rig!
+    private var shots: [Screenshot] = []
+    private var daemons: [OverlayDaemon] = []
+    private var monitors: [SignalMonitor] = []
+    private var notes: [String] = []
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        let missing = Rig.missingTools
+        if !missing.isEmpty {
+            throw XCTSkip("integration rig needs \(missing.joined(separator: ", ")) (apt-get install sway swaybg grim dbus libglib2.0-bin)")
+        }
+        rig = try Self.sharedRig()
+    }
+
+    private static func sharedRig() throws -> Rig {
+        let key = String(describing: self)
+        registryLock.lock(); defer { registryLock.unlock() }
+        if let rig = rigs[key] { return rig }
+        let rig = Rig(name: key, size: rigSize)
+        try rig.start()
+        rigs[key] = rig
+        return rig
+    }
+
+    override class func tearDown() {
+        let key = String(describing: self)
+        registryLock.lock()
+        let rig = rigs.removeValue(forKey: key)
+        registryLock.unlock()
+        rig?.stop()
+        super.tearDown()
+    }
+
+    override func tearDown() {
+        let failed = (testRun?.failureCount ?? 0) + (testRun?.unexpectedExceptionCount ?? 0) > 0
+        monitors.forEach { $0.stop() }
+        for d in daemons where d.isRunning { d.stop() }
+        if failed { saveArtifacts() }
+        monitors = []; daemons = []; shots = []; notes = []
+        super.tearDown()
+    }
+
+    // MARK: helpers for tests
+
+    /// Starts the daemon under test (stopped automatically after the test).
+    func startDaemon(_ arguments: [String] = []) throws -> OverlayDaemon {
+        let daemon = try OverlayDaemon(rig: rig, arguments: arguments)
+        daemons.append(daemon)
+        return daemon
+    }
+
+    func startSignalMonitor() throws -> SignalMonitor {
+        let monitor = try SignalMonitor(rig: rig)
+        monitors.append(monitor)
+        return monitor
+    }
+
+    /// A screenshot that is kept for the failure report.
+    func screenshot(output: String = "HEADLESS-1") throws -> Screenshot {
+        record(try rig.screenshot(output: output))
+    }
+
+    /// Screenshots until `accept` holds or `timeout` passes (the last one is kept for the report).
+    func screenshot(output: String = "HEADLESS-1", within timeout: TimeInterval,
+                    until accept: (Screenshot) -> Bool) throws -> Screenshot {
+        record(try rig.screenshot(output: output, timeout: timeout, until: accept))
+    }
+
+    /// Adds text to the failure report.
+    func note(_ text: String) { notes.append(text) }
+
+    @discardableResult
+    private func record(_ shot: Screenshot) -> Screenshot {
+        shots.append(shot)
+        if shots.count > 12 { shots.removeFirst() }
+        return shot
+    }
+
+    private var testIdentifier: String {
+        let raw = name.replacingOccurrences(of: "-[", with: "").replacingOccurrences(of: "]", with: "")
+        return String(raw.map { $0.isLetter || $0.isNumber ? $0 : "." }).trimmingCharacters(in: CharacterSet(charactersIn: "."))
+    }
+
+    private func saveArtifacts() {
+        let dir = "\(Self.failuresDirectory)/\(testIdentifier)"
+        let fm = FileManager.default
+        try? fm.removeItem(atPath: dir)
+        do {
+            try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            for shot in shots { try shot.save(in: dir) }
+            var report = notes
+            for (i, d) in daemons.enumerated() {
+                report.append("daemon #\(i + 1) \(d.process.arguments.joined(separator: " ")):\n\(d.process.output)")
+            }
+            for (i, m) in monitors.enumerated() {
+                report.append("signal monitor #\(i + 1) events: \(m.events.map(\.description).joined(separator: ", "))")
+            }
+            report.append("sway log (tail):\n\(rig?.swayLog() ?? "")")
+            try report.joined(separator: "\n\n").write(toFile: "\(dir)/report.txt", atomically: true, encoding: .utf8)
+            print("integration test failure artifacts (\(shots.count) screenshots): \(dir)")
+        } catch {
+            print("could not save failure artifacts to \(dir): \(error)")
+        }
+    }
+}
+
+extension RigTestCase {
+    /// Screenshots until two consecutive captures are identical and satisfy `accept` (animations
+    /// done), or `timeout` passes; the last capture is returned (and kept for the report).
+    func settledScreenshot(output: String = "HEADLESS-1", within timeout: TimeInterval,
+                           until accept: (Screenshot) -> Bool = { _ in true }) throws -> Screenshot {
+        var previous: Screenshot?
+        return try screenshot(output: output, within: timeout) { shot in
+            defer { previous = shot }
+            guard let previous, previous.samePixels(as: shot) else { return false }
+            return accept(shot)
+        }
+    }
+
+    func assertNear(_ value: Int, _ expected: Int, tolerance: Int, _ what: String,
+                    file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertLessThanOrEqual(abs(value - expected), tolerance,
+                                 "\(what): \(value), expected \(expected) ±\(tolerance)", file: file, line: line)
+    }
+
+    func assertColor(_ shot: Screenshot, _ x: Int, _ y: Int, _ expected: RGBA, tolerance: Int = 1, _ what: String,
+                     file: StaticString = #filePath, line: UInt = #line) {
+        let c = shot.pixel(x, y)
+        XCTAssertTrue(c.isClose(to: expected, tolerance: tolerance),
+                      "\(what) at (\(x),\(y)) is \(c), expected \(expected) [\(shot.label)]", file: file, line: line)
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class OverlayEngineTestsPlaceholder: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }

@@ -1,2 +1,0 @@
-import XCTest
-final class OverlayRendererTestsPlaceholder: XCTestCase { func testBuilds() { XCTAssertTrue(true) } }
