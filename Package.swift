@@ -55,6 +55,7 @@ let package = Package(
         ]),
         .testTarget(name: "OverlayRendererTests", dependencies: ["OverlayRenderer", "CCairo"],
                     swiftSettings: interop),
+        .testTarget(name: "WaylandPresenterTests", dependencies: ["WaylandPresenter"], swiftSettings: interop),
         .testTarget(name: "DBusServiceTests", dependencies: ["DBusService"], swiftSettings: interop),
         .testTarget(name: "IntegrationTests", dependencies: ["CCairo"], swiftSettings: interop),
     ]

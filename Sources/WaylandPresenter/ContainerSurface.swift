@@ -45,10 +45,12 @@ final class ContainerSurface {
         let canvas = Canvas(data: buffer.data, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
                             stride: buffer.stride, scale: Double(scale))
         canvas.clear()
-        for item in list.items { draw(canvas, item) }
+        let bounds = Rect(x: 0, y: 0, width: logicalSize.width, height: logicalSize.height)
+        let visible = list.items.filter { $0.visualFrame.intersects(bounds) }
+        for item in visible { draw(canvas, item) }
         canvas.flush()
 
-        let frames = list.items.map(\.visualFrame)
+        let frames = visible.map(\.visualFrame)
         let sizeChanged = lastDrawn == nil || lastDrawn!.scale != scale
         let damage = sizeChanged ? [Rect(x: 0, y: 0, width: logicalSize.width, height: logicalSize.height)] : lastDamage + frames
         surface.present(buffer, scale: scale, damage: damage.map { pixelRect($0, scale: Double(scale)) })

@@ -13,8 +13,9 @@ enum BuiltInContainers {
         var container = ContainerConfiguration(name: notificationsName, displayType: .vertical, queueType: .multiple)
         container.spacing = 10
         container.displayOrder = .newestOnTop
-        container.maximumVisible = 5
-        container.delayForShowingNext = 0.1
+        // Unlimited: every toast shows (and times out) at once; those past the output's bottom
+        // edge are simply not drawn. A waiting queue would hold a flood on screen for minutes.
+        container.maximumVisible = nil
         container.defaults.alignment = .topTrailing
         container.defaults.transition = .opacity
         container.defaults.animation = .easeOut(duration: 0.15)

@@ -64,11 +64,16 @@ import Testing
         func failure(_ name: String, _ change: (inout ContainerConfiguration) -> Void) -> EngineError? {
             do { try m.updateContainer(name, now: 0, change); return nil } catch { return error as? EngineError }
         }
-        #expect(failure("c") { $0.queueType = .oneByOne } == .immutableSetting("queueType"))
-        #expect(failure("c") { $0.clipped = true } == .immutableSetting("clipped"))
-        #expect(failure("c") { $0.name = "d" } == .immutableSetting("name"))
-        #expect(failure("zz") { $0.spacing = 1 } == .unknownContainer("zz"))
-        #expect(failure("c") { $0.spacing = 1 } == nil)
+        let queue = failure("c") { $0.queueType = .oneByOne }
+        let clipped = failure("c") { $0.clipped = true }
+        let renamed = failure("c") { $0.name = "d" }
+        let unknown = failure("zz") { $0.spacing = 1 }
+        let allowed = failure("c") { $0.spacing = 1 }
+        #expect(queue == .immutableSetting("queueType"))
+        #expect(clipped == .immutableSetting("clipped"))
+        #expect(renamed == .immutableSetting("name"))
+        #expect(unknown == .unknownContainer("zz"))
+        #expect(allowed == nil)
         #expect(m.container("c")?.queueType == .multiple)
         #expect(m.container("c")?.spacing == 1)
     }

@@ -58,7 +58,8 @@ import Testing
         #expect(env == ViewEnvironment(id: ViewID(3), containerName: "c", containerSize: Size(width: 800, height: 600),
                                        displayType: .vertical, queueType: .oneByOne))
         // A view dismisses itself through its environment.
-        #expect(m.dismiss(env!.id, now: 1))
+        let dismissed = m.dismiss(env!.id, now: 1)
+        #expect(dismissed)
         #expect(!m.contains(ViewID(3)))
     }
 }
@@ -68,7 +69,8 @@ import Testing
         var m = makeManager { $0.defaults.animation = .linear(duration: 0.4) }
         m.put(1)
         _ = m.drainEffects()
-        #expect(m.dismiss(ViewID(1), now: 1))
+        let dismissed = m.dismiss(ViewID(1), now: 1)
+        #expect(dismissed)
         #expect(summary(m.drainEffects()) == ["dismissed 1 request"])
         #expect(m.nextDeadline == 1.4)
         #expect(!m.contains(ViewID(1)))
@@ -88,9 +90,10 @@ import Testing
     @Test func dismissingTwiceReportsOnce() {
         var m = makeManager()
         m.put(1)
-        #expect(m.dismiss(ViewID(1), now: 1))
-        #expect(!m.dismiss(ViewID(1), now: 1.1))
-        #expect(!m.dismiss(ViewID(99), now: 1.1))
+        let first = m.dismiss(ViewID(1), now: 1)
+        let second = m.dismiss(ViewID(1), now: 1.1)
+        let unknown = m.dismiss(ViewID(99), now: 1.1)
+        #expect(first && !second && !unknown)
         #expect(m.drainEffects().filter { if case .dismissed = $0 { true } else { false } }.count == 1)
     }
 
@@ -128,12 +131,15 @@ import Testing
     @Test func dismissTopmostFollowsDisplayOrder() throws {
         var newest = makeManager()
         newest.put(1, at: 0); newest.put(2, at: 1); newest.put(3, at: 2)
-        #expect(newest.dismissTopmost(in: ["c"], now: 3) == ViewID(3))
+        let newestTop = newest.dismissTopmost(in: ["c"], now: 3)
+        #expect(newestTop == ViewID(3))
         var oldest = makeManager { $0.displayOrder = .oldestOnTop }
         oldest.put(1, at: 0); oldest.put(2, at: 1); oldest.put(3, at: 2)
         #expect(oldest.showing(in: "c") == ids(3, 2, 1))
-        #expect(oldest.dismissTopmost(in: ["c"], now: 3) == ViewID(1))
-        #expect(oldest.dismissTopmost(in: ["nope"], now: 3) == nil)
+        let oldestTop = oldest.dismissTopmost(in: ["c"], now: 3)
+        let none = oldest.dismissTopmost(in: ["nope"], now: 3)
+        #expect(oldestTop == ViewID(1))
+        #expect(none == nil)
     }
 }
 

@@ -33,20 +33,6 @@ public struct LayerPlacement: Equatable, Sendable {
     }
 }
 
-/// The life of a layer surface, as one explicit state (no loose configured/dirty flags).
-enum SurfacePhase: Equatable {
-    /// Created and committed without a buffer; waiting for the first configure.
-    case awaitingConfigure
-    /// Configured; nothing to draw.
-    case idle
-    /// Configured; the next update pass draws it.
-    case needsDraw
-    /// A frame callback is outstanding; `redrawRequested` draws again when it fires.
-    case awaitingFrame(redrawRequested: Bool)
-    /// The compositor closed it (output gone…); it must be destroyed.
-    case closed
-}
-
 /// A wl_surface with the layer-shell role. Listeners only record; the presenter draws after dispatch.
 final class LayerSurface {
     private let surface: OpaquePointer
@@ -85,13 +71,7 @@ final class LayerSurface {
     }
 
     /// Asks for a draw: now if idle, after the outstanding frame otherwise.
-    func requestRedraw() {
-        switch phase {
-        case .idle: phase = .needsDraw
-        case .awaitingFrame: phase = .awaitingFrame(redrawRequested: true)
-        case .awaitingConfigure, .needsDraw, .closed: break
-        }
-    }
+    func requestRedraw() { phase.requestRedraw() }
 
     /// Attaches a drawn buffer with its damage (buffer pixels), asks for the next frame, commits.
     func present(_ buffer: ShmBuffer, scale: Int32, damage: [(x: Int32, y: Int32, width: Int32, height: Int32)]) {
@@ -107,7 +87,7 @@ final class LayerSurface {
         wl_callback_add_listener(frameCallback, LayerSurface.frameListener, box.userdata)
         buffer.markBusy()
         wl_surface_commit(surface)
-        phase = .awaitingFrame(redrawRequested: false)
+        phase.presented()
     }
 
     /// Limits input to these surface-local rectangles (empty: all input passes through).
@@ -124,23 +104,19 @@ final class LayerSurface {
         pendingSerial = serial
         // Take whatever size is granted; never ask again in reply (that could loop).
         size = (Int(width == 0 ? placement.width : width), Int(height == 0 ? placement.height : height))
-        switch phase {
-        case .awaitingConfigure, .idle, .needsDraw: phase = .needsDraw
-        case .awaitingFrame: phase = .awaitingFrame(redrawRequested: true)
-        case .closed: break
-        }
+        phase.configured()
         onStateChange()
     }
 
     private func frameDone() {
         if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = nil
-        if case .awaitingFrame(let redraw) = phase { phase = redraw ? .needsDraw : .idle }
+        phase.frameDone()
         onStateChange()
     }
 
     private func closedByCompositor() {
-        phase = .closed
+        phase.closed()
         onStateChange()
     }
 

@@ -5,6 +5,18 @@ import Glibc
 
 private func sendSignal(_ pid: Int32, _ sig: Int32) { _ = kill(pid, sig) }
 
+private func cloexecPipe(_ fds: inout [Int32]) -> Bool {
+    guard pipe(&fds) == 0 else { return false }
+    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    return true
+}
+
+/// glibc >= 2.34 `posix_spawn_file_actions_addclosefrom_np` (not visible to Swift without _GNU_SOURCE).
+private let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+    guard let sym = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+    return unsafeBitCast(sym, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+}()
+
 /// The outcome of a finished command.
 struct ProcessOutput: CustomStringConvertible {
     var status: Int32
@@ -56,58 +68,107 @@ final class OutputBuffer: @unchecked Sendable {
 
 /// A started child process whose stdout/stderr are collected in the background.
 /// Used both for short commands (`ProcessRunner.run`) and long-running ones (`Rig.spawn`).
+///
+/// Spawned with posix_spawn and reaped by a dedicated waitpid thread rather than Foundation's
+/// `Process`: that one detects exit through a socket inherited by the child and blocks in
+/// waitpid on its single manager thread if the child closes the socket early (daemons do),
+/// stalling every other process. The child gets only stdin/stdout/stderr.
 final class RunningProcess: @unchecked Sendable {
     let arguments: [String]
     let stdout = OutputBuffer()
     let stderr = OutputBuffer()
-    private let process = Process()
+    let pid: Int32
     private let exited = DispatchSemaphore(value: 0)
     private let readers = DispatchGroup()
     private let lock = NSLock()
     private var exitStatus: Int32?
 
+    private static let ignoreSigpipe: Void = { _ = Glibc.signal(SIGPIPE, SIG_IGN) }()
+
     /// Starts `executable` with `arguments`; stdin is /dev/null unless `input` is given.
     init(executable: String, arguments: [String], environment: [String: String]? = nil,
          input: Data? = nil, onStdoutLine: ((String) -> Void)? = nil) throws {
+        _ = RunningProcess.ignoreSigpipe
         self.arguments = [executable] + arguments
         stdout.onLine = onStdoutLine
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let outPipe = Pipe(), errPipe = Pipe()
-        process.standardOutput = outPipe
-        process.standardError = errPipe
-        var inPipe: Pipe?
-        if input != nil { inPipe = Pipe(); process.standardInput = inPipe } else {
-            process.standardInput = FileHandle.nullDevice
+        var out: [Int32] = [-1, -1], err: [Int32] = [-1, -1], inp: [Int32] = [-1, -1]
+        guard cloexecPipe(&out), cloexecPipe(&err), input == nil || cloexecPipe(&inp)
+        else { throw HarnessError.failed("pipe: \(String(cString: strerror(errno)))") }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if input != nil {
+            posix_spawn_file_actions_adddup2(&actions, inp[0], 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         }
-        process.terminationHandler = { [weak self] p in
-            guard let self else { return }
-            self.lock.lock(); self.exitStatus = p.terminationStatus; self.lock.unlock()
-            self.exited.signal()
+        posix_spawn_file_actions_adddup2(&actions, out[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, err[1], 2)
+        _ = addCloseFrom?(&actions, 3)
+
+        var attr = posix_spawnattr_t()
+        posix_spawnattr_init(&attr)
+        defer { posix_spawnattr_destroy(&attr) }
+        var noSignals = sigset_t(), allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attr, &noSignals)
+        posix_spawnattr_setsigdefault(&attr, &allSignals)
+        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let env = environment ?? ProcessInfo.processInfo.environment
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var child: pid_t = 0
+        let rc = posix_spawn(&child, executable, &actions, &attr, argv, envp)
+        for fd in [out[1], err[1], inp[0]] where fd >= 0 { close(fd) }
+        guard rc == 0 else {
+            for fd in [out[0], err[0], inp[1]] where fd >= 0 { close(fd) }
+            throw HarnessError.failed("cannot start \(executable): \(String(cString: strerror(rc)))")
         }
-        try process.run()
-        for (handle, buffer) in [(outPipe.fileHandleForReading, stdout), (errPipe.fileHandleForReading, stderr)] {
+        pid = child
+
+        Thread.detachNewThread { [self, child] in
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) == -1 && errno == EINTR {}
+            // exited: low 7 bits zero, code in bits 8-15; signalled: 128 + signal (shell style)
+            let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+            lock.lock(); exitStatus = code; lock.unlock()
+            exited.signal()
+        }
+        for (fd, buffer) in [(out[0], stdout), (err[0], stderr)] {
             readers.enter()
             Thread.detachNewThread { [readers] in
+                var chunk = [UInt8](repeating: 0, count: 65536)
                 while true {
-                    let chunk = handle.availableData
-                    if chunk.isEmpty { break }
-                    buffer.append(chunk)
+                    let n = read(fd, &chunk, chunk.count)
+                    if n < 0 && errno == EINTR { continue }
+                    if n <= 0 { break }
+                    buffer.append(Data(chunk[0..<n]))
                 }
+                close(fd)
                 readers.leave()
             }
         }
-        if let input, let inPipe {
-            let writer = inPipe.fileHandleForWriting
+        if let input {
+            let fd = inp[1]
             Thread.detachNewThread {
-                writer.write(input)
-                try? writer.close()
+                input.withUnsafeBytes { raw in
+                    var off = 0
+                    while off < raw.count {
+                        let n = write(fd, raw.baseAddress! + off, raw.count - off)
+                        if n < 0 && errno == EINTR { continue }
+                        if n <= 0 { break }
+                        off += n
+                    }
+                }
+                close(fd)
             }
         }
     }
 
-    var pid: Int32 { process.processIdentifier }
     var isRunning: Bool { lock.lock(); defer { lock.unlock() }; return exitStatus == nil }
     var status: Int32? { lock.lock(); defer { lock.unlock() }; return exitStatus }
 

@@ -29,7 +29,7 @@ enum TestScratch {
             else { continue }
             let dir = "\(base)/\(name)"
             for rig in (try? fm.contentsOfDirectory(atPath: dir)) ?? [] where rig.hasPrefix("rig-") {
-                _ = ProcessRunner.run("/bin/sh", [Rig.script, "stop"],
+                _ = ProcessRunner.run("/bin/bash", [Rig.script, "stop"],
                                       environment: Rig.scriptEnvironment(dir: "\(dir)/\(rig)"), timeout: 10)
             }
             try? fm.removeItem(atPath: dir)
@@ -77,20 +77,26 @@ final class Rig: @unchecked Sendable {
     var shotsDirectory: String { "\(dir)/shots" }
 
     private func script(_ args: [String], timeout: TimeInterval = 60) -> ProcessOutput {
-        ProcessRunner.run("/bin/sh", [Rig.script] + args, environment: Rig.scriptEnvironment(dir: dir),
+        ProcessRunner.run("/bin/bash", [Rig.script] + args, environment: Rig.scriptEnvironment(dir: dir),
                           timeout: timeout)
     }
 
     func start() throws {
         let out = script(["start", size])
-        guard out.succeeded else { throw HarnessError.failed("headless-rig start failed: \(out)") }
+        guard out.succeeded else {
+            stop()
+            throw HarnessError.failed("headless-rig start failed: \(out)")
+        }
         let text = (try? String(contentsOfFile: "\(dir)/env", encoding: .utf8)) ?? ""
         var env: [String: String] = [:]
         for line in text.split(separator: "\n") {
             let kv = line.split(separator: "=", maxSplits: 1).map(String.init)
             if kv.count == 2 { env[kv[0]] = kv[1] }
         }
-        guard env["WAYLAND_DISPLAY"] != nil else { throw HarnessError.failed("rig env incomplete: \(text)") }
+        guard env["WAYLAND_DISPLAY"] != nil else {
+            stop()
+            throw HarnessError.failed("rig env incomplete: \(text)")
+        }
         environment = env
     }
 
@@ -98,13 +104,13 @@ final class Rig: @unchecked Sendable {
 
     /// Runs a command as the rig user inside the session and waits for it.
     func run(_ args: [String], timeout: TimeInterval = 10, input: Data? = nil) -> ProcessOutput {
-        ProcessRunner.run("/bin/sh", [Rig.script, "run"] + args, environment: Rig.scriptEnvironment(dir: dir),
+        ProcessRunner.run("/bin/bash", [Rig.script, "run"] + args, environment: Rig.scriptEnvironment(dir: dir),
                           input: input, timeout: timeout)
     }
 
     /// Starts a long-running command as the rig user (the daemon under test, monitors).
     func spawn(_ args: [String], onStdoutLine: ((String) -> Void)? = nil) throws -> RunningProcess {
-        try RunningProcess(executable: "/bin/sh", arguments: [Rig.script, "run"] + args,
+        try RunningProcess(executable: "/bin/bash", arguments: [Rig.script, "run"] + args,
                            environment: Rig.scriptEnvironment(dir: dir), onStdoutLine: onStdoutLine)
     }
 

@@ -23,6 +23,7 @@ class RigTestCase: XCTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
+        try? FileManager.default.removeItem(atPath: "\(Self.failuresDirectory)/\(testIdentifier)") // stale report
         let missing = Rig.missingTools
         if !missing.isEmpty {
             throw XCTSkip("integration rig needs \(missing.joined(separator: ", ")) (apt-get install sway swaybg grim dbus libglib2.0-bin)")

@@ -1,0 +1,23 @@
+// swift-tools-version: 6.1
+// Benchmarks for the overlay-wl engine. Run: cd Benchmarks && swift package --disable-sandbox benchmark
+import PackageDescription
+
+let package = Package(
+    name: "overlay-wl-benchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "overlay-wl", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "OverlayEngineBenchmarks",
+            dependencies: [
+                .product(name: "OverlayEngine", package: "overlay-wl"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/OverlayEngineBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)

@@ -1,0 +1,51 @@
+import Glibc
+import WaylandPresenter
+import XCTest
+
+/// The poll loop: deadlines wake it through the timerfd, signals through the signalfd.
+final class EventLoopTests: XCTestCase {
+    func testDeadlineWakesTheLoopAndSignalStopsIt() throws {
+        let loop = try EventLoop()
+        let start = monotonicNow()
+        var passes: [Double] = []
+        loop.afterDispatch = {
+            passes.append(monotonicNow() - start)
+            switch passes.count {
+            case 1: return start + 0.05          // ask to be woken in 50 ms
+            case 2: raise(SIGTERM); return nil   // delivered through the signalfd: stops the loop
+            default: return nil
+            }
+        }
+        try loop.run()
+        XCTAssertEqual(passes.count, 3, "initial pass, the timer wake-up, the signal wake-up")
+        XCTAssertGreaterThanOrEqual(passes[1], 0.045, "the timer must not fire early")
+        XCTAssertLessThan(passes[1], 1.0)
+    }
+
+    func testSourceDeadlineBoundsPoll() throws {
+        final class Pipe: EventSource {
+            var fds: [Int32] = [0, 0]
+            var dispatched = 0
+            let due: Double
+            init(due: Double) { self.due = due; pipe(&fds) }
+            deinit { close(fds[0]); close(fds[1]) }
+            var pollDescriptor: Int32 { fds[0] }
+            var pollEvents: Int16 { Int16(POLLIN) }
+            var deadline: Double? { dispatched == 0 ? due : nil }
+            func dispatch(events: Int16) throws { dispatched += 1 }
+        }
+        let loop = try EventLoop()
+        let source = Pipe(due: monotonicNow() + 0.03)
+        loop.add(source)
+        var passes = 0
+        loop.afterDispatch = {
+            passes += 1
+            if passes == 2 { loop.stop() }
+            return nil
+        }
+        let start = monotonicNow()
+        try loop.run()
+        XCTAssertEqual(source.dispatched, 1, "the source's deadline woke poll once without any event")
+        XCTAssertGreaterThanOrEqual(monotonicNow() - start, 0.025)
+    }
+}
