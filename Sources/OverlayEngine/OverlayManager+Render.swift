@@ -11,15 +11,24 @@ extension OverlayManager {
 }
 
 extension ContainerState {
+    /// What one drawn view contributes, gathered in a single dictionary pass.
+    private struct Slot {
+        var id: ViewID
+        var presence: Double
+        var removing: Bool
+        var transition: Transition
+        var drag: DragState?
+        var backgroundOpacity: Double
+        var z: Int
+    }
+
     func renderList(size: Size, safeArea: EdgeInsets, now: Double) -> RenderList {
         let whole = Rect(origin: .zero, size: size)
         let bounds = Layout.contentBounds(containerSize: size, safeArea: safeArea,
                                           ignoring: config.ignoresSafeArea, insets: config.insets)
-        var live: [ViewEntry] = []
-        var presences: [Double] = []
+        var slots: [Slot] = []
         var layoutItems: [LayoutItem] = []
-        live.reserveCapacity(drawn.count)
-        presences.reserveCapacity(drawn.count)
+        slots.reserveCapacity(drawn.count)
         layoutItems.reserveCapacity(drawn.count)
         var animating = false
         drawn.forEach { id in
@@ -27,8 +36,9 @@ extension ContainerState {
             if let end = entry.removalEnd, now >= end { return }
             let p = entry.presence(at: now)
             animating = animating || entry.isTransitioning(at: now)
-            live.append(entry)
-            presences.append(p)
+            slots.append(Slot(id: id, presence: p, removing: entry.phase == .removing,
+                              transition: entry.activeTransition, drag: entry.drag,
+                              backgroundOpacity: backgroundOpacity(entry, presence: p), z: z(of: entry)))
             layoutItems.append(LayoutItem(size: entry.size, alignment: entry.resolved.alignment,
                                           weight: min(1, max(0, p))))
         }
@@ -37,24 +47,22 @@ extension ContainerState {
                                    groupAlignment: groupAlignment, spacing: config.spacing, in: bounds)
 
         var items: [RenderItem] = []
-        items.reserveCapacity(live.count)
+        items.reserveCapacity(slots.count)
         var sharedBackground = 0.0
-        for (i, entry) in live.enumerated() {
-            let p = presences[i]
-            let removing = entry.phase == .removing
-            let effect = entry.activeTransition.effect(presence: p, isRemoval: removing,
-                                                       frame: frames[i], container: whole)
+        for (i, slot) in slots.enumerated() {
+            let p = slot.presence
+            let effect = slot.transition.effect(presence: p, isRemoval: slot.removing,
+                                                frame: frames[i], container: whole)
             var offset = effect.offset
-            if let drag = entry.drag {
+            if let drag = slot.drag {
                 let (dragOffset, moving) = drag.offset(at: now)
                 animating = animating || moving
-                offset = offset + dragOffset * (removing ? min(1, max(0, p)) : 1)
+                offset = offset + dragOffset * (slot.removing ? min(1, max(0, p)) : 1)
             }
-            let background = backgroundOpacity(entry, presence: p)
-            sharedBackground = max(sharedBackground, background)
-            items.append(RenderItem(id: entry.id, frame: frames[i], opacity: min(1, max(0, effect.opacity)),
+            sharedBackground = max(sharedBackground, slot.backgroundOpacity)
+            items.append(RenderItem(id: slot.id, frame: frames[i], opacity: min(1, max(0, effect.opacity)),
                                     scale: effect.scale, scaleAnchor: effect.anchor, offset: offset,
-                                    z: z(of: entry), backgroundOpacity: background))
+                                    z: slot.z, backgroundOpacity: slot.backgroundOpacity))
         }
         if config.displayOrder == .oldestOnTop { items.reverse() }
         if config.displayType != .stacking, !items.isEmpty {
