@@ -53,9 +53,10 @@ struct BusMessageReader {
         }
     }
 
-    private func basic<T>(_ type: CChar, _ initial: T) throws -> T {
+    private func basic<T: BitwiseCopyable>(_ type: CChar, _ initial: T) throws -> T {
         var value = initial
-        try BusError.check(sd_bus_message_read_basic(message, type, &value), "sd_bus_message_read_basic")
+        let r = withUnsafeMutablePointer(to: &value) { sd_bus_message_read_basic(message, type, $0) }
+        try BusError.check(r, "sd_bus_message_read_basic")
         return value
     }
 

@@ -50,9 +50,9 @@ struct BusMessageWriter {
         }
     }
 
-    private func basic<T>(_ type: Unicode.Scalar, _ value: T) throws {
-        var copy = value
-        try BusError.check(sd_bus_message_append_basic(message, typeCode(type), &copy), "sd_bus_message_append_basic")
+    private func basic<T: BitwiseCopyable>(_ type: Unicode.Scalar, _ value: T) throws {
+        let r = withUnsafePointer(to: value) { sd_bus_message_append_basic(message, typeCode(type), $0) }
+        try BusError.check(r, "sd_bus_message_append_basic('\(type)')")
     }
 
     private func string(_ type: Unicode.Scalar, _ value: String) throws {

@@ -11,10 +11,8 @@ final class BusEventSource: EventSource {
     var pollEvents: Int16 { bus.pollEvents }
     var deadline: Double? { bus.timeoutMicroseconds.map { Double($0) / 1e6 } }
 
-    func prepareToPoll() throws {
-        try bus.processPending()
-        try bus.flush()
-    }
+    /// Handles what is already buffered, so poll only waits for new input (or for POLLOUT).
+    func prepareToPoll() throws { try bus.processPending() }
 
     func dispatch(events: Int16) throws {
         if events & Int16(POLLERR | POLLHUP) != 0 { throw BusEventSourceError.disconnected }

@@ -28,6 +28,7 @@ final class NotificationDaemon: NotificationServerDelegate {
             bus: bus,
             info: ServerInformation(name: "overlay-wl", vendor: "overlay-wl", version: OverlayCommand.version, specVersion: "1.2"),
             capabilities: Self.capabilities, delegate: self)
+        server.emitsClosedOnCloseNotification = false  // every close is reported once, from the engine's effect
         try bus.requestName("org.freedesktop.Notifications")
         presenter.onEffect = { [unowned self] effect in self.handle(effect) }
         loop.add(display)

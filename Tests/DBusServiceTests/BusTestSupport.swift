@@ -9,7 +9,7 @@ import Glibc
 final class TestBusDaemon {
     let directory: URL
     let address: String
-    private let pid: pid_t
+    private let process: ChildProcess
 
     init() throws {
         directory = FileManager.default.temporaryDirectory
@@ -33,16 +33,19 @@ final class TestBusDaemon {
         """
         let configPath = directory.appendingPathComponent("bus.conf").path
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
-        // --fork returns once the bus listens; it prints the daemon's pid.
-        let result = try runToCompletion("/usr/bin/dbus-daemon",
-                                         ["--config-file=\(configPath)", "--fork", "--print-pid=1", "--nopidfile"])
-        guard result.status == 0, let pid = pid_t(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
-        else { throw TestFailure("dbus-daemon did not start: \(result.stderr)") }
-        self.pid = pid
+        // --nofork keeps it our child (a forked daemon would inherit Foundation's exit-watch
+        // socket and hide the parent's exit); it prints its address once it listens.
+        process = try ChildProcess("/usr/bin/dbus-daemon",
+                                   ["--config-file=\(configPath)", "--nofork", "--print-address=1", "--nopidfile"],
+                                   environment: nil)
+        guard process.waitForStdout(containing: "\n", timeout: 5) else {
+            process.terminate()
+            throw TestFailure("dbus-daemon did not start: \(process.stderr)")
+        }
     }
 
     func stop() {
-        kill(pid, SIGTERM)
+        process.terminate()
         try? FileManager.default.removeItem(at: directory)
     }
 
@@ -63,14 +66,6 @@ struct ProcessResult {
     var status: Int32
     var stdout: String
     var stderr: String
-}
-
-/// Runs a short tool that does not need our bus to be served.
-func runToCompletion(_ path: String, _ arguments: [String]) throws -> ProcessResult {
-    let child = try ChildProcess(path, arguments, environment: nil)
-    child.process.waitUntilExit()
-    child.drain()
-    return ProcessResult(status: child.process.terminationStatus, stdout: child.stdout, stderr: child.stderr)
 }
 
 /// A child process whose output is collected without blocking (drained from the pump loop).
@@ -109,6 +104,20 @@ final class ChildProcess {
             let n = Glibc.read(pipe.fileHandleForReading.fileDescriptor, &buffer, buffer.count)
             if n <= 0 { return }
             data.append(contentsOf: buffer[0..<n])
+        }
+    }
+
+    /// Waits (in poll(), not spinning) until stdout contains `text`.
+    func waitForStdout(containing text: String, timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            drain()
+            if stdout.contains(text) { return true }
+            if !process.isRunning { return false }
+            let left = deadline.timeIntervalSinceNow
+            if left <= 0 { return false }
+            var pfd = pollfd(fd: out.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&pfd, 1, Int32(min(left, 0.1) * 1000) + 1)
         }
     }
 

@@ -6,11 +6,11 @@ import XCTest
 enum DaemonBinary {
     static let executableName = "overlay-wl"
 
-    /// Candidate locations, in order: `$OVERLAY_WL_BIN`, then the directory holding the test bundle
-    /// (`.build/<triple>/<config>/`, where SwiftPM puts the package's executables too).
+    /// Candidate locations: `$OVERLAY_WL_BIN` if set (and nothing else), otherwise next to the test
+    /// bundle (`.build/<triple>/<config>/`, where SwiftPM puts the package's executables too).
     static var candidates: [String] {
+        if let env = ProcessInfo.processInfo.environment["OVERLAY_WL_BIN"], !env.isEmpty { return [env] }
         var list: [String] = []
-        if let env = ProcessInfo.processInfo.environment["OVERLAY_WL_BIN"], !env.isEmpty { list.append(env) }
         var dirs: [URL] = [Bundle(for: RigTestCase.self).bundleURL.deletingLastPathComponent()]
         if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             dirs.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
