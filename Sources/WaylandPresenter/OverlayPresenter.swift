@@ -47,6 +47,26 @@ public final class OverlayPresenter {
         manager.dismiss(id, reason: reason, animated: animated, now: monotonicNow())
     }
 
+    public func dismissAll(in names: [String], onlyShowing: Bool = false, animated: Bool = true) {
+        manager.dismissAll(in: names, onlyShowing: onlyShowing, animated: animated, now: monotonicNow())
+    }
+
+    public func dismissAll(except names: [String], onlyShowing: Bool = false, animated: Bool = true) {
+        manager.dismissAll(except: names, onlyShowing: onlyShowing, animated: animated, now: monotonicNow())
+    }
+
+    @discardableResult
+    public func dismissTopmost(in names: [String], animated: Bool = true) -> ViewID? {
+        manager.dismissTopmost(in: names, animated: animated, now: monotonicNow())
+    }
+
+    /// Changes a container's settings at runtime (queue type and clipping cannot change).
+    public func updateContainer(_ name: String, _ change: (inout ContainerConfiguration) -> Void) throws {
+        try manager.updateContainer(name, now: monotonicNow(), change)
+    }
+
+    public var containerNames: [String] { order }
+    public func placement(of container: String) -> LayerPlacement? { placements[container] }
     public func content(of id: ViewID) -> ToastContent? { contents[id] }
 
     /// The loop's after-dispatch pass: advance the engine, report effects, draw what changed.

@@ -19,7 +19,7 @@ enum BuiltInContainers {
         container.defaults.alignment = .topTrailing
         container.defaults.transition = .opacity
         container.defaults.animation = .easeOut(duration: 0.15)
-        container.defaults.autoDismiss = .value(NotificationDaemon.defaultTimeout)
+        container.defaults.autoDismiss = .value(NotificationFrontend.defaultTimeout)
         return container
     }
 

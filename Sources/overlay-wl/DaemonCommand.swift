@@ -9,17 +9,14 @@ struct DaemonCommand: ParsableCommand {
     )
 
     @Option(help: "Seconds a notification stays when its sender leaves the timeout to the server.")
-    var defaultTimeout: Double = NotificationDaemon.defaultTimeout
+    var defaultTimeout: Double = NotificationFrontend.defaultTimeout
 
     func run() throws {
-        let daemon: NotificationDaemon
         do {
-            daemon = try NotificationDaemon(defaultTimeout: defaultTimeout)
-        } catch {
-            throw fail("\(error)")
-        }
-        do {
-            try daemon.run()
+            let service = try OverlayService()
+            let notifications = try NotificationFrontend(service: service, defaultTimeout: defaultTimeout)
+            try notifications.requestName()
+            try service.run()
         } catch {
             throw fail("\(error)")
         }
