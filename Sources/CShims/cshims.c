@@ -19,6 +19,13 @@ int ow_signalfd_for(const int *signals) {
     return signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
 }
 
+int ow_signals_unblock(const int *signals) {
+    sigset_t mask;
+    sigemptyset(&mask);
+    for (const int *s = signals; *s; s++) sigaddset(&mask, *s);
+    return sigprocmask(SIG_UNBLOCK, &mask, NULL);
+}
+
 int ow_signalfd_read(int fd) {
     struct signalfd_siginfo info;
     ssize_t n = read(fd, &info, sizeof info);

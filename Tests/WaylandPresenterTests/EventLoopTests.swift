@@ -49,3 +49,23 @@ final class EventLoopTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(monotonicNow() - start, 0.025)
     }
 }
+
+/// A loop blocks SIGINT/SIGTERM/SIGHUP for its signalfd; once it is gone they must be unblocked,
+/// or every process started afterwards would inherit a mask that ignores SIGTERM.
+final class SignalMaskTests: XCTestCase {
+    func testSignalsAreUnblockedWhenTheLoopGoes() throws {
+        func blocked(_ signal: Int32) -> Bool {
+            var current = sigset_t()
+            sigprocmask(SIG_BLOCK, nil, &current)
+            return sigismember(&current, signal) == 1
+        }
+        do {
+            let loop = try EventLoop()
+            XCTAssertTrue(blocked(SIGTERM), "while the loop lives, SIGTERM goes to its signalfd")
+            _ = loop
+        }
+        XCTAssertFalse(blocked(SIGTERM))
+        XCTAssertFalse(blocked(SIGINT))
+        XCTAssertFalse(blocked(SIGHUP))
+    }
+}

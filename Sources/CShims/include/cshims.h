@@ -7,6 +7,8 @@ int ow_memfd_create(const char *name);
 /// Blocks `signals` (a zero-terminated list) for this thread and returns a
 /// non-blocking, close-on-exec signalfd for them, or -1.
 int ow_signalfd_for(const int *signals);
+/// Unblocks `signals` (a zero-terminated list) again, so child processes and later code see them.
+int ow_signals_unblock(const int *signals);
 /// Reads one signal from a signalfd; returns its number, or -1.
 int ow_signalfd_read(int fd);
 /// A non-blocking, close-on-exec CLOCK_MONOTONIC timerfd, or -1.
