@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // C libraries, linked through pkg-config.
@@ -42,13 +43,19 @@ let package = Package(
                 swiftSettings: interop),
         // sd-bus wrapper and the org.freedesktop.Notifications server.
         .target(name: "DBusService", dependencies: ["CSDBus"], swiftSettings: interop),
+        // The config file (TOML), notification rules, modes, history and control-request parsing.
+        .target(name: "OverlayConfig", dependencies: [
+            "OverlayEngine", "DBusService", .product(name: "TOMLKit", package: "TOMLKit"),
+        ]),
         .executableTarget(
             name: "overlay-wl",
             dependencies: [
-                "OverlayEngine", "OverlayRenderer", "WaylandPresenter", "DBusService",
+                "OverlayEngine", "OverlayRenderer", "WaylandPresenter", "DBusService", "OverlayConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: interop),
+        // Test tool: drives the compositor through a virtual pointer (integration tests).
+        .executableTarget(name: "overlay-wl-test-input", dependencies: ["CWayland", "CShims"], swiftSettings: interop),
 
         .testTarget(name: "OverlayEngineTests", dependencies: [
             "OverlayEngine", .product(name: "PropertyBased", package: "swift-property-based"),
@@ -57,6 +64,7 @@ let package = Package(
                     swiftSettings: interop),
         .testTarget(name: "WaylandPresenterTests", dependencies: ["WaylandPresenter"], swiftSettings: interop),
         .testTarget(name: "DBusServiceTests", dependencies: ["DBusService"], swiftSettings: interop),
+        .testTarget(name: "OverlayConfigTests", dependencies: ["OverlayConfig", "OverlayEngine", "DBusService"]),
         .testTarget(name: "IntegrationTests", dependencies: ["CCairo"], swiftSettings: interop),
     ]
 )

@@ -3,19 +3,25 @@ import OverlayEngine
 import OverlayRenderer
 import WaylandPresenter
 
-/// org.freedesktop.Notifications: each notification is a toast in the `notifications` container.
+/// org.freedesktop.Notifications: each notification is a view (a toast by default) in a container.
 final class NotificationFrontend: NotificationServerDelegate {
     static let defaultTimeout = 5.0
-    static let capabilities = ["body", "body-markup", "persistence"]
+    /// Advertised because each works end to end.
+    static let capabilities = ["actions", "body", "body-markup", "persistence", "x-canonical-private-synchronous"]
 
     private unowned let service: OverlayService
     private var server: NotificationServer!
     private let defaultTimeout: Double
-    /// Notification ids handed out and not yet closed: each gets exactly one NotificationClosed.
-    private var open: Set<UInt32> = []
-    /// The config's rules: may send a notification to another container, change its view
-    /// settings, or hide it. The default shows every notification as a toast.
+    /// Open notifications: each gets exactly one NotificationClosed.
+    private var records: [UInt32: NotificationRecord] = [:]
+    /// x-canonical-private-synchronous / stack tags → the open notification carrying it.
+    private var tagged: [String: UInt32] = [:]
+    /// The config's rules: may send a notification to another container or change its view settings.
     var route: (NotifyRequest, inout NotificationRouting) -> Void = { _, _ in }
+    /// Sounds are passed on, not played (a config hook runs a command).
+    var onSound: (SoundRequest) -> Void = { _ in }
+    /// Every closed notification, with its reason (history keeps the non-transient ones).
+    var onClosed: (NotificationRecord, CloseReason) -> Void = { _, _ in }
 
     init(service: OverlayService, defaultTimeout: Double) throws {
         self.service = service
@@ -32,31 +38,58 @@ final class NotificationFrontend: NotificationServerDelegate {
     /// Takes org.freedesktop.Notifications; throws `BusError.nameTaken` if another daemon has it.
     func requestName() throws { try service.bus.requestName(NotificationServer.busName) }
 
+    func record(_ id: UInt32) -> NotificationRecord? { records[id] }
+
     // MARK: NotificationServerDelegate
 
     func notify(_ request: NotifyRequest) -> UInt32 {
-        let id = request.replacesID != 0 && open.contains(request.replacesID) ? request.replacesID : service.nextID()
+        let id = idFor(request)
         var routing = NotificationRouting()
-        switch request.expireTimeout {
-        case 0: routing.configuration.autoDismiss = .disabled
-        case ..<0: routing.configuration.autoDismiss = .value(defaultTimeout)
-        default: routing.configuration.autoDismiss = .value(Double(request.expireTimeout) / 1000)
-        }
+        routing.configuration.autoDismiss = NotificationRecord.autoDismiss(for: request, defaultTimeout: defaultTimeout)
         route(request, &routing)
-        let content = ToastContent(summary: request.summary, body: request.body, appName: request.appName)
+        if let problem = request.imageDataProblem { log("notification \(id): image-data ignored: \(problem)") }
         do {
-            try service.presenter.show(content, id: ViewID(UInt64(id)), in: routing.container,
-                                       configuration: routing.configuration)
-            open.insert(id)
+            try service.presenter.show(NotificationRecord.content(for: request), id: ViewID(UInt64(id)),
+                                       in: routing.container, configuration: routing.configuration)
         } catch {
             log("cannot show notification \(id): \(error)")
+            return id
+        }
+        if let old = records[id]?.synchronousTag { tagged[old] = nil }
+        let record = NotificationRecord(id: id, request: request)
+        records[id] = record
+        if let tag = record.synchronousTag { tagged[tag] = id }
+        if !request.suppressSound, request.soundFile != nil || request.soundName != nil {
+            onSound(SoundRequest(id: id, file: request.soundFile, name: request.soundName))
         }
         return id
     }
 
     func closeNotification(id: UInt32) -> Bool {
-        guard open.contains(id) else { return false }
+        guard records[id] != nil else { return false }
         return service.presenter.dismiss(ViewID(UInt64(id)), reason: .request)
+    }
+
+    /// Invokes an action ("default" is a click on the toast itself): ActivationToken, then
+    /// ActionInvoked; the notification then closes as dismissed, unless it is resident.
+    @discardableResult
+    func invoke(id: UInt32, action: String) -> Bool {
+        guard let record = records[id], action == "default" || record.hasAction(action) else { return false }
+        service.presenter.display.requestActivationToken(appID: record.desktopEntry) { [weak self] token in
+            guard let self else { return }
+            if let token { self.server.emitActivationToken(id: id, token: token) }
+            self.server.emitActionInvoked(id: id, actionKey: action)
+            if !record.isResident { self.service.presenter.dismiss(ViewID(UInt64(id)), reason: .gesture) }
+        }
+        return true
+    }
+
+    /// replaces_id of an open notification, or the open notification with the same synchronous tag,
+    /// keeps its id; anything else (including an unknown replaces_id) gets a new one.
+    private func idFor(_ request: NotifyRequest) -> UInt32 {
+        if request.replacesID != 0, records[request.replacesID] != nil { return request.replacesID }
+        if let tag = request.synchronousTag, let id = tagged[tag], records[id] != nil { return id }
+        return service.nextID()
     }
 
     // MARK: Effects
@@ -64,8 +97,11 @@ final class NotificationFrontend: NotificationServerDelegate {
     private func handle(_ effect: EngineEffect) {
         guard case .dismissed(let viewID, _, let reason) = effect, viewID.rawValue <= UInt64(UInt32.max) else { return }
         let id = UInt32(viewID.rawValue)
-        guard open.remove(id) != nil else { return }
-        server.emitClosed(id: id, reason: Self.closeReason(reason))
+        guard let record = records.removeValue(forKey: id) else { return }
+        if let tag = record.synchronousTag, tagged[tag] == id { tagged[tag] = nil }
+        let closeReason = Self.closeReason(reason)
+        server.emitClosed(id: id, reason: closeReason)
+        onClosed(record, closeReason)
     }
 
     static func closeReason(_ reason: DismissReason) -> CloseReason {

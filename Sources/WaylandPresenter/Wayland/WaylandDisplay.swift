@@ -26,6 +26,7 @@ public final class WaylandDisplay: EventSource {
     private(set) var layerShell: OpaquePointer!
     private(set) var viewporter: OpaquePointer?
     private(set) var fractionalScaleManager: OpaquePointer?
+    private var activation: ActivationTokens?
     public private(set) var outputs: [Output] = []
     public private(set) var seats: [Seat] = []
     /// Called when outputs come, go or change.
@@ -86,6 +87,14 @@ public final class WaylandDisplay: EventSource {
 
     public func output(named name: String) -> Output? { outputs.first { $0.name == name } }
 
+    /// An xdg-activation token for `appID`, delivered from the event loop; nil at once when the
+    /// compositor offers no xdg-activation.
+    public func requestActivationToken(appID: String?, completion: @escaping (String?) -> Void) {
+        guard let activation else { return completion(nil) }
+        activation.request(appID: appID, surface: nil) { completion($0) }
+        flush()
+    }
+
     // MARK: Registry
 
     private func bind(_ name: UInt32, _ interface: String, _ version: UInt32, _ wanted: UInt32) -> OpaquePointer? {
@@ -100,6 +109,8 @@ public final class WaylandDisplay: EventSource {
         case "wp_viewporter": viewporter = bind(name, "wp_viewporter", version, 1)
         case "wp_fractional_scale_manager_v1":
             fractionalScaleManager = bind(name, "wp_fractional_scale_manager_v1", version, 1)
+        case "xdg_activation_v1":
+            activation = bind(name, "xdg_activation_v1", version, 1).map(ActivationTokens.init(manager:))
         case "wl_output":
             guard let proxy = bind(name, "wl_output", version, 4) else { return }
             let output = Output(proxy: proxy, globalName: name)

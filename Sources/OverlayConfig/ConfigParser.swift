@@ -1,0 +1,143 @@
+import OverlayEngine
+import TOMLKit
+
+/// Reads a config file's text into an `OverlayConfiguration`, or says exactly where it is wrong.
+public struct ConfigParser {
+    /// Containers that exist without being declared (rules may route to them).
+    public var builtInContainers: Set<String>
+
+    public init(builtInContainers: Set<String> = []) { self.builtInContainers = builtInContainers }
+
+    public func parse(_ text: String, file: String) throws(ConfigError) -> OverlayConfiguration {
+        let root: TOMLTable
+        do {
+            root = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigError(file: file, line: error.source.begin.line, column: error.source.begin.column,
+                              reason: error.description)
+        } catch {
+            throw ConfigError(file: file, line: 1, column: 1, reason: "\(error)")
+        }
+        let locator = SourceLocator(text: text)
+        func fail(_ table: String, _ key: String?, _ reason: String) -> ConfigError {
+            let p = locator.position(table: table, key: key)
+            return ConfigError(file: file, line: p.line, column: p.column, reason: reason)
+        }
+        /// Runs `body`, turning a `SettingError` into a located `ConfigError`.
+        func located<T>(_ table: String, _ body: () throws -> T) throws(ConfigError) -> T {
+            do { return try body() } catch let e as SettingError {
+                throw fail(table, e.key, "\(table.isEmpty ? "" : "[\(Self.display(table))] ")\(e.key): \(e.message)")
+            } catch let e as ConfigError { throw e } catch { throw fail(table, nil, "\(error)") }
+        }
+
+        var config = OverlayConfiguration()
+        config.source = file
+        for key in root.keys where !["general", "containers", "rules"].contains(key) {
+            throw fail("", key, "unknown top-level key '\(key)' (general, containers, rules)")
+        }
+        if let general = root["general"] {
+            guard let table = general.table else { throw fail("", "general", "general must be a table") }
+            config.general = try located("general") { try Self.general(Self.settings(table)) }
+        }
+        if let containers = root["containers"] {
+            guard let table = containers.table else { throw fail("", "containers", "containers must be a table of tables") }
+            let names = table.keys.sorted { (locator.headerLine("containers.\($0)") ?? 0) < (locator.headerLine("containers.\($1)") ?? 0) }
+            for name in names {
+                let path = "containers.\(name)"
+                guard let t = table[name]?.table else { throw fail("containers", name, "containers.\(name) must be a table") }
+                guard !name.isEmpty, name.count <= 64 else { throw fail(path, nil, "container names are 1 to 64 characters") }
+                config.containers.append(try located(path) { try ContainerSettings.container(named: name, settings: Self.settings(t)) })
+            }
+        }
+        if let rules = root["rules"] {
+            guard let array = rules.array else { throw fail("", "rules", "rules must be an array of tables ([[rules]])") }
+            let known = builtInContainers.union(config.containers.map(\.configuration.name))
+            for index in 0..<array.count {
+                let path = "rules#\(index)"
+                guard let t = array[index].table else { throw fail("", "rules", "rule \(index + 1) must be a table") }
+                var rule = try located(path) { try Self.rule(Self.settings(t), knownContainers: known) }
+                rule.line = locator.position(table: path, key: nil).line
+                config.rules.append(rule)
+            }
+        }
+        return config
+    }
+
+    static func display(_ table: String) -> String {
+        if table.hasPrefix("rules#"), let n = Int(table.dropFirst(6)) { return "rules \(n + 1)" }
+        return table
+    }
+
+    // MARK: Values
+
+    static func settings(_ table: TOMLTable) throws -> [(String, SettingValue)] {
+        try table.keys.map { key in (key, try value(table[key]!, key: key)) }
+    }
+
+    static func value(_ v: TOMLValueConvertible, key: String) throws -> SettingValue {
+        switch v.type {
+        case .string: return .string(v.string ?? "")
+        case .int: return .integer(v.int ?? 0)
+        case .double: return .double(v.double ?? 0)
+        case .bool: return .bool(v.bool ?? false)
+        case .array:
+            let array = v.array!
+            return .array(try (0..<array.count).map { try value(array[$0], key: key) })
+        default: throw SettingError(key, "expected a string, number, boolean or array, got a \(v.type)")
+        }
+    }
+
+    static func general(_ settings: [(String, SettingValue)]) throws -> GeneralSettings {
+        var g = GeneralSettings()
+        for (key, value) in settings {
+            switch key {
+            case "default-timeout": g.defaultTimeout = try value.number(key, in: 0...86_400)
+            case "history-size": g.historySize = try value.integer(key, in: 0...10_000)
+            case "modes": g.modes = try value.strings(key)
+            case "critical-bypasses-modes": g.criticalBypassesModes = try value.bool(key)
+            default: throw SettingError(key, "unknown key (default-timeout, history-size, modes, critical-bypasses-modes)")
+            }
+        }
+        return g
+    }
+
+    static func regex(_ value: SettingValue, key: String) throws -> Regex<AnyRegexOutput> {
+        let pattern = try value.string(key)
+        do { return try Regex(pattern) } catch {
+            throw SettingError(key, "invalid regex '\(pattern)': \(error)")
+        }
+    }
+
+    static func rule(_ settings: [(String, SettingValue)], knownContainers: Set<String>) throws -> Rule {
+        var rule = Rule()
+        for (key, value) in settings {
+            if try ViewSettings.apply(key, value, to: &rule.view) { continue }
+            switch key {
+            case "app-name": rule.appName = try regex(value, key: key)
+            case "summary": rule.summary = try regex(value, key: key)
+            case "body": rule.body = try regex(value, key: key)
+            case "urgency":
+                if case .integer = value { rule.urgency = try value.integer(key, in: 0...2) } else {
+                    let text = try value.string(key)
+                    guard let u = Rule.urgencies.firstIndex(of: text) else {
+                        throw SettingError(key, "unknown urgency '\(text)' (low, normal, critical)")
+                    }
+                    rule.urgency = u
+                }
+            case "category": rule.category = try value.string(key)
+            case "desktop-entry": rule.desktopEntry = try value.string(key)
+            case "mode": rule.mode = try value.string(key)
+            case "container":
+                let name = try value.string(key)
+                guard knownContainers.contains(name) else {
+                    throw SettingError(key, "unknown container '\(name)' (declared: \(knownContainers.sorted().joined(separator: ", ")))")
+                }
+                rule.container = name
+            case "hide": rule.hide = try value.bool(key)
+            case "queue": rule.hold = try value.bool(key)
+            default: throw SettingError(key, "unknown rule key (see docs/CONFIG.md)")
+            }
+        }
+        return rule
+    }
+}

@@ -1,0 +1,84 @@
+import OverlayEngine
+
+/// Where a container's surface goes: which output, which layer, anchored how.
+public struct SurfacePlacement: Equatable, Sendable {
+    public enum Output: Equatable, Sendable {
+        /// The compositor's choice (the focused output).
+        case focused
+        case named(String)
+        /// Every output at once.
+        case all
+    }
+    public enum Layer: String, CaseIterable, Sendable { case background, bottom, top, overlay }
+    public struct Anchor: Equatable, Sendable {
+        public var top = false, bottom = false, left = false, right = false
+        public init(top: Bool = false, bottom: Bool = false, left: Bool = false, right: Bool = false) {
+            self.top = top; self.bottom = bottom; self.left = left; self.right = right
+        }
+        public var names: [String] {
+            [("top", top), ("bottom", bottom), ("left", left), ("right", right)].filter(\.1).map(\.0)
+        }
+    }
+
+    public var output: Output = .focused
+    public var layer: Layer = .overlay
+    public var anchor = Anchor(top: true, bottom: true, right: true)
+    /// top, right, bottom, left (layer-shell order).
+    public var margins: [Int32] = [12, 12, 0, 0]
+    /// 0 stretches between opposite anchors.
+    public var width: UInt32 = 360
+    public var height: UInt32 = 0
+
+    public init() {}
+}
+
+/// One `[containers.NAME]` table.
+public struct ContainerSpec: Equatable, Sendable {
+    public var configuration: ContainerConfiguration
+    public var placement: SurfacePlacement
+    public init(configuration: ContainerConfiguration, placement: SurfacePlacement) {
+        self.configuration = configuration
+        self.placement = placement
+    }
+}
+
+/// `[general]`.
+public struct GeneralSettings: Equatable, Sendable {
+    /// Seconds a notification stays when the sender leaves it to the server.
+    public var defaultTimeout: Double?
+    /// Dismissed notifications kept for `overlay-wl history` / `restore`.
+    public var historySize = 50
+    /// Modes active when the daemon starts.
+    public var modes: [String] = []
+    /// Critical notifications are never hidden or held by a mode rule.
+    public var criticalBypassesModes = true
+    public init() {}
+}
+
+/// A whole config file.
+public struct OverlayConfiguration {
+    public var general = GeneralSettings()
+    /// In file order.
+    public var containers: [ContainerSpec] = []
+    /// In file order; the last match wins.
+    public var rules: [Rule] = []
+    /// Where it was read from (for messages).
+    public var source: String = "(built-in)"
+    public init() {}
+
+    public func container(named name: String) -> ContainerSpec? {
+        containers.first { $0.configuration.name == name }
+    }
+}
+
+/// A config that cannot be used: where and why.
+public struct ConfigError: Error, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var reason: String
+    public init(file: String, line: Int, column: Int, reason: String) {
+        self.file = file; self.line = line; self.column = column; self.reason = reason
+    }
+    public var description: String { "\(file):\(line):\(column): \(reason)" }
+}

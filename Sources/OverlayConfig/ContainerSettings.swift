@@ -1,0 +1,121 @@
+import OverlayEngine
+
+/// The keys of a `[containers.NAME]` table (engine settings, placement, view defaults).
+public enum ContainerSettings {
+    public static let engineKeys = ["display", "queue", "delay-for-showing-next", "maximum-visible", "spacing",
+                                    "insets", "clipped", "ignores-safe-area", "display-order", "debounce"]
+    public static let placementKeys = ["output", "layer", "anchor", "margins", "width", "height"]
+
+    public static let displayTypes: [(String, DisplayType)] = [("stacking", .stacking), ("horizontal", .horizontal), ("vertical", .vertical)]
+    public static let queueTypes: [(String, QueueType)] = [("multiple", .multiple), ("one-by-one", .oneByOne), ("one-by-one-wait-finish", .oneByOneWaitFinish)]
+    public static let displayOrders: [(String, DisplayOrder)] = [("newest-on-top", .newestOnTop), ("oldest-on-top", .oldestOnTop)]
+
+    /// Builds a container from its table's settings (display and queue first: they are fixed).
+    public static func container(named name: String, settings: [(String, SettingValue)]) throws -> ContainerSpec {
+        let lookup = Dictionary(settings, uniquingKeysWith: { a, _ in a })
+        let display = try lookup["display"].map { try pick($0, displayTypes, key: "display") } ?? .vertical
+        let queue = try lookup["queue"].map { try pick($0, queueTypes, key: "queue") } ?? .multiple
+        var spec = ContainerSpec(configuration: ContainerConfiguration(name: name, displayType: display, queueType: queue),
+                                 placement: SurfacePlacement())
+        for (key, value) in settings where key != "display" && key != "queue" {
+            if try ViewSettings.apply(key, value, to: &spec.configuration.defaults) { continue }
+            if placementKeys.contains(key) {
+                try applyPlacement(key, value, to: &spec.placement)
+                continue
+            }
+            try applyEngine(key, value, to: &spec.configuration)
+        }
+        try validate(spec.placement)
+        return spec
+    }
+
+    static func pick<T>(_ value: SettingValue, _ table: [(String, T)], key: String) throws -> T {
+        let text = try value.string(key)
+        guard let found = table.first(where: { $0.0 == text }) else {
+            throw SettingError(key, "unknown value '\(text)' (one of \(table.map(\.0).joined(separator: ", ")))")
+        }
+        return found.1
+    }
+
+    static func applyEngine(_ key: String, _ value: SettingValue, to c: inout ContainerConfiguration) throws {
+        switch key {
+        case "delay-for-showing-next": c.delayForShowingNext = try value.number(key, in: 0...60)
+        case "maximum-visible":
+            if case .string("unlimited") = value { c.maximumVisible = nil } else {
+                c.maximumVisible = try value.integer(key, in: 1...10_000)
+            }
+        case "spacing": c.spacing = try value.number(key, in: -1000...1000)
+        case "insets": c.insets = try insets(value, key: key)
+        case "clipped": c.clipped = try value.bool(key)
+        case "ignores-safe-area":
+            switch value {
+            case .string("none"): c.ignoresSafeArea = .none
+            case .string("all"): c.ignoresSafeArea = .all
+            default: c.ignoresSafeArea = .edges(Set(try value.strings(key).map { try ViewSettingNames.edge($0, key: key) }))
+            }
+        case "display-order": c.displayOrder = try pick(value, displayOrders, key: key)
+        case "debounce":
+            let seconds = try value.number(key, in: 0...60)
+            c.queueControl = seconds == 0 ? .none : .debounce(seconds)
+        default:
+            throw SettingError(key, "unknown container key (see docs/CONFIG.md)")
+        }
+    }
+
+    /// A number for all four, or [top, leading, bottom, trailing].
+    static func insets(_ value: SettingValue, key: String) throws -> EdgeInsets {
+        if case .array(let items) = value {
+            guard items.count == 4 else { throw SettingError(key, "expected 4 numbers [top, leading, bottom, trailing]") }
+            let v = try items.map { try $0.number(key, in: 0...10_000) }
+            return EdgeInsets(top: v[0], leading: v[1], bottom: v[2], trailing: v[3])
+        }
+        return EdgeInsets(all: try value.number(key, in: 0...10_000))
+    }
+
+    static func applyPlacement(_ key: String, _ value: SettingValue, to p: inout SurfacePlacement) throws {
+        switch key {
+        case "output":
+            let text = try value.string(key)
+            guard !text.isEmpty else { throw SettingError(key, "empty output name") }
+            p.output = text == "focused" ? .focused : text == "all" ? .all : .named(text)
+        case "layer":
+            let text = try value.string(key)
+            guard let layer = SurfacePlacement.Layer(rawValue: text) else {
+                throw SettingError(key, "unknown layer '\(text)' (background, bottom, top, overlay)")
+            }
+            p.layer = layer
+        case "anchor":
+            var anchor = SurfacePlacement.Anchor()
+            for edge in try value.strings(key) {
+                switch edge {
+                case "top": anchor.top = true
+                case "bottom": anchor.bottom = true
+                case "left": anchor.left = true
+                case "right": anchor.right = true
+                default: throw SettingError(key, "unknown anchor '\(edge)' (top, bottom, left, right)")
+                }
+            }
+            p.anchor = anchor
+        case "margins":
+            if case .array(let items) = value {
+                guard items.count == 4 else { throw SettingError(key, "expected 4 integers [top, right, bottom, left]") }
+                p.margins = try items.map { Int32(try $0.integer(key, in: -10_000...10_000)) }
+            } else {
+                p.margins = Array(repeating: Int32(try value.integer(key, in: -10_000...10_000)), count: 4)
+            }
+        case "width": p.width = UInt32(try value.integer(key, in: 0...20_000))
+        case "height": p.height = UInt32(try value.integer(key, in: 0...20_000))
+        default: break
+        }
+    }
+
+    /// Layer-shell needs a size, or anchors on both opposite edges to stretch between.
+    static func validate(_ p: SurfacePlacement) throws {
+        if p.width == 0 && !(p.anchor.left && p.anchor.right) {
+            throw SettingError("width", "width 0 needs anchor on both left and right")
+        }
+        if p.height == 0 && !(p.anchor.top && p.anchor.bottom) {
+            throw SettingError("height", "height 0 needs anchor on both top and bottom")
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import OverlayEngine
+
+/// The view settings every container default, rule override and control `Show` shares.
+public enum ViewSettings {
+    /// Keys, in the order they are documented.
+    public static let keys = ["alignment", "background", "shadow", "gesture", "tap-to-dismiss",
+                              "transition", "animation", "auto-dismiss", "appear-action", "disappear-action"]
+
+    /// Sets one setting on `configuration`; false when `key` is not a view setting.
+    @discardableResult
+    public static func apply(_ key: String, _ value: SettingValue, to c: inout ViewConfiguration) throws -> Bool {
+        switch key {
+        case "alignment": c.alignment = try ViewSettingNames.alignment(value.string(key), key: key)
+        case "background":
+            let text = try value.string(key)
+            c.background = text == "none" ? .disabled : .value(.color(try ViewSettingNames.color(text, key: key)))
+        case "shadow": c.shadow = try shadow(value, key: key)
+        case "gesture": c.dismissGesture = try ViewSettingNames.gesture(value.string(key), key: key)
+        case "tap-to-dismiss": c.tapToDismiss = try value.bool(key)
+        case "transition": c.transition = try ViewSettingNames.transition(value.string(key), key: key)
+        case "animation": c.animation = try ViewSettingNames.animation(value.string(key), key: key)
+        case "auto-dismiss": c.autoDismiss = try autoDismiss(value, key: key)
+        case "appear-action": c.appearAction = try value.string(key)
+        case "disappear-action": c.disappearAction = try value.string(key)
+        default: return false
+        }
+        return true
+    }
+
+    /// Seconds (> 0, at most a day); 0, false or "never" switch it off.
+    static func autoDismiss(_ value: SettingValue, key: String) throws -> Setting<Double> {
+        if case .bool(false) = value { return .disabled }
+        if case .string("never") = value { return .disabled }
+        let seconds = try value.number(key, in: 0...86_400)
+        return seconds == 0 ? .disabled : .value(seconds)
+    }
+
+    /// "none", a radius, or "RADIUS[:#COLOUR[:DX,DY]]".
+    static func shadow(_ value: SettingValue, key: String) throws -> Setting<Shadow> {
+        if case .string("none") = value { return .disabled }
+        if value.typeName != "a string" { return .value(Shadow(radius: try value.number(key, in: 0...200))) }
+        let parts = try value.string(key).split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count <= 3 else { throw SettingError(key, "expected none or RADIUS[:#COLOUR[:DX,DY]]") }
+        var shadow = Shadow(radius: try SettingValue.string(parts[0]).parsedNumber(key, in: 0...200))
+        if parts.count > 1 { shadow.color = try ViewSettingNames.color(parts[1], key: key) }
+        if parts.count > 2 {
+            let offset = try parts[2].split(separator: ",").map { try SettingValue.string(String($0)).parsedNumber(key, in: -500...500) }
+            guard offset.count == 2 else { throw SettingError(key, "shadow offset is DX,DY") }
+            shadow.offset = Point(x: offset[0], y: offset[1])
+        }
+        return .value(shadow)
+    }
+
+    /// The explicit settings of `c` as text, for `list --json` (nil fields are left out).
+    public static func describe(_ c: ViewConfiguration) -> [String: String] {
+        var out: [String: String] = [:]
+        if let a = c.alignment { out["alignment"] = ViewSettingNames.name(of: a) }
+        switch c.background {
+        case .disabled: out["background"] = "none"
+        case .value(.color(let color)): out["background"] = ViewSettingNames.hex(color)
+        case .value(let other): out["background"] = "\(other)"
+        case nil: break
+        }
+        switch c.shadow {
+        case .disabled: out["shadow"] = "none"
+        case .value(let s):
+            out["shadow"] = "\(SettingValue.format(s.radius)):\(ViewSettingNames.hex(s.color)):\(SettingValue.format(s.offset.x)),\(SettingValue.format(s.offset.y))"
+        case nil: break
+        }
+        switch c.dismissGesture {
+        case .disabled: out["gesture"] = "none"
+        case .value(let g): out["gesture"] = ViewSettingNames.name(of: g)
+        case nil: break
+        }
+        if let t = c.tapToDismiss { out["tap-to-dismiss"] = String(t) }
+        if let t = c.transition { out["transition"] = ViewSettingNames.name(of: t) }
+        if let a = c.animation { out["animation"] = ViewSettingNames.name(of: a) }
+        switch c.autoDismiss {
+        case .disabled: out["auto-dismiss"] = "never"
+        case .value(let s): out["auto-dismiss"] = SettingValue.format(s)
+        case nil: break
+        }
+        if let a = c.appearAction { out["appear-action"] = a }
+        if let a = c.disappearAction { out["disappear-action"] = a }
+        return out
+    }
+}

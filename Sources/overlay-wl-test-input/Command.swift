@@ -1,0 +1,70 @@
+/// One line of the test-input client's stdin protocol.
+enum Command: Equatable {
+    enum Button: String { case left, right, middle }
+    enum Axis: String { case vertical = "V", horizontal = "H" }
+
+    case move(x: Double, y: Double)
+    case down(Button)
+    case up(Button)
+    case click(x: Double, y: Double, Button)
+    case scroll(Axis, Double)
+    case drag(from: (Double, Double), to: (Double, Double), milliseconds: Int, steps: Int)
+    case sleep(milliseconds: Int)
+    case window(appID: String, width: Int, height: Int)
+    case quit
+
+    static func == (a: Command, b: Command) -> Bool { "\(a)" == "\(b)" }
+
+    static let usage = """
+        move X Y | down [left|right|middle] | up [BUTTON] | click X Y [BUTTON] | scroll V|H AMOUNT
+        drag X1 Y1 X2 Y2 DURATION_MS STEPS | sleep MS | window APP_ID W H | quit
+        """
+
+    /// Parses one line; nil for an empty line, throws a readable message for a bad one.
+    static func parse(_ line: Substring) throws -> Command? {
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard let verb = words.first else { return nil }
+        let args = Array(words.dropFirst())
+        func number(_ i: Int) throws -> Double {
+            guard i < args.count, let v = Double(args[i]), v.isFinite else { throw CommandError("\(verb): argument \(i + 1) must be a number") }
+            return v
+        }
+        func integer(_ i: Int) throws -> Int {
+            guard i < args.count, let v = Int(args[i]), v >= 0 else { throw CommandError("\(verb): argument \(i + 1) must be a whole number ≥ 0") }
+            return v
+        }
+        func button(_ i: Int) throws -> Button {
+            guard i < args.count else { return .left }
+            guard let b = Button(rawValue: args[i]) else { throw CommandError("\(verb): unknown button \(args[i])") }
+            return b
+        }
+        func arity(_ range: ClosedRange<Int>) throws {
+            guard range.contains(args.count) else { throw CommandError("\(verb): wrong number of arguments") }
+        }
+        switch verb {
+        case "move": try arity(2...2); return .move(x: try number(0), y: try number(1))
+        case "down": try arity(0...1); return .down(try button(0))
+        case "up": try arity(0...1); return .up(try button(0))
+        case "click": try arity(2...3); return .click(x: try number(0), y: try number(1), try button(2))
+        case "scroll":
+            try arity(2...2)
+            guard let axis = Axis(rawValue: args[0].uppercased()) else { throw CommandError("scroll: axis must be V or H") }
+            return .scroll(axis, try number(1))
+        case "drag":
+            try arity(6...6)
+            return .drag(from: (try number(0), try number(1)), to: (try number(2), try number(3)),
+                         milliseconds: try integer(4), steps: max(1, try integer(5)))
+        case "sleep": try arity(1...1); return .sleep(milliseconds: try integer(0))
+        case "window":
+            try arity(3...3)
+            return .window(appID: args[0], width: max(1, try integer(1)), height: max(1, try integer(2)))
+        case "quit": try arity(0...0); return .quit
+        default: throw CommandError("unknown command \(verb)")
+        }
+    }
+}
+
+struct CommandError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

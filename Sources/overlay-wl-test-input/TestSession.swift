@@ -1,0 +1,91 @@
+import Glibc
+
+/// The command loop: one virtual pointer, optional test windows, stdin read alongside Wayland.
+final class TestSession {
+    private let client: TestClient
+    private let pointer: VirtualPointerDevice
+    private var windows: [TestWindow] = []
+    private var pendingInput: [UInt8] = []
+
+    init(outputName: String?) throws {
+        client = try TestClient()
+        pointer = try VirtualPointerDevice(client: client, outputName: outputName)
+        client.onCapabilities = { [unowned self] caps in windows.forEach { $0.bindPointer(caps) } }
+        try client.roundtrip()
+        // A new virtual pointer's first events are lost until the seat has the pointer.
+        try client.pump(for: 1.0) { client.hasPointerCapability }
+        try client.pump(for: 0.2)
+    }
+
+    /// Runs until `quit` or end of input.
+    func run(reply: (String) -> Void) {
+        while true {
+            guard let line = nextLine() else { return }
+            do {
+                guard let command = try Command.parse(line[...]) else { continue }
+                try execute(command)
+                try client.roundtrip()
+                reply("ok")
+                if command == .quit { return }
+            } catch {
+                reply("error \(error)")
+            }
+        }
+    }
+
+    private func execute(_ command: Command) throws {
+        switch command {
+        case .move(let x, let y): pointer.move(to: x, y)
+        case .down(let button): pointer.button(button, pressed: true)
+        case .up(let button): pointer.button(button, pressed: false)
+        case .click(let x, let y, let button):
+            pointer.move(to: x, y)
+            pointer.button(button, pressed: true)
+            pointer.button(button, pressed: false)
+        case .scroll(let axis, let amount): pointer.scroll(axis, by: amount)
+        case .drag(let from, let to, let milliseconds, let steps):
+            pointer.move(to: from.0, from.1)
+            pointer.button(.left, pressed: true)
+            client.flush()
+            let interval = Double(milliseconds) / 1000 / Double(steps)
+            for step in 1...steps {
+                try client.pump(for: interval)
+                let t = Double(step) / Double(steps)
+                pointer.move(to: from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t)
+                client.flush()
+            }
+            pointer.button(.left, pressed: false)
+        case .sleep(let milliseconds): try client.pump(for: Double(milliseconds) / 1000)
+        case .window(let appID, let width, let height):
+            let window = try TestWindow(client: client, appID: appID, width: width, height: height)
+            windows.append(window)
+            try client.pump(for: 3) { window.isMapped }
+            guard window.isMapped else { throw CommandError("window: not configured within 3 s") }
+            try client.pump(for: 0.1)
+        case .quit: break
+        }
+    }
+
+    /// The next stdin line, dispatching Wayland events while waiting; nil at end of input.
+    private func nextLine() -> String? {
+        while true {
+            if let newline = pendingInput.firstIndex(of: 0x0A) {
+                let line = String(decoding: pendingInput[..<newline], as: UTF8.self)
+                pendingInput.removeSubrange(...newline)
+                return line
+            }
+            guard (try? client.dispatchOnce(timeoutMilliseconds: -1, extraFD: 0)) != nil else { return nil }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            var ready = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 0) > 0 else { continue }
+            let n = read(0, &chunk, chunk.count)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 {
+                if pendingInput.isEmpty { return nil }
+                pendingInput.append(0x0A)
+                continue
+            }
+            pendingInput += chunk[..<n]
+        }
+    }
+}
