@@ -19,5 +19,24 @@ let package = Package(
             path: "Benchmarks/OverlayEngineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "TipBenchmarks",
+            dependencies: [
+                .product(name: "OverlayEngine", package: "overlay-wl"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/TipBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "RendererBenchmarks",
+            dependencies: [
+                .product(name: "OverlayEngine", package: "overlay-wl"),
+                .product(name: "OverlayRenderer", package: "overlay-wl"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/RendererBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

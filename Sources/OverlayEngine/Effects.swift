@@ -6,6 +6,8 @@ public enum DismissReason: Equatable, Sendable {
     case gesture
     /// An explicit dismiss / dismissAll / dismissTopmost call.
     case request
+    /// Dismissed by the user through a control tool (`overlay-wl dismiss`), not by a gesture.
+    case user
     /// Replaced by a newer view (oneByOne), or moved to another container.
     case replaced
     /// Superseded by a newer show while held by a debounce.

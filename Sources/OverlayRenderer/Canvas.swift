@@ -87,6 +87,16 @@ public final class Canvas {
         cairo_restore(context)
     }
 
+    /// Restricts all further drawing to the union of `rects` (logical points); an empty list
+    /// clips everything away. Undo with `resetClip()`.
+    public func clip(to rects: [DrawFrame]) {
+        cairo_new_path(context)
+        for rect in rects { cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height) }
+        cairo_clip(context)
+    }
+
+    public func resetClip() { cairo_reset_clip(context) }
+
     /// Finishes pending drawing so the memory holds the pixels (call before attaching the buffer).
     public func flush() {
         cairo_surface_flush(surface)

@@ -14,21 +14,25 @@ public struct ToastContent: Equatable {
     /// Action buttons as (key, label). The "default" key is the click on the toast itself and is
     /// not drawn as a button; at most `ToastStyle.maxActionButtons` buttons are drawn, in one row.
     public var actions: [(key: String, label: String)]
+    /// The icon or image drawn at the leading edge (`ToastStyle.iconSize` square); nil for none.
+    /// One that cannot be loaded is left out (the renderer reports why through `onImageError`).
+    public var icon: ImageSource?
 
     public init(summary: String = "", body: String = "", appName: String = "", progress: Int? = nil,
-                actions: [(key: String, label: String)] = []) {
+                actions: [(key: String, label: String)] = [], icon: ImageSource? = nil) {
         self.summary = summary
         self.body = body
         self.appName = appName
         self.progress = progress
         self.actions = actions
+        self.icon = icon
     }
 
     public static func == (lhs: ToastContent, rhs: ToastContent) -> Bool {
         // String == first compares storage identity, so comparing a content with itself (the
         // per-frame cache lookup) is O(1) even for a huge body.
         lhs.summary == rhs.summary && lhs.body == rhs.body && lhs.appName == rhs.appName
-            && lhs.progress == rhs.progress && lhs.actions.count == rhs.actions.count
+            && lhs.progress == rhs.progress && lhs.icon == rhs.icon && lhs.actions.count == rhs.actions.count
             && zip(lhs.actions, rhs.actions).allSatisfy { $0.key == $1.key && $0.label == $1.label }
     }
 
@@ -54,10 +58,17 @@ public struct ToastContent: Equatable {
 /// | bodyMaxLines        | 6                |
 /// | summaryBodySpacing  | 4 pt             |
 /// | progressHeight      | 6 pt, 8 pt above it, track #434C5E, fill #88C0D0, radius 3 |
+/// | backgroundGradient  | nil (flat); else the background runs top → this colour at the bottom |
+/// | icon                | 48 pt square at the leading edge, 12 pt before the text |
+/// | close button        | off; 16 pt "×" at the top trailing corner, #D8DEE9 |
+/// | shadow              | nil; a view configuration's shadow overrides it |
 /// | action buttons      | one row, 8 pt above it, 6 pt apart, label padding 4 pt vertical / 8 pt horizontal, background #3B4252, label #ECEFF4 "Sans 11", radius 4, at most 3 |
 ///
 /// Layout, top to bottom inside the border+padding inset (14 pt with the defaults): summary (always
 /// at least one line high, even when empty), body (omitted when empty), progress bar, action row.
+/// An icon takes the leading `iconSize + iconGap` of the text column (the text wraps beside it;
+/// progress and actions start below both); a close button takes `closeButtonSize + iconGap` of it
+/// at the trailing side. In right-to-left text the text itself aligns right; the icon stays leading.
 public struct ToastStyle: Hashable, Sendable {
     public var width: Double = 360
     public var padding: Double = 12
@@ -86,6 +97,15 @@ public struct ToastStyle: Hashable, Sendable {
     public var actionTextColor = DrawColor(hex: 0xECEFF4)
     public var actionCornerRadius: Double = 4
     public var maxActionButtons: Int = 3
+    /// Bottom colour of a vertical background gradient (top is `background`); nil is flat.
+    public var backgroundGradient: DrawColor? = nil
+    public var iconSize: Double = 48
+    public var iconGap: Double = 12
+    public var showsCloseButton = false
+    public var closeButtonSize: Double = 16
+    public var closeButtonColor = DrawColor(hex: 0xD8DEE9)
+    /// Drop shadow when the view's configuration gives none.
+    public var shadow: DropShadow? = nil
 
     public init() {}
 

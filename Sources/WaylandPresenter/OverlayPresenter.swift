@@ -5,27 +5,52 @@ import OverlayRenderer
 /// created when it has something to show and destroyed when it is empty.
 public final class OverlayPresenter {
     public let display: WaylandDisplay
-    public private(set) var manager = OverlayManager()
+    /// Every mutation bumps `revision` (in place: the observer does not read oldValue), so an
+    /// update pass knows whether the engine changed without scanning it.
+    public internal(set) var manager = OverlayManager() { didSet { revision &+= 1 } }
+    private var revision: UInt64 = 0
+    private var seenRevision: UInt64 = .max
+    /// The engine's next deadline, recomputed only when the engine changed.
+    private var engineDeadline: Double?
     /// Every engine effect, after the presenter has handled it (the daemon maps dismissals to D-Bus).
     public var onEffect: (EngineEffect) -> Void = { _ in }
     public var style = ToastStyle()
 
     private var placements: [String: LayerPlacement] = [:]
     private var order: [String] = []
-    private var surfaces: [String: ContainerSurface] = [:]
+    var surfaces: [String: ContainerSurface] = [:]
     private var contents: [ViewID: ToastContent] = [:]
     private var contentVersions: [String: Int] = [:]
-    private let renderer = ToastRenderer()
+    let renderer = ToastRenderer()
+    /// Pointer and touch state (Input/OverlayPresenter+Input.swift).
+    lazy var input = PresenterInput(presenter: self)
 
     public init(display: WaylandDisplay) {
         self.display = display
         display.onOutputsChanged = { [unowned self] in self.outputsChanged() }
+        attachInput()
     }
+
+    /// Surfaces go before the display: their proxies must be destroyed on a live connection.
+    deinit { surfaces.removeAll() }
 
     /// Registers a container and where its surface goes.
     public func register(_ container: ContainerConfiguration, placement: LayerPlacement) throws {
         try manager.register(container, now: monotonicNow())
         if placements.updateValue(placement, forKey: container.name) == nil { order.append(container.name) }
+    }
+
+    /// Moves a registered container's surface (config reload): its views stay in the engine and
+    /// are drawn on a new surface at the next update. False for an unknown container.
+    @discardableResult
+    public func setPlacement(_ placement: LayerPlacement, of container: String) -> Bool {
+        guard placements[container] != nil else { return false }
+        if placements[container] != placement {
+            surfaces[container] = nil
+            revision &+= 1  // so the next update() recreates it
+        }
+        placements[container] = placement
+        return true
     }
 
     /// Shows (or, for an id already present, replaces in place) a toast; returns its id.
@@ -73,34 +98,44 @@ public final class OverlayPresenter {
     /// Returns the next engine deadline for the timerfd.
     public func update() throws -> Double? {
         let now = monotonicNow()
-        manager.advance(to: now)
-        for effect in manager.drainEffects() {
-            if case .removed(let id, _) = effect { contents[id] = nil }
-            onEffect(effect)
+        advanceInput(to: now)
+        let changed = revision != seenRevision || engineDeadline.map { now >= $0 } == true
+        if changed {
+            // Effects may lead frontends to show or dismiss more: settle until nothing changes.
+            repeat {
+                manager.advance(to: now)
+                let effects = manager.drainEffects()
+                seenRevision = revision
+                for effect in effects {
+                    if case .removed(let id, _) = effect { contents[id] = nil }
+                    onEffect(effect)
+                }
+            } while revision != seenRevision
+            engineDeadline = manager.nextDeadline
         }
-        for name in order { try updateSurface(of: name, now: now) }
+        for name in order { try updateSurface(of: name, now: now, engineChanged: changed) }
         display.flush()
-        return manager.nextDeadline
+        return inputDeadline(after: engineDeadline)
     }
 
-    private func updateSurface(of name: String, now: Double) throws {
-        let occupied = !manager.showing(in: name).isEmpty || !manager.waiting(in: name).isEmpty
+    private func updateSurface(of name: String, now: Double, engineChanged: Bool) throws {
         if let existing = surfaces[name], existing.surface.phase == .closed {
             surfaces[name] = nil  // output gone: recreate below on whatever output is left
         }
+        // Nothing changed and no frame is due: skip the render list entirely (the common case).
+        if !engineChanged, surfaces[name]?.surface.phase != .needsDraw { return }
+        let occupied = !manager.showing(in: name).isEmpty || !manager.waiting(in: name).isEmpty
         guard let surface = surfaceFor(name, occupied: occupied) else { return }
         let list = manager.renderList(for: name, size: surface.logicalSize, now: now)
+        input.router.setItems(list.items, for: name)
         if list.items.isEmpty && !occupied {
             surfaces[name] = nil
             return
         }
         let version = contentVersions[name, default: 0]
         surface.invalidateIfChanged(list, contentVersion: version)
-        try surface.drawIfNeeded(list, contentVersion: version) { canvas, item in
-            guard let content = contents[item.id] else { return }
-            let origin = item.frame.origin + item.offset
-            renderer.draw(content, style: style, on: canvas, x: origin.x, y: origin.y, opacity: item.opacity,
-                          scale: item.scale, scaleAnchor: (item.scaleAnchor.x, item.scaleAnchor.y))
+        try surface.drawIfNeeded(list, contentVersion: version) { id in
+            contents[id].map { PaintedView(content: $0, style: style, configuration: manager.resolvedConfiguration(of: id)) }
         }
     }
 

@@ -20,6 +20,8 @@ enum BuiltInContainers {
         container.defaults.transition = .opacity
         container.defaults.animation = .easeOut(duration: 0.15)
         container.defaults.autoDismiss = .value(NotificationFrontend.defaultTimeout)
+        // A click on a toast dismisses it (NotificationClosed reason 2) unless the frontend claims it.
+        container.defaults.dismissGesture = .value(.tap)
         return container
     }
 

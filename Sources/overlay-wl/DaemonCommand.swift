@@ -8,13 +8,22 @@ struct DaemonCommand: ParsableCommand {
         abstract: "Run the notification and overlay service (org.freedesktop.Notifications) on this Wayland session."
     )
 
-    @Option(help: "Seconds a notification stays when its sender leaves the timeout to the server.")
-    var defaultTimeout: Double = NotificationFrontend.defaultTimeout
+    @Option(help: "Seconds a notification stays when its sender leaves the timeout to the server (default: the config's, else 5).")
+    var defaultTimeout: Double?
+
+    @Option(help: "Config file (default: $XDG_CONFIG_HOME/overlay-wl/config.toml when it exists).", completion: .file(extensions: ["toml"]))
+    var config: String?
 
     func run() throws {
         do {
+            let configPath = ConfigRuntime.resolvePath(explicit: config)
+            let settings = try ConfigRuntime.load(configPath)
             let service = try OverlayService()
-            let notifications = try NotificationFrontend(service: service, defaultTimeout: defaultTimeout)
+            let timeout = defaultTimeout ?? settings.general.defaultTimeout ?? NotificationFrontend.defaultTimeout
+            let notifications = try NotificationFrontend(service: service, defaultTimeout: timeout)
+            let runtime = try ConfigRuntime(service: service, notifications: notifications, path: configPath, config: settings)
+            let control = try ControlFrontend(service: service, notifications: notifications, config: runtime)
+            try control.requestName()
             try notifications.requestName()
             try service.run()
         } catch {

@@ -44,9 +44,13 @@ final class NotificationFrontend: NotificationServerDelegate {
 
     func notify(_ request: NotifyRequest) -> UInt32 {
         let id = idFor(request)
-        var routing = NotificationRouting()
+        var routing = NotificationRouting(id: id)
         routing.configuration.autoDismiss = NotificationRecord.autoDismiss(for: request, defaultTimeout: defaultTimeout)
         route(request, &routing)
+        if routing.hidden || routing.held {  // config rules: hidden goes to history; held waits for a mode change
+            if routing.held { records[id] = NotificationRecord(id: id, request: request) }
+            return id
+        }
         if let problem = request.imageDataProblem { log("notification \(id): image-data ignored: \(problem)") }
         do {
             try service.presenter.show(NotificationRecord.content(for: request), id: ViewID(UInt64(id)),
@@ -107,7 +111,7 @@ final class NotificationFrontend: NotificationServerDelegate {
     static func closeReason(_ reason: DismissReason) -> CloseReason {
         switch reason {
         case .autoDismiss: .expired
-        case .gesture: .dismissed
+        case .gesture, .user: .dismissed
         case .request: .closedByCall
         default: .undefined
         }
@@ -118,4 +122,10 @@ final class NotificationFrontend: NotificationServerDelegate {
 struct NotificationRouting {
     var container = BuiltInContainers.notificationsName
     var configuration = ViewConfiguration()
+    /// The notification's id (read-only for rules).
+    var id: UInt32 = 0
+    /// Not shown at all (a mode rule); the config keeps it in history.
+    var hidden = false
+    /// Kept open but not shown until re-routed with its id as replaces_id (a mode rule).
+    var held = false
 }

@@ -8,7 +8,10 @@ struct OverlayCommand: ParsableCommand {
         commandName: "overlay-wl",
         abstract: "Overlays for the Wayland desktop: notifications, toasts, side menus and help tips.",
         version: version,
-        subcommands: [DaemonCommand.self]
+        subcommands: [DaemonCommand.self, ShowCommand.self, DismissCommand.self, DismissAllCommand.self,
+                      DismissTopmostCommand.self, InvokeCommand.self, ListCommand.self, ContainersCommand.self,
+                      HistoryCommand.self, RestoreCommand.self, ModeCommand.self, ReloadCommand.self,
+                      RenderCommand.self]
     )
 }
 

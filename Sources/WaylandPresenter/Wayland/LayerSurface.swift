@@ -70,6 +70,9 @@ final class LayerSurface {
         wl_surface_destroy(surface)
     }
 
+    /// The wl_surface, to match input focus against.
+    var wlSurface: OpaquePointer { surface }
+
     /// Asks for a draw: now if idle, after the outstanding frame otherwise.
     func requestRedraw() { phase.requestRedraw() }
 

@@ -1,11 +1,18 @@
 import CWayland
 
-/// A wl_seat and the input capabilities it currently offers.
+/// A wl_seat and the input capabilities it currently offers. Binds wl_pointer and wl_touch
+/// while the seat has them (capabilities may change at runtime) and hands their events to
+/// `inputSink`.
 public final class Seat {
     let proxy: OpaquePointer
     let globalName: UInt32
     public private(set) var name = ""
     public private(set) var capabilities: UInt32 = 0
+    private(set) var pointer: PointerDevice?
+    private(set) var touch: TouchDevice?
+    weak var inputSink: SeatInputSink? {
+        didSet { pointer?.sink = inputSink; touch?.sink = inputSink }
+    }
     private lazy var box = ListenerBox(self)
 
     init(proxy: OpaquePointer, globalName: UInt32) {
@@ -15,14 +22,37 @@ public final class Seat {
     }
 
     deinit {
+        pointer?.remove()
+        touch?.remove()
+        pointer = nil
+        touch = nil
         if wl_seat_get_version(proxy) >= 5 { wl_seat_release(proxy) } else { wl_seat_destroy(proxy) }
     }
 
     public var hasPointer: Bool { capabilities & WL_SEAT_CAPABILITY_POINTER.rawValue != 0 }
     public var hasTouch: Bool { capabilities & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0 }
 
+    /// Binds devices for new capabilities and releases those whose capability went away.
+    private func capabilitiesChanged(_ caps: UInt32) {
+        capabilities = caps
+        if hasPointer, pointer == nil {
+            pointer = PointerDevice(seatProxy: proxy, seat: globalName)
+            pointer?.sink = inputSink
+        } else if !hasPointer, let old = pointer {
+            old.remove()
+            pointer = nil
+        }
+        if hasTouch, touch == nil {
+            touch = TouchDevice(seatProxy: proxy, seat: globalName)
+            touch?.sink = inputSink
+        } else if !hasTouch, let old = touch {
+            old.remove()
+            touch = nil
+        }
+    }
+
     private static let listener = stableListener(wl_seat_listener(
-        capabilities: { data, _, caps in ListenerBox<Seat>.owner(data)?.capabilities = caps },
+        capabilities: { data, _, caps in ListenerBox<Seat>.owner(data)?.capabilitiesChanged(caps) },
         name: { data, _, name in ListenerBox<Seat>.owner(data)?.name = string(name) }
     ))
 }

@@ -49,6 +49,7 @@ public final class WaylandDisplay: EventSource {
     }
 
     deinit {
+        activation = nil
         outputs.removeAll()
         seats.removeAll()
         wl_display_disconnect(display)

@@ -1,0 +1,180 @@
+import CCairo
+
+/// One toast laid out for one scale: geometry is fixed, layouts hold their text, the icon is
+/// decoded at this scale's device size.
+final class PreparedToast {
+    struct Action {
+        let key: String
+        let frame: DrawFrame
+        let label: TextBlock
+    }
+
+    let width: Double
+    let height: Double
+    let summary: TextBlock
+    let summaryY: Double
+    let body: TextBlock?
+    let bodyY: Double
+    /// Left edge of the text column.
+    let textX: Double
+    let icon: LoadedImage?
+    let iconFrame: DrawFrame
+    let closeFrame: DrawFrame?
+    /// Progress fraction 0...1 and the bar's top edge.
+    let progress: Double?
+    let progressY: Double
+    let actions: [Action]
+
+    init(_ content: ToastContent, style: ToastStyle, text: TextContext, markup: (Substring) -> String,
+         image: (ImageSource, Double, Double) -> LoadedImage?) {
+        let inset = style.contentInset
+        let contentWidth = style.contentWidth
+        let iconSize = max(0, style.iconSize)
+        icon = content.icon.flatMap { image($0, iconSize, text.scale) }
+        iconFrame = DrawFrame(x: inset, y: inset, width: icon == nil ? 0 : iconSize, height: icon == nil ? 0 : iconSize)
+        let leading = icon == nil ? 0 : iconSize + style.iconGap
+        let trailing = style.showsCloseButton ? style.closeButtonSize + style.iconGap : 0
+        closeFrame = style.showsCloseButton
+            ? DrawFrame(x: style.width - inset - style.closeButtonSize, y: inset,
+                        width: style.closeButtonSize, height: style.closeButtonSize)
+            : nil
+        textX = inset + leading
+        let textWidth = max(1, contentWidth - leading - trailing)
+        var y = inset
+
+        summary = TextBlock(in: text, font: style.summaryFont, width: textWidth, maxLines: style.summaryMaxLines)
+        summary.setText(content.summary)
+        summaryY = y
+        y += summary.height
+
+        let bodyText = Self.trimmed(content.body)
+        let bodyMarkup = bodyText.isEmpty ? "" : markup(bodyText)
+        if bodyMarkup.isEmpty {
+            body = nil
+            bodyY = y
+        } else {
+            let block = TextBlock(in: text, font: style.font, width: textWidth, maxLines: style.bodyMaxLines)
+            block.setMarkup(bodyMarkup)
+            y += style.summaryBodySpacing
+            bodyY = y
+            y += block.height
+            body = block
+        }
+        y = max(y, iconFrame.maxY, closeFrame?.maxY ?? 0)
+
+        if let percent = content.progress {
+            progress = Double(min(100, max(0, percent))) / 100
+            y += style.progressSpacing
+            progressY = y
+            y += style.progressHeight
+        } else {
+            progress = nil
+            progressY = y
+        }
+
+        let visible = content.visibleActions(limit: style.maxActionButtons)
+        if visible.isEmpty {
+            actions = []
+        } else {
+            y += style.actionSpacing
+            let count = Double(visible.count)
+            let buttonWidth = max(1, (contentWidth - style.actionGap * (count - 1)) / count)
+            let labels = visible.map { action -> TextBlock in
+                let label = TextBlock(in: text, font: style.font,
+                                      width: max(1, buttonWidth - 2 * style.actionPaddingX), maxLines: 1)
+                label.setText(action.label)
+                label.setAlignment(PANGO_ALIGN_CENTER)
+                return label
+            }
+            let rowHeight = (labels.map(\.height).max() ?? 0) + 2 * style.actionPaddingY
+            actions = zip(visible, labels).enumerated().map { index, pair in
+                let x = inset + Double(index) * (buttonWidth + style.actionGap)
+                return Action(key: pair.0.key, frame: DrawFrame(x: x, y: y, width: buttonWidth, height: rowHeight),
+                              label: pair.1)
+            }
+            y += rowHeight
+        }
+
+        width = style.width
+        height = y + inset
+    }
+
+    /// Paints at the origin of the current user space.
+    func paint(_ cr: OpaquePointer, style: ToastStyle) {
+        paintBackground(cr, style: style)
+        Paths.setSource(cr, style.summaryColor)
+        summary.draw(cr, x: textX, y: summaryY)
+        if let body {
+            Paths.setSource(cr, style.bodyColor)
+            body.draw(cr, x: textX, y: bodyY)
+        }
+        icon?.paint(cr, in: iconFrame)
+        if let closeFrame { Self.paintClose(cr, in: closeFrame, color: style.closeButtonColor) }
+        if let progress { paintProgress(cr, progress, style: style) }
+        for action in actions {
+            Paths.fill(cr, action.frame, radius: style.actionCornerRadius, color: style.actionBackground)
+            Paths.setSource(cr, style.actionTextColor)
+            action.label.draw(cr, x: action.frame.x + style.actionPaddingX, y: action.frame.y + style.actionPaddingY)
+        }
+    }
+
+    /// Border = the outer shape in the border colour, then the background (flat or a vertical
+    /// gradient) inset by its width.
+    private func paintBackground(_ cr: OpaquePointer, style: ToastStyle) {
+        let outer = DrawFrame(x: 0, y: 0, width: width, height: height)
+        let bw = max(0, style.borderWidth)
+        if bw > 0 { Paths.fill(cr, outer, radius: style.cornerRadius, color: style.border) }
+        let inner = DrawFrame(x: bw, y: bw, width: width - 2 * bw, height: height - 2 * bw)
+        guard let end = style.backgroundGradient else {
+            Paths.fill(cr, inner, radius: max(0, style.cornerRadius - bw), color: style.background)
+            return
+        }
+        guard inner.width > 0, inner.height > 0 else { return }
+        let gradient = cairo_pattern_create_linear(0, inner.y, 0, inner.maxY)!
+        let top = style.background
+        cairo_pattern_add_color_stop_rgba(gradient, 0, top.r, top.g, top.b, top.a)
+        cairo_pattern_add_color_stop_rgba(gradient, 1, end.r, end.g, end.b, end.a)
+        cairo_set_source(cr, gradient)
+        Paths.roundedRect(cr, inner, radius: max(0, style.cornerRadius - bw))
+        cairo_fill(cr)
+        cairo_pattern_destroy(gradient)
+    }
+
+    private func paintProgress(_ cr: OpaquePointer, _ progress: Double, style: ToastStyle) {
+        let inset = style.contentInset
+        let track = DrawFrame(x: inset, y: progressY, width: style.contentWidth, height: style.progressHeight)
+        let radius = style.progressHeight / 2
+        Paths.fill(cr, track, radius: radius, color: style.progressTrack)
+        guard progress > 0 else { return }
+        cairo_save(cr)
+        Paths.roundedRect(cr, track, radius: radius)
+        cairo_clip(cr)
+        Paths.setSource(cr, style.progressFill)
+        cairo_rectangle(cr, track.x, track.y, track.width * progress, track.height)
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
+    /// An "×" of two round-capped strokes inset by a quarter of the box.
+    static func paintClose(_ cr: OpaquePointer, in box: DrawFrame, color: DrawColor) {
+        let m = box.width / 4
+        cairo_save(cr)
+        Paths.setSource(cr, color)
+        cairo_set_line_width(cr, max(1, box.width / 8))
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_move_to(cr, box.x + m, box.y + m)
+        cairo_line_to(cr, box.maxX - m, box.maxY - m)
+        cairo_move_to(cr, box.maxX - m, box.y + m)
+        cairo_line_to(cr, box.x + m, box.maxY - m)
+        cairo_stroke(cr)
+        cairo_restore(cr)
+    }
+
+    /// The body without leading/trailing white space (only the ends are scanned).
+    static func trimmed(_ text: String) -> Substring {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return Substring(scalars[first...last])
+    }
+}

@@ -1,0 +1,89 @@
+import CCairo
+import OverlayEngine
+
+/// What the painter needs to know about one view.
+public struct PaintedView {
+    public var content: ToastContent
+    public var style: ToastStyle
+    /// The engine's resolved settings (background, shadow, …); nil draws the style alone.
+    public var configuration: ResolvedViewConfiguration?
+
+    public init(content: ToastContent, style: ToastStyle = .standard, configuration: ResolvedViewConfiguration? = nil) {
+        self.content = content
+        self.style = style
+        self.configuration = configuration
+    }
+
+    /// The shadow drawn: the configuration's when it has one, else the style's.
+    public var shadow: DropShadow? {
+        if let shadow = configuration?.shadow { return DropShadow(shadow) }
+        return style.shadow
+    }
+}
+
+/// Draws an engine render list onto a canvas: the one drawing step shared by the daemon's layer
+/// surfaces and `overlay-wl render`.
+///
+/// For each item in ascending z: its container-wide background (weighted by
+/// `backgroundOpacity`), then its shadow and the toast under the item's transition transform
+/// (opacity, scale about the anchor, offset).
+public final class RenderListPainter {
+    public let renderer: ToastRenderer
+    private let backdrops = BackdropPainter()
+
+    public init(renderer: ToastRenderer = ToastRenderer()) {
+        self.renderer = renderer
+    }
+
+    /// Where `.blur` backgrounds get what is under them.
+    public var blurSource: BlurSource {
+        get { backdrops.blurSource }
+        set { backdrops.blurSource = newValue }
+    }
+
+    /// Paints `list` with the container occupying `container` (logical points on `canvas`).
+    /// Items are drawn only where they can show: their ink frame meets the container (or the
+    /// clip), or they carry a background. Returns the ink rectangles drawn (for damage).
+    @discardableResult
+    public func paint(_ list: RenderList, container: Rect, on canvas: Canvas,
+                      view: (ViewID) -> PaintedView?) -> [Rect] {
+        let cr = canvas.context
+        cairo_save(cr)
+        if let clip = list.clipRect {
+            cairo_rectangle(cr, clip.minX + container.minX, clip.minY + container.minY, clip.width, clip.height)
+            cairo_clip(cr)
+        }
+        var ink: [Rect] = []
+        for item in list.items {
+            guard let painted = view(item.id) else { continue }
+            let frame = inkFrame(of: item, view: painted, container: container)
+            guard frame.intersects(container) else { continue }
+            paint(item, painted, container: container, on: canvas)
+            ink.append(frame)
+        }
+        cairo_restore(cr)
+        return ink
+    }
+
+    /// Where an item can leave pixels: the whole container when it has a background showing,
+    /// else its visual frame grown by its shadow, offset into the container.
+    public func inkFrame(of item: RenderItem, view: PaintedView, container: Rect) -> Rect {
+        if view.configuration?.background != nil, item.backgroundOpacity > 0 { return container }
+        var frame = item.visualFrame
+        frame.origin = frame.origin + container.origin
+        guard let shadow = view.shadow, item.opacity > 0 else { return frame }
+        let e = shadow.extent, s = item.scale
+        return Rect(x: frame.minX - e.left * s, y: frame.minY - e.top * s,
+                    width: frame.width + (e.left + e.right) * s, height: frame.height + (e.top + e.bottom) * s)
+    }
+
+    private func paint(_ item: RenderItem, _ painted: PaintedView, container: Rect, on canvas: Canvas) {
+        if let background = painted.configuration?.background, item.backgroundOpacity > 0 {
+            backdrops.paint(background, opacity: item.backgroundOpacity, container: DrawFrame(container), on: canvas)
+        }
+        let origin = item.frame.origin + item.offset + container.origin
+        renderer.draw(painted.content, style: painted.style, on: canvas, x: origin.x, y: origin.y,
+                      opacity: item.opacity, scale: item.scale, scaleAnchor: (item.scaleAnchor.x, item.scaleAnchor.y),
+                      shadow: painted.shadow)
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+
+/// A scene for `overlay-wl render` and the golden-image tests, as JSON:
+///
+/// ```json
+/// { "size": [480, 200], "scale": 1, "wallpaper": "desktop", "time": 1,
+///   "containers": [{ "name": "toasts", "displayType": "vertical", "queueType": "multiple",
+///                    "insets": [12, 12, 12, 12], "defaults": { "alignment": "topTrailing" } }],
+///   "views": [{ "container": "toasts", "at": 0, "summary": "Hello", "body": "<b>World</b>",
+///               "settings": { "shadow": { "radius": 16, "offset": [0, 4] } } }] }
+/// ```
+///
+/// Every field but `views` and `containers` is optional. Strings name engine values:
+/// transitions "opacity", "move(top)", "scale(0.8, bottom)", "offset(0, 20)", "identity", joined
+/// with "+" to combine; animations "easeOut(0.3)", "linear(1)", "spring(0.4, 0.8)".
+public struct SceneFile: Decodable {
+    /// Logical size of the picture (points); default 480×240.
+    public var size: [Double]?
+    public var scale: Double?
+    /// The time rendered when none is given on the command line (seconds).
+    public var time: Double?
+    /// The span a `--frames` contact sheet covers, [from, to] seconds; default [0, 1].
+    public var span: [Double]?
+    /// What is under the containers: "desktop" (default), "none", "#RRGGBB", "gradient(#a, #b)",
+    /// "pattern:checker", or an image file.
+    public var wallpaper: String?
+    /// Icon theme for themed icons (default: the system's Adwaita → hicolor) and extra theme
+    /// search folders, relative to the scene file (searched before the system's).
+    public var iconTheme: String?
+    public var iconPaths: [String]?
+    public var containers: [ContainerSpec]
+    public var views: [ViewSpec]
+
+    public static func load(path: String) throws -> SceneFile {
+        guard let data = FileManager.default.contents(atPath: path) else { throw SceneError.unreadable(path) }
+        do {
+            return try JSONDecoder().decode(SceneFile.self, from: data)
+        } catch let error as DecodingError {
+            throw SceneError.invalid(path, describe(error))
+        }
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .dataCorrupted(let c), .keyNotFound(_, let c), .typeMismatch(_, let c), .valueNotFound(_, let c):
+            let path = c.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return "\(path.isEmpty ? "" : path + ": ")\(c.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}
+
+public struct ContainerSpec: Decodable {
+    public var name: String
+    /// "stacking", "horizontal" (row) or "vertical" (column, default).
+    public var displayType: String?
+    /// "multiple" (default), "oneByOne", "oneByOneWaitFinish".
+    public var queueType: String?
+    /// [x, y, width, height] within the picture; default the whole picture.
+    public var frame: [Double]?
+    public var spacing: Double?
+    /// [top, leading, bottom, trailing] or one number for all.
+    public var insets: [Double]?
+    public var maximumVisible: Int?
+    public var delayForShowingNext: Double?
+    public var clipped: Bool?
+    /// "newestOnTop" (default) or "oldestOnTop".
+    public var displayOrder: String?
+    public var defaults: SettingsSpec?
+}
+
+public struct ViewSpec: Decodable {
+    public var container: String
+    /// When the view is shown (seconds); default 0.
+    public var at: Double?
+    /// When it is dismissed; default never.
+    public var dismissAt: Double?
+    public var summary: String?
+    public var body: String?
+    public var progress: Int?
+    /// [[key, label], …]
+    public var actions: [[String]]?
+    public var icon: IconSpec?
+    public var settings: SettingsSpec?
+    public var style: StyleSpec?
+}
+
+/// One of: `{"file": "path"}` (relative to the scene file), `{"themed": "name"}`,
+/// `{"raw": {"width": 32, "height": 32, "hasAlpha": true}}` (a generated test gradient, or
+/// explicit "rowstride"/"channels"/"length" to describe bad data).
+public struct IconSpec: Decodable {
+    public var file: String?
+    public var themed: String?
+    public var raw: RawSpec?
+}
+
+public struct RawSpec: Decodable {
+    public var width: Int
+    public var height: Int
+    public var hasAlpha: Bool?
+    public var rowstride: Int?
+    public var channels: Int?
+    public var length: Int?
+}
+
+/// A view's (or a container's default) settings; nil fields inherit.
+public struct SettingsSpec: Decodable {
+    public var alignment: String?
+    public var tapToDismiss: Bool?
+    /// {"color": "#00000066"} | {"blur": "thin"} | {"custom": "pattern:checker"} | {"disabled": true}
+    public var background: BackgroundSpec?
+    /// "opacity" or "identity".
+    public var backgroundTransition: String?
+    public var shadow: ShadowSpec?
+    public var transition: String?
+    public var animation: String?
+    public var autoDismiss: Double?
+}
+
+public struct BackgroundSpec: Decodable {
+    public var color: String?
+    public var blur: String?
+    public var custom: String?
+    public var disabled: Bool?
+}
+
+public struct ShadowSpec: Decodable {
+    public var color: String?
+    public var radius: Double
+    public var offset: [Double]?
+    public var disabled: Bool?
+}
+
+/// Overrides of `ToastStyle` (colours as "#RRGGBB" or "#RRGGBBAA").
+public struct StyleSpec: Decodable {
+    public var width: Double?
+    public var padding: Double?
+    public var cornerRadius: Double?
+    public var borderWidth: Double?
+    public var background: String?
+    public var gradient: String?
+    public var border: String?
+    public var font: String?
+    public var summaryFont: String?
+    public var bodyMaxLines: Int?
+    public var closeButton: Bool?
+    public var iconSize: Double?
+}
+
+public enum SceneError: Error, Equatable, CustomStringConvertible {
+    case unreadable(String)
+    case invalid(String, String)
+    case badValue(field: String, value: String)
+    case unknownContainer(String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path): "cannot read scene file \(path)"
+        case .invalid(let path, let why): "\(path): \(why)"
+        case .badValue(let field, let value): "\(field): cannot understand \"\(value)\""
+        case .unknownContainer(let name): "a view names container \"\(name)\", which the scene does not declare"
+        }
+    }
+}

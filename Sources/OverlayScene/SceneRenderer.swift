@@ -1,0 +1,173 @@
+import Foundation
+import OverlayEngine
+import OverlayRenderer
+
+/// Runs a scene's timeline through the real `OverlayManager` and draws it with the daemon's
+/// `RenderListPainter` — the same code path as a layer surface, minus Wayland.
+public final class SceneRenderer {
+    public let scene: SceneFile
+    /// Directory relative icon paths are resolved against.
+    public let baseDirectory: String
+    public let painter = RenderListPainter()
+    private var containers: [(name: String, frame: Rect?)] = []
+    private var registered: [ContainerConfiguration] = []
+    private var views: [(id: ViewID, spec: ViewSpec, content: ToastContent, style: ToastStyle, config: ViewConfiguration)] = []
+
+    /// Validates the whole scene up front (every value parsed, every container known).
+    public init(scene: SceneFile, baseDirectory: String = ".") throws {
+        self.scene = scene
+        self.baseDirectory = baseDirectory
+        painter.blurSource = .canvas  // the wallpaper is on the canvas: frosted backdrops blur it
+        if scene.iconTheme != nil || scene.iconPaths != nil {
+            let extra = (scene.iconPaths ?? []).map { $0.hasPrefix("/") ? $0 : baseDirectory + "/" + $0 }
+            painter.renderer.iconTheme = IconTheme(name: scene.iconTheme ?? "hicolor",
+                                                   searchPaths: extra + IconTheme.defaultSearchPaths())
+        }
+        for spec in scene.containers {
+            registered.append(try Self.container(spec))
+            containers.append((spec.name, try spec.frame.map { try Self.rect($0, field: "frame") }))
+        }
+        for (index, spec) in scene.views.enumerated() {
+            guard containers.contains(where: { $0.name == spec.container }) else {
+                throw SceneError.unknownContainer(spec.container)
+            }
+            let content = ToastContent(summary: spec.summary ?? "", body: spec.body ?? "", appName: "scene",
+                                       progress: spec.progress,
+                                       actions: (spec.actions ?? []).compactMap { $0.count == 2 ? ($0[0], $0[1]) : nil },
+                                       icon: icon(spec.icon))
+            var config = try SceneValues.configuration(spec.settings)
+            if case .value(.custom(let name))? = config.background, !name.hasPrefix("pattern:"), !name.hasPrefix("/") {
+                config.background = .value(.custom(baseDirectory + "/" + name))  // image relative to the scene
+            }
+            views.append((ViewID(UInt64(index + 1)), spec, content, try SceneValues.style(spec.style, base: .standard), config))
+        }
+    }
+
+    public convenience init(path: String) throws {
+        let scene = try SceneFile.load(path: path)
+        let dir = (path as NSString).deletingLastPathComponent
+        try self.init(scene: scene, baseDirectory: dir.isEmpty ? "." : dir)
+    }
+
+    /// Logical size: the scene's, else 480×240.
+    public var defaultSize: Size {
+        guard let s = scene.size, s.count == 2 else { return Size(width: 480, height: 240) }
+        return Size(width: s[0], height: s[1])
+    }
+
+    /// Draws the scene at time `t` onto `canvas` (whose logical size is the picture's).
+    public func draw(at t: Double, on canvas: Canvas) throws {
+        let whole = Rect(x: 0, y: 0, width: canvas.logicalWidth, height: canvas.logicalHeight)
+        Wallpaper.paint(scene.wallpaper ?? "desktop", on: canvas, baseDirectory: baseDirectory)
+        let manager = try timeline(until: t)
+        for (name, frame) in containers {
+            let rect = frame ?? whole
+            let list = manager.renderList(for: name, size: rect.size, now: t)
+            painter.paint(list, container: rect, on: canvas) { id in
+                guard let view = views.first(where: { $0.id == id }) else { return nil }
+                return PaintedView(content: view.content, style: view.style,
+                                   configuration: manager.resolvedConfiguration(of: id))
+            }
+        }
+    }
+
+    /// One frame as a new canvas, `size` logical points at `scale`.
+    public func render(at t: Double, size: Size? = nil, scale: Double = 1) throws -> Canvas {
+        let size = size ?? defaultSize
+        let canvas = Canvas(pixelWidth: Int((size.width * scale).rounded()), pixelHeight: Int((size.height * scale).rounded()),
+                            scale: scale)
+        try draw(at: t, on: canvas)
+        return canvas
+    }
+
+    /// `frames` evenly spaced times over the scene's span (inclusive), as a contact sheet of at
+    /// most 4 columns, each tile labelled with its time.
+    public func contactSheet(frames: Int, size: Size? = nil, scale: Double = 1) throws -> Canvas {
+        let size = size ?? defaultSize
+        let n = max(1, frames)
+        let span = scene.span.flatMap { $0.count == 2 ? ($0[0], $0[1]) : nil } ?? (0, 1)
+        let columns = min(n, 4), rows = (n + columns - 1) / columns
+        let label = 18.0
+        let tile = Size(width: size.width, height: size.height + label)
+        let sheet = Canvas(pixelWidth: Int((tile.width * Double(columns) * scale).rounded()),
+                           pixelHeight: Int((tile.height * Double(rows) * scale).rounded()), scale: scale)
+        sheet.fill(DrawColor(hex: 0xFFFFFF))
+        for i in 0..<n {
+            let t = n == 1 ? span.0 : span.0 + (span.1 - span.0) * Double(i) / Double(n - 1)
+            let frame = try render(at: t, size: size, scale: scale)
+            let x = Double(i % columns) * tile.width, y = Double(i / columns) * tile.height
+            sheet.draw(frame, x: x, y: y + label)
+            sheet.label(String(format: "t = %.3f s", t), x: x + 6, y: y + 2)
+        }
+        return sheet
+    }
+
+    /// A fresh manager with the containers registered and every show/dismiss up to `t` applied
+    /// in time order, advanced to `t`.
+    func timeline(until t: Double) throws -> OverlayManager {
+        var manager = OverlayManager()
+        for config in registered { try manager.register(config, now: 0) }
+        var events: [(time: Double, order: Int, apply: (inout OverlayManager, Double) throws -> Void)] = []
+        let renderer = painter.renderer
+        for (index, view) in views.enumerated() {
+            events.append((view.spec.at ?? 0, 2 * index, { manager, now in
+                let measured = renderer.measure(view.content, style: view.style)
+                try manager.show(view.id, in: view.spec.container, configuration: view.config,
+                                 size: Size(width: measured.width, height: measured.height), now: now)
+            }))
+            if let end = view.spec.dismissAt {
+                events.append((end, 2 * index + 1, { manager, now in manager.dismiss(view.id, now: now) }))
+            }
+        }
+        for event in events.sorted(by: { ($0.time, $0.order) < ($1.time, $1.order) }) where event.time <= t {
+            manager.advance(to: event.time)
+            try event.apply(&manager, event.time)
+        }
+        manager.advance(to: t)
+        _ = manager.drainEffects()
+        return manager
+    }
+
+    private func icon(_ spec: IconSpec?) -> ImageSource? {
+        guard let spec else { return nil }
+        if let file = spec.file { return .file(file.hasPrefix("/") ? file : baseDirectory + "/" + file) }
+        if let name = spec.themed { return .themed(name) }
+        if let raw = spec.raw { return .raw(SceneValues.rawImage(raw)) }
+        return nil
+    }
+
+    static func rect(_ values: [Double], field: String) throws -> Rect {
+        guard values.count == 4 else { throw SceneError.badValue(field: field, value: "\(values)") }
+        return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
+    }
+
+    static func container(_ spec: ContainerSpec) throws -> ContainerConfiguration {
+        let display: DisplayType = switch spec.displayType ?? "vertical" {
+        case "stacking": .stacking
+        case "horizontal": .horizontal
+        case "vertical": .vertical
+        case let other: throw SceneError.badValue(field: "displayType", value: other)
+        }
+        let queue: QueueType = switch spec.queueType ?? "multiple" {
+        case "multiple": .multiple
+        case "oneByOne": .oneByOne
+        case "oneByOneWaitFinish": .oneByOneWaitFinish
+        case let other: throw SceneError.badValue(field: "queueType", value: other)
+        }
+        var config = ContainerConfiguration(name: spec.name, displayType: display, queueType: queue)
+        if let v = spec.spacing { config.spacing = v }
+        if let v = spec.insets {
+            switch v.count {
+            case 1: config.insets = EdgeInsets(all: v[0])
+            case 4: config.insets = EdgeInsets(top: v[0], leading: v[1], bottom: v[2], trailing: v[3])
+            default: throw SceneError.badValue(field: "insets", value: "\(v)")
+            }
+        }
+        config.maximumVisible = spec.maximumVisible
+        if let v = spec.delayForShowingNext { config.delayForShowingNext = v }
+        if let v = spec.clipped { config.clipped = v }
+        if spec.displayOrder == "oldestOnTop" { config.displayOrder = .oldestOnTop }
+        config.defaults = try SceneValues.configuration(spec.defaults)
+        return config
+    }
+}

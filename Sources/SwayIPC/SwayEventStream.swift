@@ -1,0 +1,31 @@
+// A second connection subscribed to sway's `window` events, read without blocking from a poll loop.
+import Glibc
+
+public final class SwayEventStream {
+    private let socket: IPCSocket
+
+    /// Connects (to `$SWAYSOCK` when `path` is nil) and subscribes to window events.
+    public init(socketPath path: String? = nil) throws {
+        guard let path = path ?? SwayClient.environmentSocket else { throw SwayIPCError.socketNotFound(nil) }
+        socket = try IPCSocket(path: path)
+        try socket.send(type: IPCMessageType.subscribe.rawValue, payload: #"["window"]"#)
+        let reply = try socket.receive()
+        guard reply.type == IPCMessageType.subscribe.rawValue,
+              String(decoding: reply.payload, as: UTF8.self).contains("true") else {
+            throw SwayIPCError.malformed("subscribe refused: \(String(decoding: reply.payload, as: UTF8.self))")
+        }
+        socket.setNonBlocking()
+    }
+
+    /// Poll this for POLLIN.
+    public var fileDescriptor: Int32 { socket.fd }
+
+    /// The window events already received; empty when none are waiting. Throws `.disconnected`
+    /// when sway has gone. Frames of other types and unparsable events are skipped.
+    public func readEvents() throws -> [WindowEvent] {
+        try socket.receiveAvailable().compactMap { frame in
+            guard frame.type == IPCEventType.window.rawValue else { return nil }
+            return try? WindowEvent(json: frame.payload)
+        }
+    }
+}

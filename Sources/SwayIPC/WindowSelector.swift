@@ -1,0 +1,59 @@
+// `--window` selectors: app_id=ID, title=TEXT (substring), title~=REGEX, con_id=N, focused.
+import Foundation
+
+public enum WindowSelector: Equatable, Sendable, CustomStringConvertible {
+    case appID(String)
+    case titleContains(String)
+    case titleMatches(String)
+    case conID(Int)
+    case focused
+
+    /// Parses a selector; throws `.badSelector` for anything else (an empty value, a bad regex).
+    public init(parsing text: String) throws {
+        if text == "focused" { self = .focused; return }
+        func value(after prefix: String) -> String? {
+            text.hasPrefix(prefix) && text.count > prefix.count ? String(text.dropFirst(prefix.count)) : nil
+        }
+        if let v = value(after: "app_id=") {
+            self = .appID(v)
+        } else if let v = value(after: "title~=") {
+            guard (try? NSRegularExpression(pattern: v)) != nil else { throw SwayIPCError.badSelector(text) }
+            self = .titleMatches(v)
+        } else if let v = value(after: "title=") {
+            self = .titleContains(v)
+        } else if let v = value(after: "con_id="), let id = Int(v), id >= 0 {
+            self = .conID(id)
+        } else {
+            throw SwayIPCError.badSelector(text)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .appID(let v): "app_id=\(v)"
+        case .titleContains(let v): "title=\(v)"
+        case .titleMatches(let v): "title~=\(v)"
+        case .conID(let v): "con_id=\(v)"
+        case .focused: "focused"
+        }
+    }
+
+    public func matches(_ window: SwayWindow) -> Bool {
+        switch self {
+        case .appID(let id): return window.appID == id
+        case .titleContains(let text): return window.title.contains(text)
+        case .titleMatches(let pattern):
+            guard let regex = try? NSRegularExpression(pattern: pattern) else { return false }
+            let title = window.title
+            return regex.firstMatch(in: title, range: NSRange(title.startIndex..., in: title)) != nil
+        case .conID(let id): return window.conID == id
+        case .focused: return window.focused
+        }
+    }
+
+    /// The matching window: the focused one if several match, else the first in tree order.
+    public func select(in windows: [SwayWindow]) -> SwayWindow? {
+        let all = windows.filter(matches)
+        return all.first(where: \.focused) ?? all.first
+    }
+}

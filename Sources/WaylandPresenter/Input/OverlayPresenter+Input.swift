@@ -1,0 +1,145 @@
+import OverlayEngine
+import OverlayRenderer
+
+/// The presenter's input state: the pure router plus the hooks and facts input needs.
+final class PresenterInput {
+    var router: InputRouter
+    var onViewClicked: (ViewID, ClickedPart) -> Bool = { _, _ in false }
+    /// The seat and serial of the latest press (button or touch down), for xdg-activation.
+    var lastPress: (seat: OpaquePointer, serial: UInt32)?
+    /// Loaded at the first pointer enter; nil inside when no theme loads.
+    var cursor: CursorTheme??
+    /// The cursor shape each pointer (by seat) shows now.
+    var shapes: [UInt32: CursorTheme.Shape] = [:]
+
+    init(presenter: OverlayPresenter) {
+        router = InputRouter { [unowned presenter] id in presenter.manager.resolvedConfiguration(of: id)?.dismissGesture }
+    }
+}
+
+/// Pointer and touch: seat events go through `InputRouter`, and its actions reach the engine
+/// (hover pauses auto-dismiss, gestures dismiss, drag, fling or spring back).
+extension OverlayPresenter: SeatInputSink {
+    /// Called for a tap on a view with the part it hit, before the view's dismiss gesture
+    /// applies; return true to claim the click (the gesture then does nothing).
+    public var onViewClicked: (ViewID, ClickedPart) -> Bool {
+        get { input.onViewClicked }
+        set { input.onViewClicked = newValue }
+    }
+
+    /// Slop, double-tap interval, long-press duration and fling thresholds for every view.
+    public var gestureThresholds: GestureThresholds {
+        get { input.router.thresholds }
+        set { input.router.thresholds = newValue }
+    }
+
+    /// Seat proxy and serial of the latest button press or touch down on an overlay.
+    var lastInputPress: (seat: OpaquePointer, serial: UInt32)? { input.lastPress }
+
+    /// Becomes the input sink of every seat (seats can appear at runtime).
+    func attachInput() {
+        for seat in display.seats where seat.inputSink == nil { seat.inputSink = self }
+    }
+
+    /// Start of an update pass: fires due long presses and re-checks hover after layout changes.
+    func advanceInput(to now: Double) {
+        attachInput()
+        apply(input.router.advance(to: now), now: now)
+        apply(input.router.layoutChanged(), now: now)
+    }
+
+    /// The earlier of the engine's deadline and the next long press.
+    func inputDeadline(after engine: Double?) -> Double? {
+        guard let press = input.router.nextDeadline else { return engine }
+        return engine.map { min($0, press) } ?? press
+    }
+
+    // MARK: SeatInputSink
+
+    func pointerEvent(_ event: PointerDevice.Event, from pointer: PointerDevice) {
+        let now = monotonicNow()
+        let contact = InputContact.pointer(seat: pointer.seat)
+        switch event {
+        case .enter, .motion:
+            let name = container(of: pointer.focus)
+            apply(input.router.pointerMoved(contact, in: name, to: pointer.position, time: now), now: now)
+            updateCursor(of: pointer, in: name, entered: event == .enter)
+        case .leave, .removed:
+            input.shapes[pointer.seat] = nil
+            apply(input.router.pointerLeft(contact, time: now), now: now)
+        case .button(let code, let pressed):
+            guard code == PointerDevice.leftButton else { return }
+            if pressed { input.lastPress = (pointer.seatProxy, pointer.lastSerial) }
+            apply(input.router.pointerButton(contact, pressed: pressed, time: now), now: now)
+        case .axis:
+            return
+        }
+    }
+
+    func touchEvent(_ event: TouchDevice.Event, from touch: TouchDevice) {
+        let now = monotonicNow()
+        switch event {
+        case .down(let id):
+            guard let point = touch.points[id] else { return }
+            input.lastPress = (touch.seatProxy, touch.lastSerial)
+            apply(input.router.touchDown(.touch(seat: touch.seat, id: id), in: container(of: point.surface),
+                                         at: point.position, time: now), now: now)
+        case .motion(let id):
+            guard let point = touch.points[id] else { return }
+            apply(input.router.touchMoved(.touch(seat: touch.seat, id: id), to: point.position, time: now), now: now)
+        case .up(let id):
+            apply(input.router.touchUp(.touch(seat: touch.seat, id: id), time: now), now: now)
+        case .cancel, .removed:
+            apply(input.router.touchCancelled(seat: touch.seat, time: now), now: now)
+        }
+    }
+
+    // MARK: Actions
+
+    private func apply(_ actions: [InputAction], now: Double) {
+        guard !actions.isEmpty else { return }
+        manager.apply(actions, now: now) { id, point in claimTap(on: id, at: point) }
+    }
+
+    /// Offers a tap to `onViewClicked`; a close-button tap it does not claim dismisses the view.
+    private func claimTap(on id: ViewID, at point: Point) -> TapOutcome {
+        let part = clickedPart(of: id, at: point)
+        if input.onViewClicked(id, part) { return .claimed }
+        return part == .closeButton ? .dismiss : .notClaimed
+    }
+
+    /// Which part of the view a surface-local point is on (action buttons from the toast layout).
+    func clickedPart(of id: ViewID, at point: Point) -> ClickedPart {
+        guard let content = content(of: id), !content.actions.isEmpty,
+              let drawn = input.router.drawn(id), drawn.scale > 0 else { return .body }
+        let x = (point.x - drawn.frame.minX) / drawn.scale, y = (point.y - drawn.frame.minY) / drawn.scale
+        for (key, f) in renderer.actionFrames(content, style: style)
+        where x >= f.x && x < f.x + f.width && y >= f.y && y < f.y + f.height {
+            return .action(key)
+        }
+        return .body
+    }
+
+    // MARK: Cursor
+
+    /// Arrow over views, hand over action buttons; set on enter and when the shape changes.
+    private func updateCursor(of pointer: PointerDevice, in container: String?, entered: Bool) {
+        guard let container else { return }
+        var shape = CursorTheme.Shape.arrow
+        if let id = input.router.view(at: pointer.position, in: container), content(of: id)?.actions.isEmpty == false,
+           case .action = clickedPart(of: id, at: pointer.position) {
+            shape = .hand
+        }
+        guard entered || input.shapes[pointer.seat] != shape else { return }
+        input.shapes[pointer.seat] = shape
+        if input.cursor == nil { input.cursor = .some(CursorTheme(display: display)) }
+        input.cursor??.show(shape, on: pointer)
+    }
+
+    /// The container whose layer surface is `surface`.
+    private func container(of surface: OpaquePointer?) -> String? {
+        guard let surface else { return nil }
+        for (name, container) in surfaces where container.surface.wlSurface == surface { return name }
+        return nil
+    }
+}

@@ -1,0 +1,6 @@
+/// Receives a seat's input events (the presenter). Devices keep their own state (focus,
+/// position, touch points), so a sink attached late still sees consistent events.
+protocol SeatInputSink: AnyObject {
+    func pointerEvent(_ event: PointerDevice.Event, from pointer: PointerDevice)
+    func touchEvent(_ event: TouchDevice.Event, from touch: TouchDevice)
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import DBusService
+
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "Each container: its settings, ids on screen (z-order) and ids waiting (queue order).")
+    @Flag(help: "Machine-readable output.") var json = false
+
+    func run() throws { printNow(try ControlClient().string(json ? "List" : "ListText")) }
+}
+
+struct ContainersCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "containers", abstract: "The registered containers.")
+    @Flag(help: "Machine-readable output (with display and queue types).") var json = false
+
+    func run() throws {
+        let client = try ControlClient()
+        if json { return printNow(try client.string("Containers")) }
+        printNow(try client.string("ListText").split(separator: "\n").filter { !$0.hasPrefix(" ") && !$0.hasPrefix("modes:") }
+            .map { String($0.prefix { $0 != " " }) }.joined(separator: "\n"))
+    }
+}
+
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history", abstract: "Dismissed and hidden notifications, newest first, as JSON.")
+    func run() throws { printNow(try ControlClient().string("History")) }
+}
+
+struct RestoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore", abstract: "Show a notification from history again (the newest by default); print its new id.")
+    @Argument(help: "Its id in `overlay-wl history`.") var id: UInt32 = 0
+    func run() throws { printNow(String(try ControlClient().uint("Restore", [.uint32(id)]))) }
+}
+
+struct ReloadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reload", abstract: "Reload the config file (as SIGHUP does); a broken file is rejected and the old config stays.")
+    func run() throws { printNow("reloaded \(try ControlClient().string("Reload"))") }
+}
+
+struct ModeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mode", abstract: "List, set, add or remove modes (do-not-disturb and friends).",
+        subcommands: [List.self, Set.self, Add.self, Remove.self], defaultSubcommand: List.self)
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the active modes, one a line.")
+        func run() throws { try printModes(ControlClient().strings("Modes")) }
+    }
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Make exactly these modes active (none: clear).")
+        @Argument var modes: [String] = []
+        func run() throws { try printModes(ControlClient().strings("SetModes", [.stringArray(modes)])) }
+    }
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Activate a mode.")
+        @Argument var mode: String
+        func run() throws { try printModes(ControlClient().strings("AddMode", [.string(mode)])) }
+    }
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Deactivate a mode (held notifications then show).")
+        @Argument var mode: String
+        func run() throws { try printModes(ControlClient().strings("RemoveMode", [.string(mode)])) }
+    }
+}
+
+private func printModes(_ modes: [String]) {
+    if !modes.isEmpty { printNow(modes.joined(separator: "\n")) }
+}

@@ -1,0 +1,137 @@
+import DBusService
+import OverlayConfig
+import OverlayEngine
+import OverlayRenderer
+
+/// The control methods that show, dismiss and invoke views.
+extension ControlFrontend {
+    func show(_ options: BusValue) throws -> UInt32 {
+        let request: ShowRequest
+        do { request = try ShowRequest(options: options) } catch {
+            throw BusMethodError.invalidArgs("Show: \(error)")
+        }
+        try requireContainers([request.container])
+        if let id = request.id, notifications.record(id) != nil {
+            throw BusMethodError.invalidArgs("Show: id \(id) belongs to a notification; use org.freedesktop.Notifications to replace it")
+        }
+        let id = request.id ?? service.nextID()
+        let content = ToastContent(summary: request.title, body: request.body, appName: request.appName,
+                                   progress: request.progress, actions: request.actions.map { ($0.key, $0.label) })
+        do {
+            try service.presenter.show(content, id: ViewID(UInt64(id)), in: request.container,
+                                       configuration: request.view, animated: request.animated)
+        } catch {
+            throw Self.error("Failed", "cannot show in '\(request.container)': \(error)")
+        }
+        views[id] = ControlView(container: request.container, actions: request.actions)
+        return id
+    }
+
+    func dismiss(_ id: UInt32, animated: Bool) throws {
+        guard id != 0, service.presenter.manager.contains(ViewID(UInt64(id))) else {
+            throw Self.error("UnknownView", "no view \(id) is showing or waiting")
+        }
+        service.presenter.dismiss(ViewID(UInt64(id)), reason: .user, animated: animated)
+    }
+
+    /// Dismisses by the user's hand (notifications close with reason 2), container by container.
+    func dismissAll(in names: [String], except: [String], onlyShowing: Bool, animated: Bool) throws {
+        guard names.isEmpty || except.isEmpty else {
+            throw BusMethodError.invalidArgs("DismissAll: give either 'in' or 'except', not both")
+        }
+        try requireContainers(names + except)
+        let manager = service.presenter.manager
+        let targets = names.isEmpty ? manager.containerNames.filter { !except.contains($0) } : names
+        for name in targets {
+            let ids = manager.showing(in: name) + (onlyShowing ? [] : manager.waiting(in: name))
+            for id in ids { service.presenter.dismiss(id, reason: .user, animated: animated) }
+        }
+    }
+
+    /// The top view of the named containers (all when empty): per container the top of its
+    /// z-order, across containers the one that appeared last. 0 when nothing is showing.
+    func dismissTopmost(in names: [String], animated: Bool) throws -> UInt32 {
+        try requireContainers(names)
+        let manager = service.presenter.manager
+        let candidates = (names.isEmpty ? manager.containerNames : names).compactMap { manager.showing(in: $0).last }
+        guard let top = candidates.max(by: { (appearance[$0] ?? 0) < (appearance[$1] ?? 0) }) else { return 0 }
+        service.presenter.dismiss(top, reason: .user, animated: animated)
+        return UInt32(top.rawValue)
+    }
+
+    /// A notification's action (ActionInvoked), or a control view's (ViewClosed with "action").
+    func invoke(_ id: UInt32, action: String) throws {
+        let action = action.isEmpty ? "default" : action
+        if notifications.record(id) != nil {
+            guard notifications.invoke(id: id, action: action) else {
+                throw Self.error("UnknownAction", "notification \(id) has no action '\(action)'")
+            }
+            return
+        }
+        guard var view = views[id] else { throw Self.error("UnknownView", "no view \(id) is showing or waiting") }
+        guard action == "default" || view.actions.contains(where: { $0.key == action }) else {
+            let keys = (["default"] + view.actions.map(\.key)).joined(separator: ", ")
+            throw Self.error("UnknownAction", "view \(id) has no action '\(action)' (has: \(keys))")
+        }
+        view.invokedAction = action
+        views[id] = view
+        service.presenter.dismiss(ViewID(UInt64(id)), reason: .user)
+    }
+
+    // MARK: Listing
+
+    func containersJSON() -> JSON {
+        .array(service.presenter.containerNames.compactMap { name in
+            service.presenter.manager.container(name).map { c in
+                .object([("name", .string(name)), ("display", .string(Self.name(c.displayType, ContainerSettings.displayTypes))),
+                         ("queue", .string(Self.name(c.queueType, ContainerSettings.queueTypes)))])
+            }
+        })
+    }
+
+    func listJSON() -> JSON {
+        let manager = service.presenter.manager
+        let containers: [JSON] = service.presenter.containerNames.compactMap { name in
+            guard let c = manager.container(name) else { return nil }
+            let defaults = ViewSettings.describe(c.defaults).sorted { $0.key < $1.key }.map { ($0.key, JSON.string($0.value)) }
+            var debounce = 0.0
+            if case .debounce(let s) = c.queueControl { debounce = s }
+            return .object([
+                ("name", .string(name)),
+                ("display", .string(Self.name(c.displayType, ContainerSettings.displayTypes))),
+                ("queue", .string(Self.name(c.queueType, ContainerSettings.queueTypes))),
+                ("display-order", .string(Self.name(c.displayOrder, ContainerSettings.displayOrders))),
+                ("maximum-visible", c.maximumVisible.map { .int($0) } ?? .null),
+                ("spacing", .number(c.spacing)),
+                ("delay-for-showing-next", .number(c.delayForShowingNext)),
+                ("insets", .array([c.insets.top, c.insets.leading, c.insets.bottom, c.insets.trailing].map { .number($0) })),
+                ("clipped", .bool(c.clipped)),
+                ("debounce", .number(debounce)),
+                ("defaults", .object(defaults)),
+                ("showing", .array(manager.showing(in: name).map { .int(Int($0.rawValue)) })),
+                ("waiting", .array(manager.waiting(in: name).map { .int(Int($0.rawValue)) })),
+            ])
+        }
+        return .object([("containers", .array(containers)), ("modes", .strings(config.modes.active)),
+                        ("held", .ids(config.heldIDs))])
+    }
+
+    func listText() -> String {
+        let manager = service.presenter.manager
+        var lines: [String] = []
+        for name in service.presenter.containerNames {
+            guard let c = manager.container(name) else { continue }
+            let showing = manager.showing(in: name).map { String($0.rawValue) }.joined(separator: " ")
+            let waiting = manager.waiting(in: name).map { String($0.rawValue) }.joined(separator: " ")
+            lines.append("\(name) (\(Self.name(c.displayType, ContainerSettings.displayTypes)), \(Self.name(c.queueType, ContainerSettings.queueTypes)))")
+            lines.append("  showing (bottom to top): \(showing.isEmpty ? "-" : showing)")
+            lines.append("  waiting (next first):    \(waiting.isEmpty ? "-" : waiting)")
+        }
+        if !config.modes.active.isEmpty { lines.append("modes: \(config.modes.active.joined(separator: " "))") }
+        return lines.joined(separator: "\n")
+    }
+
+    static func name<T>(_ value: T, _ table: [(String, T)]) -> String {
+        table.first { "\($0.1)" == "\(value)" }?.0 ?? "\(value)"
+    }
+}
