@@ -44,7 +44,17 @@ struct NotificationRecord {
         let progress = request.value.map { min(100, max(0, $0)) }
         let buttons = request.actions.filter { $0.key != "default" }.map { (key: $0.key, label: $0.label) }
         return ToastContent(summary: request.summary, body: request.body, appName: request.appName,
-                            progress: progress, actions: buttons)
+                            progress: progress, actions: buttons, icon: icon(for: request))
+    }
+
+    /// The spec's order: image-data (and its aliases), then image-path, then app_icon.
+    static func icon(for request: NotifyRequest) -> ImageSource? {
+        if let image = request.imageData {
+            return .raw(RawImage(width: image.width, height: image.height, rowstride: image.rowstride,
+                                 hasAlpha: image.hasAlpha, channels: image.channels, bytes: image.data))
+        }
+        return request.imagePath.flatMap(ImageSource.init(notificationIcon:))
+            ?? ImageSource(notificationIcon: request.appIcon)
     }
 }
 

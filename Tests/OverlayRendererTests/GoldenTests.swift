@@ -42,5 +42,10 @@ final class GoldenTests: XCTestCase {
     func testEmojiBody() throws { try GoldenImage.check(scene: "text-emoji", time: 1, name: "text-emoji") }
     func testLongTextEllipsizes() throws { try GoldenImage.check(scene: "text-ellipsis", time: 1, name: "text-ellipsis") }
     func testTextAtScale2() throws { try GoldenImage.check(scene: "text-emoji", time: 1, scale: 2, name: "text-emoji@2x") }
+    /// The default toast at scales 1 and 2: also the reference for IntegrationTests.HiDPITests.
+    func testDefaultToastAtScales1And2() throws {
+        try GoldenImage.check(scene: "hidpi-toast", time: 1, scale: 1, name: "hidpi-toast")
+        try GoldenImage.check(scene: "hidpi-toast", time: 1, scale: 2, name: "hidpi-toast@2x")
+    }
     func testShadowAtScale2() throws { try GoldenImage.check(scene: "shadow", time: 1, scale: 2, name: "shadow@2x") }
 }

@@ -71,10 +71,10 @@ public enum GaussianBlur {
         cairo_surface_mark_dirty(surface)
     }
 
-    /// The factor a large blur may shrink the image by first: the shrunk σ stays ≥ 1.6 px, where
+    /// The factor a large blur may shrink the image by first: the shrunk σ stays ≥ 2 px, where
     /// shrinking, blurring and bilinear scaling back stays within a few 1/255 of blurring in
     /// full (BlurTests). At most 16 (the shrink's 16-bit channel sums).
-    public static func downsampleFactor(sigma: Double) -> Int { max(1, min(16, Int(sigma / 1.6))) }
+    public static func downsampleFactor(sigma: Double) -> Int { max(1, min(16, Int(sigma / 2))) }
 
     /// 2²³: adding it to a Float in 0..<2²³ puts the rounded integer in the low mantissa bits.
     /// Conversions go through this bit trick because Swift's SIMD int↔float initialisers are

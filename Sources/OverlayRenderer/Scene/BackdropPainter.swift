@@ -1,7 +1,10 @@
 import CCairo
 import OverlayEngine
 
-/// Where a `.blur` background gets what is under it (see docs: chosen in this order).
+/// Where a `.blur` background gets what is under it, in the order the issue asks for. The daemon
+/// uses `.tintedFallback` today: binding `ext-background-effect-v1` / `org_kde_kwin_blur` (sway 1.7
+/// offers neither) and capturing with wlr-screencopy are not implemented yet; `overlay-wl render`
+/// uses `.canvas` (the scene's wallpaper).
 public enum BlurSource: Equatable, Sendable {
     /// The compositor blurs behind the surface (ext-background-effect-v1 / org_kde_kwin_blur):
     /// draw only the material's light tint.
