@@ -16,12 +16,10 @@ final class ContainerSurface {
     private var bufferFrames: [ObjectIdentifier: (frame: Int, size: (Int, Int))] = [:]
     private var frameCounter = 0
 
-    init(display: WaylandDisplay, placement: LayerPlacement, namespace: String, onChange: @escaping () -> Void) {
+    init(display: WaylandDisplay, placement: LayerPlacement, output: Output?, namespace: String) {
         self.display = display
-        surface = LayerSurface(display: display, placement: placement, namespace: namespace)
+        surface = LayerSurface(display: display, placement: placement, output: output, namespace: namespace)
         buffers = BufferPair(shm: display.shm)
-        surface.onStateChange = onChange
-        buffers.onRelease = onChange
     }
 
     var logicalSize: Size { Size(width: Double(surface.size.width), height: Double(surface.size.height)) }

@@ -18,7 +18,8 @@ public final class OverlayPresenter {
 
     private var placements: [String: LayerPlacement] = [:]
     private var order: [String] = []
-    var surfaces: [String: ContainerSurface] = [:]
+    /// One surface per container and output (output nil: the compositor's choice).
+    var surfaces: [SurfaceKey: ContainerSurface] = [:]
     private var contents: [ViewID: ToastContent] = [:]
     private var contentVersions: [String: Int] = [:]
     let renderer = ToastRenderer()
@@ -46,7 +47,7 @@ public final class OverlayPresenter {
     public func setPlacement(_ placement: LayerPlacement, of container: String) -> Bool {
         guard placements[container] != nil else { return false }
         if placements[container] != placement {
-            surfaces[container] = nil
+            surfaces = surfaces.filter { $0.key.container != container }
             revision &+= 1  // so the next update() recreates it
         }
         placements[container] = placement
@@ -119,36 +120,64 @@ public final class OverlayPresenter {
     }
 
     private func updateSurface(of name: String, now: Double, engineChanged: Bool) throws {
-        if let existing = surfaces[name], existing.surface.phase == .closed {
-            surfaces[name] = nil  // output gone: recreate below on whatever output is left
+        guard let placement = placements[name] else { return }
+        let targets = outputs(for: placement.output)
+        // Drop surfaces whose output is gone or no longer wanted, and those the compositor closed.
+        for (key, surface) in surfaces where key.container == name
+            && (!targets.contains(key.output) || surface.surface.phase == .closed) {
+            surfaces[key] = nil
         }
+        let keys = targets.map { SurfaceKey(container: name, output: $0) }
         // Nothing changed and no frame is due: skip the render list entirely (the common case).
-        if !engineChanged, surfaces[name]?.surface.phase != .needsDraw { return }
+        if !engineChanged, !keys.contains(where: { surfaces[$0]?.surface.phase == .needsDraw }) { return }
         let occupied = !manager.showing(in: name).isEmpty || !manager.waiting(in: name).isEmpty
-        guard let surface = surfaceFor(name, occupied: occupied) else { return }
-        let list = manager.renderList(for: name, size: surface.logicalSize, now: now)
-        input.router.setItems(list.items, for: name)
-        if list.items.isEmpty && !occupied {
-            surfaces[name] = nil
-            return
-        }
-        let version = contentVersions[name, default: 0]
-        surface.invalidateIfChanged(list, contentVersion: version)
-        try surface.drawIfNeeded(list, contentVersion: version) { id in
-            contents[id].map { PaintedView(content: $0, style: style, configuration: manager.resolvedConfiguration(of: id)) }
+        for (index, key) in keys.enumerated() {
+            guard let surface = surfaceFor(key, placement: placement, occupied: occupied) else { continue }
+            let list = manager.renderList(for: name, size: surface.logicalSize, now: now)
+            if index == 0 { input.router.setItems(list.items, for: name) }
+            if list.items.isEmpty && !occupied {
+                surfaces[key] = nil
+                continue
+            }
+            let version = contentVersions[name, default: 0]
+            surface.invalidateIfChanged(list, contentVersion: version)
+            try surface.drawIfNeeded(list, contentVersion: version) { id in
+                contents[id].map { PaintedView(content: $0, style: style, configuration: manager.resolvedConfiguration(of: id)) }
+            }
         }
     }
 
-    private func surfaceFor(_ name: String, occupied: Bool) -> ContainerSurface? {
-        if let surface = surfaces[name] { return surface }
-        guard occupied, !display.outputs.isEmpty, let placement = placements[name] else { return nil }
-        let surface = ContainerSurface(display: display, placement: placement, namespace: "overlay-wl.\(name)") {}
-        surfaces[name] = surface
+    /// The outputs a placement puts surfaces on: nil is the compositor's choice. A named output
+    /// that is not connected falls back to the focused one, so nothing is dropped.
+    private func outputs(for selection: OutputSelection) -> [String?] {
+        switch selection {
+        case .focused: return [nil]
+        case .named(let name): return display.output(named: name) != nil ? [name] : [nil]
+        case .all:
+            let names = display.outputs.filter { $0.isDescribed && !$0.name.isEmpty }.map(\.name)
+            return names.isEmpty ? [nil] : names
+        }
+    }
+
+    private func surfaceFor(_ key: SurfaceKey, placement: LayerPlacement, occupied: Bool) -> ContainerSurface? {
+        if let surface = surfaces[key] { return surface }
+        guard occupied, !display.outputs.isEmpty else { return nil }
+        let output = key.output.flatMap { display.output(named: $0) }
+        let surface = ContainerSurface(display: display, placement: placement, output: output,
+                                       namespace: "overlay-wl.\(key.container)")
+        surfaces[key] = surface
         return surface
     }
 
     private func outputsChanged() {
-        // A scale change needs a redraw; a vanished output closes its surfaces, handled in update().
+        // A scale change needs a redraw; outputs coming and going are handled in update().
         for surface in surfaces.values { surface.surface.requestRedraw() }
+        revision &+= 1
     }
+}
+
+/// A container's surface on one output (nil: the output the compositor chose).
+struct SurfaceKey: Hashable {
+    let container: String
+    let output: String?
 }

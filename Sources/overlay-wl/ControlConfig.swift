@@ -93,17 +93,16 @@ final class ConfigRuntime {
         if p.anchor.bottom { anchor.insert(.bottom) }
         if p.anchor.left { anchor.insert(.left) }
         if p.anchor.right { anchor.insert(.right) }
-        var output: String?
+        let output: OutputSelection
         switch p.output {
-        case .focused: output = nil
-        case .named(let name): output = name
-        case .all:
-            log("container '\(container)': output = \"all\" is not supported by the presenter yet; using the focused output")
+        case .focused: output = .focused
+        case .named(let name): output = .named(name)
+        case .all: output = .all
         }
         let layer = LayerPlacement.Layer(rawValue: UInt32(SurfacePlacement.Layer.allCases.firstIndex(of: p.layer)!)) ?? .overlay
         return LayerPlacement(layer: layer, anchor: anchor,
                               margins: (top: p.margins[0], right: p.margins[1], bottom: p.margins[2], left: p.margins[3]),
-                              width: p.width, height: p.height, outputName: output)
+                              width: p.width, height: p.height, output: output)
     }
 
     // MARK: Rules

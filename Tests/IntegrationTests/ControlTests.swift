@@ -34,24 +34,9 @@ final class ControlTests: RigTestCase {
     private var configPath = ""
 
     func startControlDaemon(config: String = ControlTests.config) throws -> OverlayDaemon {
-        configPath = try rig.writeScratchFile("control-\(UUID().uuidString.prefix(8)).toml", Data(config.utf8))
-        return try startDaemon(["--config", configPath])
-    }
-
-    /// `overlay-wl ARGS` as the rig user.
-    func cli(_ args: [String], timeout: TimeInterval = 10) throws -> ProcessOutput {
-        let out = rig.run([try DaemonBinary.prepare()] + args, timeout: timeout)
-        note("overlay-wl \(args.joined(separator: " ")) → \(out)")
-        return out
-    }
-
-    @discardableResult
-    func show(_ container: String, _ extra: [String] = []) throws -> UInt32 {
-        let out = try cli(["show", "--container", container, "--title", "view in \(container)", "--no-animation"] + extra)
-        guard out.succeeded, let id = UInt32(out.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw HarnessError.failed("show failed: \(out)")
-        }
-        return id
+        let (daemon, path) = try startDaemon(config: config)
+        configPath = path
+        return daemon
     }
 
     /// (showing in z-order, waiting in queue order) of one container, from `list --json`.

@@ -139,7 +139,7 @@ extension OverlayPresenter: SeatInputSink {
     /// The container whose layer surface is `surface`.
     private func container(of surface: OpaquePointer?) -> String? {
         guard let surface else { return nil }
-        for (name, container) in surfaces where container.surface.wlSurface == surface { return name }
+        for (key, container) in surfaces where container.surface.wlSurface == surface { return key.container }
         return nil
     }
 }

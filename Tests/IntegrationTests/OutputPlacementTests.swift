@@ -1,0 +1,84 @@
+import Foundation
+import XCTest
+
+/// Containers placed on the focused output, on a named output, and on every output at once,
+/// checked in grim screenshots of each output (HEADLESS-2 made with `swaymsg create_output`).
+final class OutputPlacementTests: RigTestCase {
+    static let config = """
+        [containers.everywhere]
+        output = "all"
+        auto-dismiss = "never"
+
+        [containers.second]
+        output = "HEADLESS-2"
+        auto-dismiss = "never"
+
+        [containers.focused]
+        output = "focused"
+        auto-dismiss = "never"
+        """
+
+    /// Makes sure a second output exists; returns its name.
+    func secondOutput() throws -> String {
+        if try rig.outputs()["HEADLESS-2"] != nil { return "HEADLESS-2" }
+        let name = try rig.createOutput()
+        XCTAssertEqual(name, "HEADLESS-2", "the config names HEADLESS-2")
+        return name
+    }
+
+    func drawn(on output: String) throws -> Bool {
+        try screenshot(output: output).contentBox != nil
+    }
+
+    /// Waits until the outputs show exactly the expected presence of views.
+    func assertDrawn(_ expected: [String: Bool], _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let deadline = Date().addingTimeInterval(3)
+        var seen: [String: Bool] = [:]
+        repeat {
+            seen = try expected.keys.reduce(into: [:]) { $0[$1] = try drawn(on: $1) }
+            if seen == expected { return }
+            Thread.sleep(forTimeInterval: 0.1)
+        } while Date() < deadline
+        XCTFail("\(what): drawn \(seen), expected \(expected)", file: file, line: line)
+    }
+
+    func testEveryOutputGetsItsOwnSurface() throws {
+        let second = try secondOutput()
+        _ = try startDaemon(config: Self.config)
+        try show("everywhere")
+        try assertDrawn(["HEADLESS-1": true, second: true], "output = all")
+    }
+
+    func testNamedOutput() throws {
+        let second = try secondOutput()
+        _ = try startDaemon(config: Self.config)
+        try show("second")
+        try assertDrawn(["HEADLESS-1": false, second: true], "output = HEADLESS-2")
+    }
+
+    func testFocusedOutputFollowsFocus() throws {
+        let second = try secondOutput()
+        _ = try startDaemon(config: Self.config)
+        XCTAssertTrue(rig.run(["swaymsg", "focus", "output", second]).succeeded)
+        let onSecond = try show("focused")
+        try assertDrawn(["HEADLESS-1": false, second: true], "focused = \(second)")
+        XCTAssertTrue(try cli(["dismiss", "\(onSecond)", "--no-animation"]).succeeded)
+        try assertDrawn(["HEADLESS-1": false, second: false], "after dismiss")
+        XCTAssertTrue(rig.run(["swaymsg", "focus", "output", "HEADLESS-1"]).succeeded)
+        try show("focused")
+        try assertDrawn(["HEADLESS-1": true, second: false], "focused = HEADLESS-1")
+    }
+
+    /// A named output that is not connected: its views go to the focused output instead of
+    /// vanishing. (sway 1.7's headless backend cannot disable an output, so this stands in for
+    /// an unplugged one: both take the same path in the presenter.)
+    func testMissingNamedOutputFallsBackToTheFocusedOne() throws {
+        _ = try secondOutput()
+        let config = Self.config + "\n\n[containers.unplugged]\noutput = \"HEADLESS-9\"\nauto-dismiss = \"never\"\n"
+        let (daemon, _) = try startDaemon(config: config)
+        XCTAssertTrue(rig.run(["swaymsg", "focus", "output", "HEADLESS-1"]).succeeded)
+        try show("unplugged")
+        try assertDrawn(["HEADLESS-1": true, "HEADLESS-2": false], "HEADLESS-9 is not connected")
+        XCTAssertTrue(daemon.isRunning)
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import XCTest
+
+/// Driving the daemon through its own CLI (`overlay-wl show …`) as the rig user.
+extension RigTestCase {
+    /// Starts the daemon with `config` written to a scratch file; returns it and the file's path.
+    func startDaemon(config: String) throws -> (OverlayDaemon, String) {
+        let path = try rig.writeScratchFile("config-\(UUID().uuidString.prefix(8)).toml", Data(config.utf8))
+        return (try startDaemon(["--config", path]), path)
+    }
+
+    /// `overlay-wl ARGS` as the rig user.
+    func cli(_ args: [String], timeout: TimeInterval = 10) throws -> ProcessOutput {
+        let out = rig.run([try DaemonBinary.prepare()] + args, timeout: timeout)
+        note("overlay-wl \(args.joined(separator: " ")) → \(out)")
+        return out
+    }
+
+    /// `overlay-wl show --container NAME` without animation; returns the id it printed.
+    @discardableResult
+    func show(_ container: String, _ extra: [String] = []) throws -> UInt32 {
+        let out = try cli(["show", "--container", container, "--title", "view in \(container)", "--no-animation"] + extra)
+        guard out.succeeded, let id = UInt32(out.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw HarnessError.failed("show failed: \(out)")
+        }
+        return id
+    }
+}
