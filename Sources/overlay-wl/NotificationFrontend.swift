@@ -34,6 +34,21 @@ final class NotificationFrontend: NotificationServerDelegate {
             capabilities: Self.capabilities, delegate: self)
         server.emitsClosedOnCloseNotification = false  // every close is reported once, from the engine's effect
         service.observeEffects { [unowned self] effect in self.handle(effect) }
+        let previous = service.presenter.onViewClicked
+        service.presenter.onViewClicked = { [unowned self] view, part in
+            self.clicked(view, part) || previous(view, part)
+        }
+    }
+
+    /// A click on an action button invokes it; a click on the toast invokes "default" when the
+    /// sender offered it. Anything else is left to the view's gesture (a tap dismisses: reason 2).
+    private func clicked(_ view: ViewID, _ part: ClickedPart) -> Bool {
+        guard view.rawValue <= UInt64(UInt32.max), let record = records[UInt32(view.rawValue)] else { return false }
+        switch part {
+        case .action(let key): return invoke(id: record.id, action: key)
+        case .body: return record.hasAction("default") && invoke(id: record.id, action: "default")
+        case .closeButton: return false
+        }
     }
 
     /// Takes org.freedesktop.Notifications; throws `BusError.nameTaken` if another daemon has it.

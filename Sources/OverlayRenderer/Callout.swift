@@ -1,0 +1,214 @@
+// Help-tip callouts: a rounded bubble with its arrow merged into one edge, as one path, so the
+// fill, the border and the shadow all follow the arrow. Geometry comes from `TipPlacer`.
+import CCairo
+import OverlayEngine
+
+public struct CalloutContent: Equatable, Sendable {
+    public var title: String
+    public var body: String
+    public init(title: String = "", body: String = "") { self.title = title; self.body = body }
+}
+
+public struct CalloutStyle: Hashable, Sendable {
+    /// Widest the bubble gets; text wraps inside it.
+    public var maxWidth: Double = 300
+    public var padding: Double = 12
+    public var borderWidth: Double = 2
+    public var background = DrawColor(hex: 0x2B303B)
+    public var border = DrawColor(hex: 0xEBCB8B)
+    public var titleColor = DrawColor(hex: 0xECEFF4)
+    public var bodyColor = DrawColor(hex: 0xD8DEE9)
+    public var titleFont = "Sans Bold 11"
+    public var bodyFont = "Sans 11"
+    public var titleMaxLines = 2
+    public var bodyMaxLines = 6
+    public var titleBodySpacing: Double = 4
+    public var arrowWidth: Double = 18
+    public var arrowLength: Double = 10
+    public var cornerRadius: Double = 8
+    /// Distance kept from the usable area's edges.
+    public var margin: Double = 8
+    public var shadow: DropShadow? = DropShadow(color: DrawColor(r: 0, g: 0, b: 0, a: 0.45), radius: 10, offsetY: 2)
+    public init() {}
+
+    public var metrics: TipMetrics {
+        TipMetrics(arrowWidth: arrowWidth, arrowLength: arrowLength, cornerRadius: cornerRadius, margin: margin)
+    }
+    var inset: Double { borderWidth + padding }
+}
+
+public final class CalloutRenderer {
+    private var contexts: [Double: TextContext] = [:]
+    private var shadowCache: [ShadowKey: (surface: OpaquePointer, margin: Double)] = [:]
+    private var shadowOrder: [ShadowKey] = []
+    static let shadowCapacity = 8
+
+    public init() {}
+
+    deinit { for entry in shadowCache.values { cairo_surface_destroy(entry.surface) } }
+
+    /// The bubble's size (without the arrow) for `content`: the text's width plus insets, at most
+    /// `style.maxWidth`, and wide enough for the arrow beside two corners.
+    public func measure(_ content: CalloutContent, style: CalloutStyle) -> Size {
+        let (title, body) = blocks(content, style: style, scale: 1)
+        let textWidth = max(title?.width ?? 0, body?.width ?? 0)
+        let gap = title != nil && body != nil ? style.titleBodySpacing : 0
+        let textHeight = (title?.height ?? 0) + gap + (body?.height ?? 0)
+        let minimum = 2 * style.cornerRadius + style.arrowWidth
+        return Size(width: max(minimum, min(style.maxWidth, textWidth + 2 * style.inset)),
+                    height: max(minimum, textHeight + 2 * style.inset))
+    }
+
+    /// Draws the callout at `placement` (the canvas's logical coordinates): shadow, fill, border
+    /// (inside the outline, so the arrow's tip stays exactly on `placement.arrowTip`), then text.
+    public func draw(_ content: CalloutContent, style: CalloutStyle, placement: TipPlacement,
+                     on canvas: Canvas, opacity: Double = 1) {
+        let alpha = opacity.isNaN ? 0 : min(1, opacity)
+        guard alpha > 0, placement.bubble.width > 0, placement.bubble.height > 0 else { return }
+        let cr = canvas.context
+        cairo_save(cr)
+        if let shadow = style.shadow { paintShadow(cr, placement: placement, shadow: shadow, scale: canvas.scale, alpha: alpha) }
+        if alpha < 1 {
+            Self.addPath(cr, placement)
+            cairo_clip(cr)
+            cairo_push_group(cr)
+        }
+        Self.addPath(cr, placement)
+        Paths.setSource(cr, style.background)
+        cairo_fill_preserve(cr)
+        if style.borderWidth > 0 {
+            cairo_save(cr)
+            cairo_clip_preserve(cr)
+            cairo_set_line_width(cr, 2 * style.borderWidth)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+            Paths.setSource(cr, style.border)
+            cairo_stroke(cr)
+            cairo_restore(cr)
+        }
+        cairo_new_path(cr)
+        drawText(cr, content, style: style, in: placement.bubble, scale: canvas.scale)
+        if alpha < 1 {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, alpha)
+        }
+        cairo_restore(cr)
+    }
+
+    /// Adds the callout outline (clockwise): the rounded bubble with the arrow in the edge that
+    /// faces the target.
+    public static func addPath(_ cr: OpaquePointer, _ p: TipPlacement) {
+        let b = p.bubble, r = max(0, min(p.cornerRadius, b.width / 2, b.height / 2))
+        let (x0, y0, x1, y1) = (b.minX, b.minY, b.maxX, b.maxY)
+        let (s, t, e) = (p.arrowBaseStart, p.arrowTip, p.arrowBaseEnd)
+        func arrow(_ points: Point...) { for q in points { cairo_line_to(cr, q.x, q.y) } }
+        cairo_new_sub_path(cr)
+        cairo_move_to(cr, x0 + r, y0)
+        if p.side == .bottom { arrow(s, t, e) }                 // top edge, left to right
+        cairo_arc(cr, x1 - r, y0 + r, r, -Double.pi / 2, 0)
+        if p.side == .leading { arrow(s, t, e) }                // right edge, downwards
+        cairo_arc(cr, x1 - r, y1 - r, r, 0, Double.pi / 2)
+        if p.side == .top { arrow(e, t, s) }                    // bottom edge, right to left
+        cairo_arc(cr, x0 + r, y1 - r, r, Double.pi / 2, Double.pi)
+        if p.side == .trailing { arrow(e, t, s) }               // left edge, upwards
+        cairo_arc(cr, x0 + r, y0 + r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+    }
+
+    /// Drops cached text contexts and shadows.
+    public func invalidate() {
+        contexts.removeAll()
+        for entry in shadowCache.values { cairo_surface_destroy(entry.surface) }
+        shadowCache.removeAll()
+        shadowOrder.removeAll()
+    }
+
+    // MARK: Text
+
+    private func blocks(_ content: CalloutContent, style: CalloutStyle, scale: Double) -> (TextBlock?, TextBlock?) {
+        let context: TextContext
+        if let cached = contexts[scale] { context = cached } else {
+            context = TextContext(scale: scale)
+            contexts[scale] = context
+        }
+        let width = max(1, style.maxWidth - 2 * style.inset)
+        func block(_ text: String, font: String, lines: Int) -> TextBlock? {
+            guard !text.isEmpty else { return nil }
+            let block = TextBlock(in: context, font: font, width: width, maxLines: lines)
+            block.setText(text)
+            return block
+        }
+        return (block(content.title, font: style.titleFont, lines: style.titleMaxLines),
+                block(content.body, font: style.bodyFont, lines: style.bodyMaxLines))
+    }
+
+    private func drawText(_ cr: OpaquePointer, _ content: CalloutContent, style: CalloutStyle, in bubble: Rect, scale: Double) {
+        let (title, body) = blocks(content, style: style, scale: scale)
+        var y = bubble.minY + style.inset
+        if let title {
+            Paths.setSource(cr, style.titleColor)
+            title.draw(cr, x: bubble.minX + style.inset, y: y)
+            y += title.height + style.titleBodySpacing
+        }
+        if let body {
+            Paths.setSource(cr, style.bodyColor)
+            body.draw(cr, x: bubble.minX + style.inset, y: y)
+        }
+    }
+
+    // MARK: Shadow
+
+    private struct ShadowKey: Hashable {
+        let width, height, radius, tipX, tipY, startX, startY, endX, endY: Double
+        let side: TipSide, shadow: DropShadow, scale: Double
+    }
+
+    /// The blurred outline, offset, painted outside the outline only (a translucent bubble does
+    /// not show it through). Cached per shape relative to the bubble, so moving a tip only composites.
+    private func paintShadow(_ cr: OpaquePointer, placement p: TipPlacement, shadow: DropShadow, scale: Double, alpha: Double) {
+        guard shadow.color.a > 0 else { return }
+        let frame = p.frame, origin = frame.origin
+        func local(_ q: Point) -> Point { q - origin }
+        let key = ShadowKey(width: p.bubble.width, height: p.bubble.height, radius: p.cornerRadius,
+                            tipX: local(p.arrowTip).x, tipY: local(p.arrowTip).y,
+                            startX: local(p.arrowBaseStart).x, startY: local(p.arrowBaseStart).y,
+                            endX: local(p.arrowBaseEnd).x, endY: local(p.arrowBaseEnd).y,
+                            side: p.side, shadow: shadow, scale: scale)
+        let entry = shadowCache[key] ?? blurredShadow(key, placement: p, frame: frame)
+        cairo_save(cr)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        let m = entry.margin + max(abs(shadow.offsetX), abs(shadow.offsetY)) + 1
+        cairo_rectangle(cr, frame.minX - m, frame.minY - m, frame.width + 2 * m, frame.height + 2 * m)
+        Self.addPath(cr, p)
+        cairo_clip(cr)
+        cairo_set_source_surface(cr, entry.surface, frame.minX + shadow.offsetX - entry.margin,
+                                 frame.minY + shadow.offsetY - entry.margin)
+        cairo_paint_with_alpha(cr, alpha)
+        cairo_restore(cr)
+    }
+
+    private func blurredShadow(_ key: ShadowKey, placement p: TipPlacement,
+                               frame: Rect) -> (surface: OpaquePointer, margin: Double) {
+        let sigma = GaussianBlur.sigma(radius: key.shadow.radius)
+        let margin = (3 * sigma).rounded(.up) + 1
+        let pw = Int(((frame.width + 2 * margin) * key.scale).rounded(.up))
+        let ph = Int(((frame.height + 2 * margin) * key.scale).rounded(.up))
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(clamping: max(1, pw)), Int32(clamping: max(1, ph)))!
+        let cr = cairo_create(surface)!
+        cairo_scale(cr, key.scale, key.scale)
+        cairo_translate(cr, margin - frame.minX, margin - frame.minY)
+        Self.addPath(cr, p)
+        Paths.setSource(cr, key.shadow.color)
+        cairo_fill(cr)
+        cairo_destroy(cr)
+        if sigma > 0 { GaussianBlur.blur(surface: surface, sigma: sigma * key.scale, passes: GaussianBlur.accuratePasses) }
+        cairo_surface_set_device_scale(surface, key.scale, key.scale)
+        let entry = (surface: surface, margin: margin)
+        shadowCache[key] = entry
+        shadowOrder.append(key)
+        if shadowOrder.count > Self.shadowCapacity {
+            let old = shadowOrder.removeFirst()
+            if let evicted = shadowCache.removeValue(forKey: old) { cairo_surface_destroy(evicted.surface) }
+        }
+        return entry
+    }
+}

@@ -1,0 +1,145 @@
+import XCTest
+import OverlayEngine
+@testable import OverlayRenderer
+
+/// Callouts drawn at a `TipPlacer` placement on a transparent 400×300 canvas.
+///
+/// The target is the rectangle (150, 120) 100×60 in the middle; the bubble is 120×60 with an
+/// 18×10 arrow, corner radius 8 and a 2 px border drawn inside the outline. Without a shadow
+/// everything outside the outline must stay transparent.
+final class CalloutTests: XCTestCase {
+    let renderer = CalloutRenderer()
+    let target = Rect(x: 150, y: 120, width: 100, height: 60)
+    let bubble = Size(width: 120, height: 60)
+    let canvasArea = Rect(x: 0, y: 0, width: 400, height: 300)
+
+    var plain: CalloutStyle {
+        var style = CalloutStyle()
+        style.shadow = nil
+        style.background = DrawColor(hex: 0x204080)
+        style.border = DrawColor(hex: 0xF0C040)
+        return style
+    }
+
+    func render(_ side: TipSide, style: CalloutStyle? = nil, scale: Double = 1,
+                content: CalloutContent = .init()) -> (Canvas, TipPlacement) {
+        let style = style ?? plain
+        let placement = TipPlacer.place(.rect(target), size: bubble, in: canvasArea, metrics: style.metrics, sides: [side])
+        let canvas = Canvas(pixelWidth: Int(400 * scale), pixelHeight: Int(300 * scale), scale: scale)
+        renderer.draw(content, style: style, placement: placement, on: canvas)
+        return (canvas, placement)
+    }
+
+    /// The tip's pixel: walking from the bubble toward the target along the arrow's axis (through
+    /// the tip's column or row), the last pixel with at least 25 % coverage. Returned as the
+    /// coordinate of that pixel's edge nearest the target.
+    func tipEdge(_ canvas: Canvas, _ p: TipPlacement, scale: Double = 1) -> Double? {
+        let tip = (x: Int((p.arrowTip.x * scale).rounded(.down)), y: Int((p.arrowTip.y * scale).rounded(.down)))
+        func covered(_ x: Int, _ y: Int) -> Bool {
+            // Either of the two pixels straddling the tip's line counts.
+            switch p.side {
+            case .top, .bottom: max(canvas.pixel(x: x - 1, y: y).a, canvas.pixel(x: x, y: y).a) >= 64
+            case .leading, .trailing: max(canvas.pixel(x: x, y: y - 1).a, canvas.pixel(x: x, y: y).a) >= 64
+            }
+        }
+        let reach = Int(30 * scale)
+        switch p.side {
+        case .top: return (tip.y - reach...tip.y + 3).last { covered(tip.x, $0) }.map { Double($0 + 1) / scale }
+        case .bottom: return (tip.y - 3...tip.y + reach).first { covered(tip.x, $0) }.map { Double($0) / scale }
+        case .leading: return (tip.x - reach...tip.x + 3).last { covered($0, tip.y) }.map { Double($0 + 1) / scale }
+        case .trailing: return (tip.x - 3...tip.x + reach).first { covered($0, tip.y) }.map { Double($0) / scale }
+        }
+    }
+
+    func testArrowTipPixelIsAtThePlacementsTipOnEachSide() throws {
+        for side in TipSide.allCases {
+            let (canvas, p) = render(side)
+            XCTAssertEqual(p.side, side)
+            let edge = try XCTUnwrap(tipEdge(canvas, p), "\(side): no arrow pixels")
+            let tip = side == .top || side == .bottom ? p.arrowTip.y : p.arrowTip.x
+            XCTAssertLessThanOrEqual(abs(edge - tip), 1, "\(side): arrow ends at \(edge), tip is \(tip)")
+            // Half-way along the arrow, on its axis: opaque (the arrow is really drawn there).
+            let mid = Point(x: (p.arrowTip.x + (p.arrowBaseStart.x + p.arrowBaseEnd.x) / 2) / 2,
+                            y: (p.arrowTip.y + (p.arrowBaseStart.y + p.arrowBaseEnd.y) / 2) / 2)
+            XCTAssertEqual(canvas.pixel(x: Int(mid.x), y: Int(mid.y)).a, 255, "\(side): arrow middle at \(mid)")
+            // Two pixels past the tip, inside the target: nothing drawn.
+            let past: (Int, Int) = switch side {
+            case .top: (Int(p.arrowTip.x), Int(p.arrowTip.y) + 2)
+            case .bottom: (Int(p.arrowTip.x), Int(p.arrowTip.y) - 3)
+            case .leading: (Int(p.arrowTip.x) + 2, Int(p.arrowTip.y))
+            case .trailing: (Int(p.arrowTip.x) - 3, Int(p.arrowTip.y))
+            }
+            XCTAssertEqual(canvas.pixel(x: past.0, y: past.1).a, 0, "\(side): drawn past the tip at \(past)")
+        }
+    }
+
+    func testTipPixelAtScaleTwo() throws {
+        for side in [TipSide.top, .trailing] {
+            let (canvas, p) = render(side, scale: 2)
+            let edge = try XCTUnwrap(tipEdge(canvas, p, scale: 2))
+            let tip = side == .top ? p.arrowTip.y : p.arrowTip.x
+            XCTAssertLessThanOrEqual(abs(edge - tip), 0.5, "\(side) at scale 2: arrow ends at \(edge), tip \(tip)")
+        }
+    }
+
+    func testInteriorBorderAndTransparentOutside() {
+        let (canvas, p) = render(.top)
+        let b = p.bubble    // (140, 50) 120×60 above the target
+        let bytes = plain.background.bytes, border = plain.border.bytes
+        let centre = canvas.pixel(x: Int(b.midX), y: Int(b.midY))
+        XCTAssertEqual([centre.r, centre.g, centre.b, centre.a], [bytes.r, bytes.g, bytes.b, 255], "interior")
+        let edge = canvas.pixel(x: Int(b.midX), y: Int(b.minY))      // first row: the border
+        XCTAssertEqual([edge.r, edge.g, edge.b, edge.a], [border.r, border.g, border.b, 255], "border")
+        XCTAssertEqual(canvas.pixel(x: Int(b.minX), y: Int(b.minY)).a, 0, "outside the rounded corner")
+        XCTAssertEqual(canvas.pixel(x: Int(b.minX) - 1, y: Int(b.midY)).a, 0, "left of the bubble")
+        XCTAssertEqual(canvas.pixel(x: Int(b.minX) + 20, y: Int(b.maxY) + 2).a, 0, "below the bubble, beside the arrow")
+        XCTAssertEqual(canvas.pixel(x: 5, y: 5).a, 0)
+        XCTAssertEqual(canvas.pixel(x: Int(target.midX), y: Int(target.midY)).a, 0, "the target is not covered")
+    }
+
+    func testShadowFollowsTheArrow() {
+        var style = plain
+        style.shadow = DropShadow(color: DrawColor(r: 0, g: 0, b: 0, a: 0.6), radius: 8)
+        let (canvas, p) = render(.top, style: style)
+        // Both points are 13 px below the bubble's bottom edge: one just past the arrow's tip,
+        // one far from the arrow. A rounded-rectangle shadow would leave both clear.
+        let pastTip = canvas.pixel(x: Int(p.arrowTip.x), y: Int(p.arrowTip.y) + 2).a
+        let beside = canvas.pixel(x: Int(p.bubble.minX) + 20, y: Int(p.bubble.maxY) + 12).a
+        XCTAssertGreaterThan(Int(pastTip), Int(beside) + 5, "shadow past the tip \(pastTip), beside \(beside)")
+        XCTAssertLessThan(beside, 3)
+        XCTAssertGreaterThan(canvas.pixel(x: Int(p.bubble.midX), y: Int(p.bubble.minY) - 3).a, 0, "shadow above the bubble")
+        XCTAssertEqual(canvas.pixel(x: Int(p.bubble.midX), y: Int(p.bubble.minY) - 40).a, 0, "no shadow far away")
+        let centre = canvas.pixel(x: Int(p.bubble.midX), y: Int(p.bubble.midY))
+        XCTAssertEqual([centre.r, centre.g, centre.b], [style.background.bytes.r, style.background.bytes.g, style.background.bytes.b])
+    }
+
+    func testTextIsMeasuredAndDrawnInsideTheBubble() {
+        let content = CalloutContent(title: "New: Super+Tab", body: "Switch windows with Super+Tab. It works everywhere, try it now.")
+        let size = renderer.measure(content, style: plain)
+        XCTAssertLessThanOrEqual(size.width, plain.maxWidth)
+        XCTAssertGreaterThan(size.height, 50, "title and wrapped body")
+        XCTAssertLessThan(renderer.measure(CalloutContent(title: "Hi"), style: plain).width, size.width)
+        let placement = TipPlacer.place(.rect(target), size: size, in: canvasArea, metrics: plain.metrics)
+        let canvas = Canvas(pixelWidth: 400, pixelHeight: 300, scale: 1)
+        renderer.draw(content, style: plain, placement: placement, on: canvas)
+        let bg = plain.background.bytes, b = placement.bubble
+        var textPixels = 0
+        for y in Int(b.minY + 14)..<Int(b.maxY - 14) {
+            for x in Int(b.minX + 14)..<Int(b.maxX - 14) {
+                let px = canvas.pixel(x: x, y: y)
+                if abs(Int(px.r) - Int(bg.r)) + abs(Int(px.g) - Int(bg.g)) + abs(Int(px.b) - Int(bg.b)) > 60 { textPixels += 1 }
+            }
+        }
+        XCTAssertGreaterThan(textPixels, 100, "the title and body are drawn")
+    }
+
+    func testOpacityScalesEverything() {
+        var style = plain
+        style.borderWidth = 0
+        let placement = TipPlacer.place(.rect(target), size: bubble, in: canvasArea, metrics: style.metrics, sides: [.top])
+        let canvas = Canvas(pixelWidth: 400, pixelHeight: 300, scale: 1)
+        renderer.draw(.init(), style: style, placement: placement, on: canvas, opacity: 0.5)
+        let centre = canvas.pixel(x: Int(placement.bubble.midX), y: Int(placement.bubble.midY))
+        XCTAssertEqual(Int(centre.a), 128, accuracy: 2)
+    }
+}
