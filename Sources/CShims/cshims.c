@@ -1,6 +1,8 @@
 #define _GNU_SOURCE
 #include "cshims.h"
+#include <errno.h>
 #include <signal.h>
+#include <spawn.h>
 #include <sys/mman.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
@@ -41,4 +43,29 @@ int ow_timerfd_arm(int fd, int64_t seconds, int64_t nanoseconds) {
     spec.it_value.tv_sec = seconds;
     spec.it_value.tv_nsec = nanoseconds;
     return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
+}
+
+int ow_spawn(char *const argv[], char *const envp[]) {
+    posix_spawnattr_t attr;
+    if (posix_spawnattr_init(&attr) != 0) return -1;
+    sigset_t none, defaults;
+    sigemptyset(&none);
+    sigemptyset(&defaults);
+    sigaddset(&defaults, SIGCHLD);
+    sigaddset(&defaults, SIGPIPE);
+    posix_spawnattr_setsigmask(&attr, &none);
+    posix_spawnattr_setsigdefault(&attr, &defaults);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    pid_t pid;
+    int error = posix_spawnp(&pid, argv[0], NULL, &attr, argv, envp);
+    posix_spawnattr_destroy(&attr);
+    if (error != 0) { errno = error; return -1; }
+    return (int)pid;
+}
+
+void ow_reap_children_automatically(void) {
+    struct sigaction action = {0};
+    action.sa_handler = SIG_IGN;
+    action.sa_flags = SA_NOCLDWAIT;
+    sigaction(SIGCHLD, &action, NULL);
 }

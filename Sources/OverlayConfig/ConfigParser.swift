@@ -32,8 +32,8 @@ public struct ConfigParser {
 
         var config = OverlayConfiguration()
         config.source = file
-        for key in root.keys where !["general", "containers", "rules"].contains(key) {
-            throw fail("", key, "unknown top-level key '\(key)' (general, containers, rules)")
+        for key in root.keys where !["general", "containers", "rules", "hooks"].contains(key) {
+            throw fail("", key, "unknown top-level key '\(key)' (general, containers, rules, hooks)")
         }
         if let general = root["general"] {
             guard let table = general.table else { throw fail("", "general", "general must be a table") }
@@ -47,6 +47,16 @@ public struct ConfigParser {
                 guard let t = table[name]?.table else { throw fail("containers", name, "containers.\(name) must be a table") }
                 guard !name.isEmpty, name.count <= 64 else { throw fail(path, nil, "container names are 1 to 64 characters") }
                 config.containers.append(try located(path) { try ContainerSettings.container(named: name, settings: Self.settings(t)) })
+            }
+        }
+        if let hooks = root["hooks"] {
+            guard let table = hooks.table else { throw fail("", "hooks", "hooks must be a table of commands") }
+            for name in table.keys {
+                let argv = table[name]?.array?.compactMap { $0.string } ?? []
+                guard !argv.isEmpty, argv.count == table[name]?.array?.count, !argv[0].isEmpty else {
+                    throw fail("hooks", name, "hooks.\(name) must be a command as a non-empty array of strings, e.g. [\"paplay\", \"/usr/share/sounds/x.oga\"]")
+                }
+                config.hooks[name] = argv
             }
         }
         if let rules = root["rules"] {

@@ -62,6 +62,9 @@ public struct OverlayConfiguration {
     public var containers: [ContainerSpec] = []
     /// In file order; the last match wins.
     public var rules: [Rule] = []
+    /// `[hooks]`: commands (argv, never a shell line) by name. `sound` runs for sound hints;
+    /// other names are used by `appear-action` / `disappear-action`.
+    public var hooks: [String: [String]] = [:]
     /// Where it was read from (for messages).
     public var source: String = "(built-in)"
     public init() {}

@@ -23,9 +23,11 @@ struct DaemonCommand: ParsableCommand {
             let notifications = try NotificationFrontend(service: service, defaultTimeout: timeout)
             let runtime = try ConfigRuntime(service: service, notifications: notifications, path: configPath, config: settings)
             let control = try ControlFrontend(service: service, notifications: notifications, config: runtime)
+            let hooks = HookRunner(service: service, notifications: notifications) { runtime.config.hooks }
             try control.requestName()
             try notifications.requestName()
             try service.run()
+            withExtendedLifetime(hooks) {}
         } catch {
             throw fail("\(error)")
         }

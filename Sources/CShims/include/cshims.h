@@ -15,4 +15,9 @@ int ow_signalfd_read(int fd);
 int ow_timerfd_create(void);
 /// Arms `fd` at an absolute CLOCK_MONOTONIC time; seconds == 0 && nanoseconds == 0 disarms.
 int ow_timerfd_arm(int fd, int64_t seconds, int64_t nanoseconds);
+/// Starts argv[0] (searched on PATH) with `argv` and `envp` — no shell — with every signal
+/// unblocked and SIGCHLD at its default. Returns the pid, or -1 with errno set.
+int ow_spawn(char *const argv[], char *const envp[]);
+/// Lets the kernel reap finished children (no zombies, no SIGCHLD handling).
+void ow_reap_children_automatically(void);
 #endif
