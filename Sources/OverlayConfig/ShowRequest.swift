@@ -15,8 +15,16 @@ public struct ShowRequest: Equatable, Sendable {
     public var actions: [NotificationAction] = []
     public var view = ViewConfiguration()
     public var animated = true
+    /// Help tips (the daemon parses them): "X,Y[,W,H]" in output coordinates, the output's
+    /// name, or a sway window selector.
+    public var at: String?
+    public var output: String?
+    public var window: String?
+    /// A tip's "don't show again" key.
+    public var once: String?
 
-    public static let contentKeys = ["container", "id", "title", "body", "icon", "app-name", "progress", "actions", "animated"]
+    public static let contentKeys = ["container", "id", "title", "body", "icon", "app-name", "progress", "actions", "animated",
+                                     "at", "output", "window", "once"]
 
     public init(container: String) { self.container = container }
 
@@ -60,6 +68,10 @@ public struct ShowRequest: Equatable, Sendable {
             case "app-name": appName = try value.string(key)
             case "progress": progress = try value.integer(key, in: 0...100)
             case "animated": animated = try value.bool(key)
+            case "at": at = try value.string(key)
+            case "output": output = try value.string(key)
+            case "window": window = try value.string(key)
+            case "once": once = try value.string(key)
             case "actions": actions = try Self.actions(strings: value.strings(key))
             default:
                 throw SettingError(key, "unknown option (known: \((Self.contentKeys + ViewSettings.keys).joined(separator: ", ")))")

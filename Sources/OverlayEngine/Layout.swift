@@ -6,8 +6,10 @@ public struct LayoutItem: Equatable, Sendable {
     public var size: Size
     public var alignment: Alignment
     public var weight: Double
-    public init(size: Size, alignment: Alignment = .center, weight: Double = 1) {
-        self.size = size; self.alignment = alignment; self.weight = weight
+    /// Stacking: a fixed top-left corner (container coordinates) that overrides the alignment.
+    public var position: Point?
+    public init(size: Size, alignment: Alignment = .center, weight: Double = 1, position: Point? = nil) {
+        self.size = size; self.alignment = alignment; self.weight = weight; self.position = position
     }
 }
 
@@ -31,7 +33,9 @@ public enum Layout {
                               groupAlignment: Alignment, spacing: Double, in bounds: Rect) -> [Rect] {
         switch displayType {
         case .stacking:
-            return items.map { $0.alignment.place($0.size, in: bounds) }
+            return items.map { item in
+                item.position.map { Rect(origin: $0, size: item.size) } ?? item.alignment.place(item.size, in: bounds)
+            }
         case .vertical:
             return group(items, vertical: true, alignment: groupAlignment, spacing: spacing, in: bounds)
         case .horizontal:

@@ -40,7 +40,7 @@ extension ContainerState {
                               transition: entry.activeTransition, drag: entry.drag,
                               backgroundOpacity: backgroundOpacity(entry, presence: p), z: z(of: entry)))
             layoutItems.append(LayoutItem(size: entry.size, alignment: entry.resolved.alignment,
-                                          weight: min(1, max(0, p))))
+                                          weight: min(1, max(0, p)), position: entry.resolved.position))
         }
         let groupAlignment = config.defaults.alignment ?? ResolvedViewConfiguration.fallbackAlignment(config.displayType)
         let frames = Layout.frames(layoutItems, displayType: config.displayType,

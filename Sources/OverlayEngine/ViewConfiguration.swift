@@ -14,6 +14,9 @@ public enum Setting<Value: Equatable & Sendable>: Equatable, Sendable {
 /// What a view asks for. Every field is optional; nil means "inherit".
 public struct ViewConfiguration: Equatable, Sendable {
     public var alignment: Alignment?
+    /// Stacking only: the view's top-left corner in container coordinates, instead of its
+    /// alignment (help tips placed by `TipPlacer`).
+    public var position: Point?
     /// Tapping the view's background dismisses it.
     public var tapToDismiss: Bool?
     public var background: Setting<Background>?
@@ -34,6 +37,8 @@ public struct ViewConfiguration: Equatable, Sendable {
 /// A view's settings after merging with its container: nothing left to inherit.
 public struct ResolvedViewConfiguration: Equatable, Sendable {
     public var alignment: Alignment
+    /// Stacking only (see `ViewConfiguration.position`).
+    public var position: Point?
     public var tapToDismiss: Bool
     public var background: Background?
     public var backgroundTransition: BackgroundTransition
@@ -53,6 +58,7 @@ public struct ResolvedViewConfiguration: Equatable, Sendable {
         let groupOnly = displayType != .stacking
         let local = groupOnly ? ViewConfiguration() : view
         alignment = local.alignment ?? container.alignment ?? Self.fallbackAlignment(displayType)
+        position = local.position
         tapToDismiss = local.tapToDismiss ?? container.tapToDismiss ?? false
         background = Self.merge(local.background, container.background)
         shadow = Self.merge(local.shadow, container.shadow)

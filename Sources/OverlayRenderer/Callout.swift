@@ -37,6 +37,29 @@ public struct CalloutStyle: Hashable, Sendable {
     var inset: Double { borderWidth + padding }
 }
 
+/// A callout as one painted view: `placement` is relative to the view's frame origin (the engine
+/// positions the frame at the placement's `frame`), so transitions move and fade it as a whole.
+public struct PaintedCallout {
+    public var content: CalloutContent
+    public var style: CalloutStyle
+    public var placement: TipPlacement
+    public init(content: CalloutContent, style: CalloutStyle, placement: TipPlacement) {
+        self.content = content; self.style = style; self.placement = placement
+    }
+
+    /// `placement` moved so its frame starts at (0, 0), and the frame's size (the view's size).
+    public static func relative(_ placement: TipPlacement) -> (placement: TipPlacement, size: Size) {
+        let d = Point.zero - placement.frame.origin
+        var p = placement
+        p.bubble = p.bubble.offsetBy(d)
+        p.target = p.target.offsetBy(d)
+        p.arrowTip = p.arrowTip + d
+        p.arrowBaseStart = p.arrowBaseStart + d
+        p.arrowBaseEnd = p.arrowBaseEnd + d
+        return (p, placement.frame.size)
+    }
+}
+
 public final class CalloutRenderer {
     private var contexts: [Double: TextContext] = [:]
     private var shadowCache: [ShadowKey: (surface: OpaquePointer, margin: Double)] = [:]
@@ -91,6 +114,23 @@ public final class CalloutRenderer {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, alpha)
         }
+        cairo_restore(cr)
+    }
+
+    /// Draws `painted` with its frame's origin at `origin`, under a transition's scale (about
+    /// `anchor`, a unit point of the frame) and opacity.
+    public func draw(_ painted: PaintedCallout, on canvas: Canvas, origin: Point, opacity: Double,
+                     scale: Double = 1, anchor: Point = Point(x: 0.5, y: 0.5)) {
+        guard scale > 0, scale.isFinite, origin.x.isFinite, origin.y.isFinite else { return }
+        let cr = canvas.context, size = painted.placement.frame.size
+        cairo_save(cr)
+        cairo_translate(cr, origin.x, origin.y)
+        if scale != 1 {
+            cairo_translate(cr, anchor.x * size.width, anchor.y * size.height)
+            cairo_scale(cr, scale, scale)
+            cairo_translate(cr, -anchor.x * size.width, -anchor.y * size.height)
+        }
+        draw(painted.content, style: painted.style, placement: painted.placement, on: canvas, opacity: opacity)
         cairo_restore(cr)
     }
 

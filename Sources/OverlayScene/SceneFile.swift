@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials  // JSONDecoder and FileManager, without ICU
 
 /// A scene for `overlay-wl render` and the golden-image tests, as JSON:
 ///

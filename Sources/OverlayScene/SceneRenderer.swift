@@ -1,4 +1,3 @@
-import Foundation
 import OverlayEngine
 import OverlayRenderer
 
@@ -45,7 +44,7 @@ public final class SceneRenderer {
 
     public convenience init(path: String) throws {
         let scene = try SceneFile.load(path: path)
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
         try self.init(scene: scene, baseDirectory: dir.isEmpty ? "." : dir)
     }
 
@@ -97,7 +96,7 @@ public final class SceneRenderer {
             let frame = try render(at: t, size: size, scale: scale)
             let x = Double(i % columns) * tile.width, y = Double(i / columns) * tile.height
             sheet.draw(frame, x: x, y: y + label)
-            sheet.label(String(format: "t = %.3f s", t), x: x + 6, y: y + 2)
+            sheet.label("t = \(Self.milliseconds(t)) s", x: x + 6, y: y + 2)
         }
         return sheet
     }
@@ -169,5 +168,12 @@ public final class SceneRenderer {
         if spec.displayOrder == "oldestOnTop" { config.displayOrder = .oldestOnTop }
         config.defaults = try SceneValues.configuration(spec.defaults)
         return config
+    }
+
+    /// Seconds with three decimals ("0.350"), without Foundation's String(format:).
+    static func milliseconds(_ t: Double) -> String {
+        let ms = Int((t * 1000).rounded())
+        let fraction = String(abs(ms) % 1000)
+        return "\(ms < 0 ? "-" : "")\(abs(ms) / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 }

@@ -37,6 +37,18 @@ public final class SwayClient {
         try SwayTree.outputs(from: request(.getOutputs))
     }
 
+    public func workspaces() throws -> [SwayWorkspace] {
+        try SwayTree.workspaces(from: request(.getWorkspaces))
+    }
+
+    /// The usable area of `output` (its visible workspace's rect) in output-local coordinates,
+    /// and the output's size; nil when there is no such active output.
+    public func usableArea(of output: String) throws -> (area: SwayRect, size: SwayRect)? {
+        guard let rect = try outputs().first(where: { $0.name == output && $0.active })?.rect else { return nil }
+        let workspace = try workspaces().first { $0.output == output && $0.visible }
+        return ((workspace?.rect ?? rect).relative(to: rect), rect.relative(to: rect))
+    }
+
     /// The window `selector` picks; `.noMatch` when there is none.
     public func window(_ selector: WindowSelector) throws -> SwayWindow {
         guard let window = selector.select(in: try windows()) else {

@@ -1,5 +1,5 @@
 // Sway's get_tree / get_outputs JSON, reduced to windows and outputs.
-import Foundation
+import FoundationEssentials  // JSONDecoder without ICU
 
 /// A rectangle in sway's layout coordinates (logical pixels, all outputs in one space).
 public struct SwayRect: Equatable, Sendable, Codable, CustomStringConvertible {
@@ -45,6 +45,15 @@ public struct SwayOutput: Equatable, Sendable {
     public var active: Bool
     public var focused: Bool
     public var scale: Double
+}
+
+/// A workspace from get_workspaces: its rect is its output minus exclusive zones.
+public struct SwayWorkspace: Equatable, Sendable {
+    public var name: String
+    public var output: String
+    public var rect: SwayRect
+    public var visible: Bool
+    public var focused: Bool
 }
 
 /// The subset of a tree node we read.
@@ -99,6 +108,25 @@ public enum SwayTree {
         walk(root, floating: false, output: nil, workspace: nil)
         // The scratchpad lives on the hidden __i3 output: not on screen.
         return found.filter { $0.output != "__i3" }
+    }
+
+    /// The workspaces in a get_workspaces reply.
+    public static func workspaces(from json: [UInt8]) throws -> [SwayWorkspace] {
+        struct Raw: Decodable {
+            var name: String
+            var output: String
+            var rect: SwayRect
+            var visible: Bool?
+            var focused: Bool?
+        }
+        do {
+            return try JSONDecoder().decode([Raw].self, from: Data(json)).map {
+                SwayWorkspace(name: $0.name, output: $0.output, rect: $0.rect, visible: $0.visible ?? false,
+                              focused: $0.focused ?? false)
+            }
+        } catch {
+            throw SwayIPCError.malformed("get_workspaces: \(error)")
+        }
     }
 
     /// The outputs in a get_outputs reply.

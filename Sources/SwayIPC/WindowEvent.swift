@@ -1,5 +1,5 @@
 // Sway's `window` events: a change and the container it happened to.
-import Foundation
+import FoundationEssentials  // JSONDecoder without ICU
 
 public struct WindowEvent: Equatable, Sendable {
     public enum Change: Equatable, Sendable {

@@ -1,5 +1,4 @@
 // `--window` selectors: app_id=ID, title=TEXT (substring), title~=REGEX, con_id=N, focused.
-import Foundation
 
 public enum WindowSelector: Equatable, Sendable, CustomStringConvertible {
     case appID(String)
@@ -17,7 +16,7 @@ public enum WindowSelector: Equatable, Sendable, CustomStringConvertible {
         if let v = value(after: "app_id=") {
             self = .appID(v)
         } else if let v = value(after: "title~=") {
-            guard (try? NSRegularExpression(pattern: v)) != nil else { throw SwayIPCError.badSelector(text) }
+            guard (try? Regex(v)) != nil else { throw SwayIPCError.badSelector(text) }
             self = .titleMatches(v)
         } else if let v = value(after: "title=") {
             self = .titleContains(v)
@@ -43,9 +42,8 @@ public enum WindowSelector: Equatable, Sendable, CustomStringConvertible {
         case .appID(let id): return window.appID == id
         case .titleContains(let text): return window.title.contains(text)
         case .titleMatches(let pattern):
-            guard let regex = try? NSRegularExpression(pattern: pattern) else { return false }
-            let title = window.title
-            return regex.firstMatch(in: title, range: NSRange(title.startIndex..., in: title)) != nil
+            guard let regex = try? Regex(pattern) else { return false }
+            return window.title.contains(regex)
         case .conID(let id): return window.conID == id
         case .focused: return window.focused
         }

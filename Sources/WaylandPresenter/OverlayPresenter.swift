@@ -22,6 +22,8 @@ public final class OverlayPresenter {
     var surfaces: [SurfaceKey: ContainerSurface] = [:]
     private var contents: [ViewID: ToastContent] = [:]
     private var contentVersions: [String: Int] = [:]
+    /// Help tips: drawn as callouts instead of toasts.
+    private var callouts: [ViewID: PaintedCallout] = [:]
     let renderer = ToastRenderer()
     /// Pointer and touch state (Input/OverlayPresenter+Input.swift).
     lazy var input = PresenterInput(presenter: self)
@@ -64,6 +66,26 @@ public final class OverlayPresenter {
                                      animated: animated, now: monotonicNow())
         manager.setSize(size, of: shown)
         contents[shown] = content
+        callouts[shown] = nil
+        contentVersions[container, default: 0] += 1
+        return shown
+    }
+
+    /// Shows (or, for an id already present, moves in place) a help tip: a callout at `placement`
+    /// (container coordinates). The view's frame is the callout's frame, so input, hit testing
+    /// and damage cover just the bubble and its arrow.
+    @discardableResult
+    public func showTip(_ callout: CalloutContent, style: CalloutStyle, placement: TipPlacement, id: ViewID? = nil,
+                        in container: String, configuration: ViewConfiguration = .init(),
+                        animated: Bool = true) throws -> ViewID {
+        let (relative, size) = PaintedCallout.relative(placement)
+        var configuration = configuration
+        configuration.position = placement.frame.origin
+        let shown = try manager.show(id, in: container, configuration: configuration, size: size,
+                                     animated: animated, now: monotonicNow())
+        manager.setSize(size, of: shown)
+        contents[shown] = ToastContent(summary: callout.title, body: callout.body)
+        callouts[shown] = PaintedCallout(content: callout, style: style, placement: relative)
         contentVersions[container, default: 0] += 1
         return shown
     }
@@ -108,7 +130,7 @@ public final class OverlayPresenter {
                 let effects = manager.drainEffects()
                 seenRevision = revision
                 for effect in effects {
-                    if case .removed(let id, _) = effect { contents[id] = nil }
+                    if case .removed(let id, _) = effect { contents[id] = nil; callouts[id] = nil }
                     onEffect(effect)
                 }
             } while revision != seenRevision
@@ -142,7 +164,11 @@ public final class OverlayPresenter {
             let version = contentVersions[name, default: 0]
             surface.invalidateIfChanged(list, contentVersion: version)
             try surface.drawIfNeeded(list, contentVersion: version) { id in
-                contents[id].map { PaintedView(content: $0, style: style, configuration: manager.resolvedConfiguration(of: id)) }
+                contents[id].map {
+                    var painted = PaintedView(content: $0, style: style, configuration: manager.resolvedConfiguration(of: id))
+                    painted.callout = callouts[id]
+                    return painted
+                }
             }
         }
     }

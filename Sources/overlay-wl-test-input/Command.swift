@@ -1,5 +1,5 @@
 /// One line of the test-input client's stdin protocol.
-enum Command: Equatable {
+enum Command {
     enum Button: String { case left, right, middle }
     enum Axis: String { case vertical = "V", horizontal = "H" }
 
@@ -12,8 +12,6 @@ enum Command: Equatable {
     case sleep(milliseconds: Int)
     case window(appID: String, width: Int, height: Int)
     case quit
-
-    static func == (a: Command, b: Command) -> Bool { "\(a)" == "\(b)" }
 
     static let usage = """
         move X Y | down [left|right|middle] | up [BUTTON] | click X Y [BUTTON] | scroll V|H AMOUNT

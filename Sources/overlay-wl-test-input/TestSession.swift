@@ -26,7 +26,7 @@ final class TestSession {
                 try execute(command)
                 try client.roundtrip()
                 reply("ok")
-                if command == .quit { return }
+                if case .quit = command { return }
             } catch {
                 reply("error \(error)")
             }

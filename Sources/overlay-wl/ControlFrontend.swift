@@ -14,6 +14,8 @@ final class ControlFrontend {
     unowned let service: OverlayService
     unowned let notifications: NotificationFrontend
     let config: ConfigRuntime
+    /// Shows in `tips` containers (help tips); set by the daemon.
+    var tips: TipsFrontend?
     /// Views shown through `Show`, with what `show --wait` needs when they close.
     var views: [UInt32: ControlView] = [:]
     /// Appearance order of every view on screen (for dismiss-topmost across containers).

@@ -15,6 +15,14 @@ extension ControlFrontend {
             throw BusMethodError.invalidArgs("Show: id \(id) belongs to a notification; use org.freedesktop.Notifications to replace it")
         }
         let id = request.id ?? service.nextID()
+        if TipsFrontend.isTipsContainer(request.container) || request.at != nil || request.window != nil {
+            guard let tips, TipsFrontend.isTipsContainer(request.container) else {
+                throw BusMethodError.invalidArgs("Show: --at, --output and --window apply to the tips container only")
+            }
+            do { guard try tips.show(request, id: id) else { return 0 } } catch { throw Self.error("Failed", "tip: \(error)") }
+            views[id] = ControlView(container: request.container, actions: request.actions)
+            return id
+        }
         let content = ToastContent(summary: request.title, body: request.body, appName: request.appName,
                                    progress: request.progress, actions: request.actions.map { ($0.key, $0.label) })
         do {

@@ -23,6 +23,7 @@ struct DaemonCommand: ParsableCommand {
             let notifications = try NotificationFrontend(service: service, defaultTimeout: timeout)
             let runtime = try ConfigRuntime(service: service, notifications: notifications, path: configPath, config: settings)
             let control = try ControlFrontend(service: service, notifications: notifications, config: runtime)
+            control.tips = try TipsFrontend(service: service)
             let hooks = HookRunner(service: service, notifications: notifications) { runtime.config.hooks }
             try control.requestName()
             try notifications.requestName()

@@ -11,7 +11,7 @@ struct OverlayCommand: ParsableCommand {
         subcommands: [DaemonCommand.self, ShowCommand.self, DismissCommand.self, DismissAllCommand.self,
                       DismissTopmostCommand.self, InvokeCommand.self, ListCommand.self, ContainersCommand.self,
                       HistoryCommand.self, RestoreCommand.self, ModeCommand.self, ReloadCommand.self,
-                      RenderCommand.self]
+                      RenderCommand.self, TourCommand.self]
     )
 }
 

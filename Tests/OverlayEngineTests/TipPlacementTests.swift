@@ -117,3 +117,29 @@ func place(_ target: TipTarget, sides: [TipSide] = TipPlacer.defaultSides,
         #expect(TipSide.flipOrder(preferring: .bottom) == [.bottom, .top, .leading, .trailing])
     }
 }
+
+/// Positioned views in a stacking container: how the presenter shows a tip at its placement.
+@Suite struct TipLayoutTests {
+    @Test func positionOverridesAlignmentInStacking() throws {
+        var manager = makeManager(display: .stacking)
+        var tip = ViewConfiguration()
+        tip.position = Point(x: 300, y: 40)
+        tip.alignment = .bottomTrailing
+        manager.put(1, tip, size: Size(width: 120, height: 70))
+        manager.put(2, size: Size(width: 100, height: 40))
+        manager.advance(to: 10)
+        let list = manager.renderList(for: "c", size: Size(width: 1000, height: 600), now: 10)
+        #expect(list.items.map(\.frame) == [Rect(x: 300, y: 40, width: 120, height: 70),
+                                            Rect(x: 450, y: 280, width: 100, height: 40)])
+    }
+
+    @Test func groupsIgnorePosition() {
+        var manager = makeManager(display: .vertical)
+        var tip = ViewConfiguration()
+        tip.position = Point(x: 300, y: 40)
+        manager.put(1, tip)
+        manager.advance(to: 10)
+        let frame = manager.renderList(for: "c", size: Size(width: 1000, height: 600), now: 10).items.first?.frame
+        #expect(frame != nil && frame!.origin != Point(x: 300, y: 40))
+    }
+}

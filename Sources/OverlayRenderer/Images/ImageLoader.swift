@@ -1,5 +1,6 @@
 import CCairo
 import CRsvg
+import CRsvgLazy
 import Glibc
 
 /// Decoded pixels ready to paint: a premultiplied ARGB32 cairo surface (freed with the object).
@@ -131,24 +132,24 @@ public enum ImageLoader {
 
     private static func loadSVG(_ path: String, box: Int) throws -> LoadedImage {
         var error: UnsafeMutablePointer<GError>?
-        guard let handle = rsvg_handle_new_from_file(path, &error) else {
-            let reason = error.map { String(cString: $0.pointee.message) } ?? "not an SVG"
+        guard let handle = ow_rsvg_handle_new_from_file(path, &error) else {
+            let reason = error.map { String(cString: $0.pointee.message) } ?? "not an SVG (or librsvg-2.so.2 is missing)"
             if let error { g_error_free(error) }
             throw ImageLoadError.decodeFailed(path, reason: reason)
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
+        defer { g_object_unref(handle) }
         // Aspect from the intrinsic size when it has one; the box bounds the pixels we render.
         var iw = 0.0, ih = 0.0
         var aspect = 1.0
-        if rsvg_handle_get_intrinsic_size_in_pixels(handle, &iw, &ih) != 0, iw > 0, ih > 0, iw.isFinite, ih.isFinite {
+        if ow_rsvg_handle_get_intrinsic_size_in_pixels(handle, &iw, &ih) != 0, iw > 0, ih > 0, iw.isFinite, ih.isFinite {
             aspect = max(0.05, min(20, iw / ih))
         }
         let pw = aspect >= 1 ? box : max(1, Int((Double(box) * aspect).rounded()))
         let ph = aspect >= 1 ? max(1, Int((Double(box) / aspect).rounded())) : box
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pw), Int32(ph))!
         let cr = cairo_create(surface)!
-        var viewport = RsvgRectangle(x: 0, y: 0, width: Double(pw), height: Double(ph))
-        let ok = rsvg_handle_render_document(handle, cr, &viewport, &error) != 0
+        var viewport = ow_rsvg_rectangle(x: 0, y: 0, width: Double(pw), height: Double(ph))
+        let ok = ow_rsvg_handle_render_document(handle, cr, &viewport, &error) != 0
         cairo_destroy(cr)
         if !ok {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "render failed"

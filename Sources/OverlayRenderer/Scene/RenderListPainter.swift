@@ -7,6 +7,8 @@ public struct PaintedView {
     public var style: ToastStyle
     /// The engine's resolved settings (background, shadow, …); nil draws the style alone.
     public var configuration: ResolvedViewConfiguration?
+    /// A help tip: drawn as this callout instead of a toast (`content` is then unused).
+    public var callout: PaintedCallout?
 
     public init(content: ToastContent, style: ToastStyle = .standard, configuration: ResolvedViewConfiguration? = nil) {
         self.content = content
@@ -16,6 +18,7 @@ public struct PaintedView {
 
     /// The shadow drawn: the configuration's when it has one, else the style's.
     public var shadow: DropShadow? {
+        if let callout { return callout.style.shadow }
         if let shadow = configuration?.shadow { return DropShadow(shadow) }
         return style.shadow
     }
@@ -30,6 +33,7 @@ public struct PaintedView {
 public final class RenderListPainter {
     public let renderer: ToastRenderer
     private let backdrops = BackdropPainter()
+    private let callouts = CalloutRenderer()
 
     public init(renderer: ToastRenderer = ToastRenderer()) {
         self.renderer = renderer
@@ -82,6 +86,10 @@ public final class RenderListPainter {
             backdrops.paint(background, opacity: item.backgroundOpacity, container: DrawFrame(container), on: canvas)
         }
         let origin = item.frame.origin + item.offset + container.origin
+        if let callout = painted.callout {
+            callouts.draw(callout, on: canvas, origin: origin, opacity: item.opacity, scale: item.scale, anchor: item.scaleAnchor)
+            return
+        }
         renderer.draw(painted.content, style: painted.style, on: canvas, x: origin.x, y: origin.y,
                       opacity: item.opacity, scale: item.scale, scaleAnchor: (item.scaleAnchor.x, item.scaleAnchor.y),
                       shadow: painted.shadow)

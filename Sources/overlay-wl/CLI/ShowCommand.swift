@@ -26,6 +26,12 @@ struct ShowCommand: ParsableCommand {
     @Option(help: "linear|ease-in|ease-out|ease-in-out[:SECONDS], spring[:RESPONSE[:DAMPING]], bezier:X1,Y1,X2,Y2[:SECONDS].")
     var animation: String?
     @Option(name: .customLong("auto-dismiss"), help: "Seconds on screen, or never.") var autoDismiss: String?
+    @Option(help: "Help tips: point at X,Y (or the rectangle X,Y,W,H) in output coordinates.") var at: String?
+    @Option(help: "Help tips: the output --at refers to (default: the focused one).") var output: String?
+    @Option(help: "Help tips: point at a sway window: app_id=ID, title=TEXT, title~=REGEX, con_id=N or focused.")
+    var window: String?
+    @Option(help: "Help tips: a \"don't show again\" key; once the user dismisses the tip it is not shown again (prints 0).")
+    var once: String?
     @Flag(name: .customLong("no-animation"), help: "Appear without the transition.") var noAnimation = false
     @Flag(help: "Wait until the view is closed; print how, and the action invoked.") var wait = false
 
@@ -34,7 +40,8 @@ struct ShowCommand: ParsableCommand {
         if let id { s.append(("id", .integer(Int(id)))) }
         for (key, value) in [("title", title), ("body", body), ("icon", icon), ("app-name", appName),
                              ("alignment", alignment), ("background", background), ("shadow", shadow),
-                             ("gesture", gesture), ("transition", transition), ("animation", animation)] {
+                             ("gesture", gesture), ("transition", transition), ("animation", animation),
+                             ("at", at), ("output", output), ("window", window), ("once", once)] {
             if let value { s.append((key, .string(value))) }
         }
         if let progress { s.append(("progress", .integer(progress))) }

@@ -1,0 +1,61 @@
+import ArgumentParser
+import FoundationEssentials
+import OverlayConfig
+
+/// `overlay-wl tour FILE`: help tips shown one after another in the `tour` container
+/// (oneByOneWaitFinish): each step appears when the previous one is dismissed.
+struct TourCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tour",
+        abstract: "Show a sequence of help tips, each after the previous one is dismissed; print their ids.",
+        discussion: """
+            FILE is a JSON array of steps, each an object with a target ("at": "X,Y[,W,H]" with an \
+            optional "output", or "window": "app_id=ID|title=TEXT|title~=REGEX|con_id=N|focused") \
+            and "title" and/or "body". Every step is checked before any is shown.
+            """)
+
+    static let stepKeys = ["at", "output", "window", "title", "body"]
+
+    @Argument(help: "The tour file (JSON).", completion: .file(extensions: ["json"])) var file: String
+
+    /// The Show settings of every step; throws one clear line for the first bad step.
+    static func steps(from data: Data, source: String) throws -> [[(String, SettingValue)]] {
+        guard let list = try? JSONDecoder().decode([[String: String]].self, from: data) else {
+            throw TipError("\(source): expected a JSON array of steps, objects whose values are strings")
+        }
+        guard !list.isEmpty else { throw TipError("\(source): the tour has no steps") }
+        return try list.enumerated().map { index, step in
+            var settings: [(String, SettingValue)] = [("container", .string(TipsFrontend.tourName))]
+            for key in stepKeys {
+                if let text = step[key] { settings.append((key, .string(text))) }
+            }
+            if let unknown = step.keys.first(where: { !stepKeys.contains($0) }) {
+                throw TipError("\(source): step \(index + 1): unknown key \"\(unknown)\" (known: \(stepKeys.joined(separator: ", ")))")
+            }
+            guard (step["at"] == nil) != (step["window"] == nil) else {
+                throw TipError("\(source): step \(index + 1): give exactly one of \"at\" or \"window\"")
+            }
+            return settings
+        }
+    }
+
+    func run() throws {
+        let steps: [[(String, SettingValue)]]
+        do {
+            guard let data = FileManager.default.contents(atPath: file) else { throw TipError("cannot read \(file)") }
+            steps = try Self.steps(from: data, source: file)
+        } catch { throw fail("\(error)") }
+        let client = try ControlClient()
+        var shown: [UInt32] = []
+        for step in steps {
+            do {
+                shown.append(try client.uint("Show", [ShowRequest.options(step)]))
+            } catch {
+                // All or nothing: take back the steps already queued.
+                for id in shown { _ = try? client.call("Dismiss", [.uint32(id), .bool(false)]) }
+                throw error
+            }
+        }
+        for id in shown { printNow(String(id)) }
+    }
+}
