@@ -1,7 +1,6 @@
 import Glibc
 import ArgumentParser
 
-@main
 struct OverlayCommand: ParsableCommand {
     static let version = "0.1.0"
     static let configuration = CommandConfiguration(

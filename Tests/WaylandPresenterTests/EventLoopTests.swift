@@ -69,3 +69,35 @@ final class SignalMaskTests: XCTestCase {
         XCTAssertFalse(blocked(SIGHUP))
     }
 }
+
+/// A source added while another dispatches joins the next poll round (it must not shift the
+/// timer and signal entries of the round in progress).
+final class EventLoopGrowthTests: XCTestCase {
+    final class Ticker: EventSource {
+        var fds: [Int32] = [0, 0]
+        var dispatched = 0
+        var onDispatch: () -> Void = {}
+        init() { pipe(&fds) }
+        deinit { close(fds[0]); close(fds[1]) }
+        var pollDescriptor: Int32 { fds[0] }
+        var pollEvents: Int16 { Int16(POLLIN) }
+        var deadline: Double? { dispatched < 3 ? monotonicNow() : nil }
+        func dispatch(events: Int16) throws { dispatched += 1; onDispatch() }
+    }
+
+    func testSourceAddedDuringDispatch() throws {
+        let loop = try EventLoop()
+        let first = Ticker(), second = Ticker()
+        first.onDispatch = { if first.dispatched == 1 { loop.add(second) } }
+        loop.add(first)
+        var passes = 0
+        loop.afterDispatch = {
+            passes += 1
+            if passes == 4 { loop.stop() }
+            return nil
+        }
+        try loop.run()
+        XCTAssertEqual(first.dispatched, 3)
+        XCTAssertEqual(second.dispatched, 2, "the new source is dispatched from the round after it was added")
+    }
+}

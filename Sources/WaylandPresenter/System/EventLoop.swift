@@ -42,16 +42,18 @@ public final class EventLoop {
     public func run() throws {
         try timer.arm(at: try afterDispatch())
         while !stopped {
-            for source in sources { try source.prepareToPoll() }
-            var fds = sources.map { pollfd(fd: $0.pollDescriptor, events: $0.pollEvents, revents: 0) }
+            // The sources of this round: one added while dispatching joins the next round.
+            let polled = sources
+            for source in polled { try source.prepareToPoll() }
+            var fds = polled.map { pollfd(fd: $0.pollDescriptor, events: $0.pollEvents, revents: 0) }
             fds.append(pollfd(fd: timer.descriptor.rawValue, events: Int16(POLLIN), revents: 0))
             fds.append(pollfd(fd: signals.descriptor.rawValue, events: Int16(POLLIN), revents: 0))
             let timeout = pollTimeout()
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 && errno != EINTR { throw SystemError(call: "poll", code: errno) }
-            for (index, source) in sources.enumerated() { try source.dispatch(events: ready > 0 ? fds[index].revents : 0) }
-            if fds[sources.count].revents != 0 { timer.acknowledge() }
-            if fds[sources.count + 1].revents != 0 { signals.drain().forEach(onSignal) }
+            for (index, source) in polled.enumerated() { try source.dispatch(events: ready > 0 ? fds[index].revents : 0) }
+            if fds[polled.count].revents != 0 { timer.acknowledge() }
+            if fds[polled.count + 1].revents != 0 { signals.drain().forEach(onSignal) }
             try timer.arm(at: try afterDispatch())
         }
     }
