@@ -34,8 +34,12 @@ public final class OverlayPresenter {
         attachInput()
     }
 
-    /// Surfaces go before the display: their proxies must be destroyed on a live connection.
-    deinit { surfaces.removeAll() }
+    /// Surfaces and the cursor theme go before the display: their proxies must be destroyed on a
+    /// live connection.
+    deinit {
+        surfaces.removeAll()
+        input.cursor = nil
+    }
 
     /// Registers a container and where its surface goes.
     public func register(_ container: ContainerConfiguration, placement: LayerPlacement) throws {
@@ -156,7 +160,7 @@ public final class OverlayPresenter {
         for (index, key) in keys.enumerated() {
             guard let surface = surfaceFor(key, placement: placement, occupied: occupied) else { continue }
             let list = manager.renderList(for: name, size: surface.logicalSize, now: now)
-            if index == 0 { input.router.setItems(list.items, for: name) }
+            input.router.setItems(list.items, for: key.routerKey)
             if list.items.isEmpty && !occupied {
                 surfaces[key] = nil
                 continue
@@ -206,4 +210,13 @@ public final class OverlayPresenter {
 struct SurfaceKey: Hashable {
     let container: String
     let output: String?
+
+    /// The input router's name for this surface's area: each output's surface has its own
+    /// layout (outputs differ in size), so hit tests use that surface's render list.
+    var routerKey: String { output.map { "\(container)\u{1F}\($0)" } ?? container }
+
+    /// The container a router key belongs to.
+    static func container(ofRouterKey key: String) -> String {
+        key.split(separator: "\u{1F}", maxSplits: 1).first.map(String.init) ?? key
+    }
 }

@@ -9,6 +9,12 @@ final class OutputPlacementTests: RigTestCase {
         output = "all"
         auto-dismiss = "never"
 
+        [containers.bottom-everywhere]
+        output = "all"
+        auto-dismiss = "never"
+        alignment = "bottom-trailing"
+        gesture = "tap"
+
         [containers.second]
         output = "HEADLESS-2"
         auto-dismiss = "never"
@@ -80,5 +86,23 @@ final class OutputPlacementTests: RigTestCase {
         try show("unplugged")
         try assertDrawn(["HEADLESS-1": true, "HEADLESS-2": false], "HEADLESS-9 is not connected")
         XCTAssertTrue(daemon.isRunning)
+    }
+
+    /// Input on every output's own surface: outputs of different heights put a bottom-aligned
+    /// view at different places, and a tap on HEADLESS-2 must hit the view as drawn there.
+    func testTapOnTheSecondOutputsSurfaceHitsItsOwnLayout() throws {
+        let second = try secondOutput()
+        let sizes = try rig.outputs()
+        XCTAssertNotEqual(sizes["HEADLESS-1"]?.height, sizes[second]?.height, "the outputs must differ in height")
+        _ = try startDaemon(config: Self.config)
+        let monitor = try startSignalMonitor()
+        _ = monitor
+        let id = try show("bottom-everywhere")
+        try assertDrawn(["HEADLESS-1": true, second: true], "bottom-aligned view on both outputs")
+        let box = try XCTUnwrap(try screenshot(output: second).contentBox)
+        let pointer = try VirtualPointer(rig: rig, output: second)
+        try pointer.click(box.midX, box.midY)
+        pointer.stop()  // its cursor would show in the screenshots
+        try assertDrawn(["HEADLESS-1": false, second: false], "tapped on \(second): view \(id) dismissed everywhere")
     }
 }

@@ -65,7 +65,7 @@ extension OverlayManager {
             switch action {
             case .hoverBegan(let id): pauseAutoDismiss(id, now: now)
             case .hoverEnded(let id): resumeAutoDismiss(id, now: now)
-            case .backgroundTap(let name): tapBackground(in: name, now: now)
+            case .backgroundTap(let key): tapBackground(in: SurfaceKey.container(ofRouterKey: key), now: now)
             case .gesture(let gesture, let id):
                 if case .tap(let point) = gesture {
                     switch claimTap(id, point) {

@@ -136,10 +136,10 @@ extension OverlayPresenter: SeatInputSink {
         input.cursor??.show(shape, on: pointer)
     }
 
-    /// The container whose layer surface is `surface`.
+    /// The router key (container, and output when it has one per output) of `surface`.
     private func container(of surface: OpaquePointer?) -> String? {
         guard let surface else { return nil }
-        for (key, container) in surfaces where container.surface.wlSurface == surface { return key.container }
+        for (key, container) in surfaces where container.surface.wlSurface == surface { return key.routerKey }
         return nil
     }
 }

@@ -7,9 +7,11 @@ final class SeenTips {
     let path: String
     private var keys: Set<String>?
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? "\(environment["HOME"] ?? "/tmp")/.local/state"
+    /// `environment` nil reads the process's (getenv: no Foundation start-up work in the daemon).
+    init(environment: [String: String]? = nil) {
+        let variable = { (name: String) in environment.map { $0[name] } ?? getenv(name).map { String(cString: $0) } }
+        let state = variable("XDG_STATE_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? "\(variable("HOME") ?? "/tmp")/.local/state"
         path = "\(state)/overlay-wl/tips-seen"
     }
 

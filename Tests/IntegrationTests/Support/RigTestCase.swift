@@ -53,7 +53,11 @@ class RigTestCase: XCTestCase {
     override func tearDown() {
         let failed = (testRun?.failureCount ?? 0) + (testRun?.unexpectedExceptionCount ?? 0) > 0
         monitors.forEach { $0.stop() }
-        for d in daemons where d.isRunning { d.stop() }
+        // SIGTERM must end the daemon cleanly (exit 0): a crash in teardown shows up here.
+        for d in daemons where d.isRunning {
+            let status = d.stop()
+            XCTAssertEqual(status, 0, "the daemon did not exit cleanly on SIGTERM: \(d.process.output)")
+        }
         if failed { saveArtifacts() }
         monitors = []; daemons = []; shots = []; notes = []
         super.tearDown()
