@@ -99,7 +99,7 @@ final class NotificationFrontend: NotificationServerDelegate {
             guard let self else { return }
             if let token { self.server.emitActivationToken(id: id, token: token) }
             self.server.emitActionInvoked(id: id, actionKey: action)
-            if !record.isResident { self.service.presenter.dismiss(ViewID(UInt64(id)), reason: .gesture) }
+            if !record.isResident { self.service.presenter.dismiss(ViewID(UInt64(id)), reason: .user) }
         }
         return true
     }
