@@ -1,6 +1,5 @@
 import CCairo
-import CRsvg
-import CRsvgLazy
+import CImageCodecs
 import Glibc
 
 /// Decoded pixels ready to paint: a premultiplied ARGB32 cairo surface (freed with the object).
@@ -87,7 +86,7 @@ public enum ImageLoader {
 
     private static func loadRaster(_ path: String, box: Int) throws -> LoadedImage {
         var w: Int32 = 0, h: Int32 = 0
-        guard gdk_pixbuf_get_file_info(path, &w, &h) != nil, w > 0, h > 0 else {
+        guard ow_pixbuf_file_info(path, &w, &h) != 0, w > 0, h > 0 else {
             throw ImageLoadError.decodeFailed(path, reason: "unrecognised or unreadable image")
         }
         guard Int(w) <= RawImage.maxSide * 4, Int(h) <= RawImage.maxSide * 4 else {
@@ -99,8 +98,8 @@ public enum ImageLoader {
         // Up to maxSide: a strict full decode (a truncated file is an error, not half a picture),
         // then a good downscale. Larger: decode scaled on load, which bounds the memory.
         let strict = Int(w) <= RawImage.maxSide && Int(h) <= RawImage.maxSide
-        let decoded = strict ? gdk_pixbuf_new_from_file(path, &error)
-                             : gdk_pixbuf_new_from_file_at_scale(path, target.0, target.1, 1, &error)
+        let decoded = strict ? ow_pixbuf_new_from_file(path, &error)
+                             : ow_pixbuf_new_from_file_at_scale(path, target.0, target.1, 1, &error)
         guard let decoded else {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "decode failed"
             if let error { g_error_free(error) }
@@ -108,25 +107,21 @@ public enum ImageLoader {
         }
         if let error { g_error_free(error) }
         var pixbuf = decoded
-        if strict, target.0 != w || target.1 != h,
-           let scaled = gdk_pixbuf_scale_simple(decoded, target.0, target.1, GDK_INTERP_HYPER) {
-            g_object_unref(UnsafeMutableRawPointer(decoded))
+        if strict, target.0 != w || target.1 != h, let scaled = ow_pixbuf_scale_best(decoded, target.0, target.1) {
+            g_object_unref(decoded)
             pixbuf = scaled
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        defer { g_object_unref(pixbuf) }
         return try surface(of: pixbuf, path: path)
     }
 
-    private static func surface(of pixbuf: OpaquePointer, path: String) throws -> LoadedImage {
-        let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
-        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf)), channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
-        var length: guint = 0
-        guard gdk_pixbuf_get_bits_per_sample(pixbuf) == 8,
-              let bytes = gdk_pixbuf_get_pixels_with_length(pixbuf, &length) else {
+    private static func surface(of pixbuf: UnsafeMutableRawPointer, path: String) throws -> LoadedImage {
+        var p = ow_pixbuf_pixels()
+        guard ow_pixbuf_pixels_of(pixbuf, &p) != 0, p.bits_per_sample == 8, let bytes = p.pixels else {
             throw ImageLoadError.decodeFailed(path, reason: "unsupported pixel format")
         }
-        let raw = RawImage(width: width, height: height, rowstride: stride, hasAlpha: gdk_pixbuf_get_has_alpha(pixbuf) != 0,
-                           channels: channels, bytes: Array(UnsafeBufferPointer(start: bytes, count: Int(length))))
+        let raw = RawImage(width: Int(p.width), height: Int(p.height), rowstride: Int(p.rowstride), hasAlpha: p.has_alpha != 0,
+                           channels: Int(p.channels), bytes: Array(UnsafeBufferPointer(start: bytes, count: p.length)))
         return try load(raw: raw)
     }
 

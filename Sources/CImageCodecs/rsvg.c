@@ -1,6 +1,5 @@
-#include "crsvg_lazy.h"
+#include "cimage_codecs.h"
 #include <dlfcn.h>
-#include <stddef.h>
 
 static struct {
     int tried;
