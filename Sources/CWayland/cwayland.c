@@ -7,6 +7,7 @@ static const struct wl_interface *const known[] = {
     &wp_fractional_scale_manager_v1_interface,
     &zwlr_virtual_pointer_manager_v1_interface,
     &xdg_activation_v1_interface,
+    &zwlr_screencopy_manager_v1_interface,
 };
 
 const struct wl_interface *cwl_interface_named(const char *name) {

@@ -13,7 +13,7 @@ public enum ViewSettings {
         case "alignment": c.alignment = try ViewSettingNames.alignment(value.string(key), key: key)
         case "background":
             let text = try value.string(key)
-            c.background = text == "none" ? .disabled : .value(.color(try ViewSettingNames.color(text, key: key)))
+            c.background = text == "none" ? .disabled : .value(try background(text, key: key))
         case "shadow": c.shadow = try shadow(value, key: key)
         case "gesture": c.dismissGesture = try ViewSettingNames.gesture(value.string(key), key: key)
         case "tap-to-dismiss": c.tapToDismiss = try value.bool(key)
@@ -25,6 +25,20 @@ public enum ViewSettings {
         default: return false
         }
         return true
+    }
+
+    /// Blur material names, thinnest first ("blur:NAME").
+    static let materials: [(String, BlurMaterial)] = [("ultra-thin", .ultraThin), ("thin", .thin), ("regular", .regular),
+                                                      ("thick", .thick), ("ultra-thick", .ultraThick)]
+
+    /// "#RRGGBB[AA]", or "blur:MATERIAL": a frosted backdrop of what is under the container.
+    static func background(_ text: String, key: String) throws -> Background {
+        guard text.hasPrefix("blur:") else { return .color(try ViewSettingNames.color(text, key: key)) }
+        let name = String(text.dropFirst(5))
+        guard let material = materials.first(where: { $0.0 == name })?.1 else {
+            throw SettingError(key, "'\(text)' is not a blur (blur:ultra-thin, thin, regular, thick or ultra-thick)")
+        }
+        return .blur(material)
     }
 
     /// Seconds (> 0, at most a day); 0, false or "never" switch it off.
@@ -58,6 +72,7 @@ public enum ViewSettings {
         switch c.background {
         case .disabled: out["background"] = "none"
         case .value(.color(let color)): out["background"] = ViewSettingNames.hex(color)
+        case .value(.blur(let m)): out["background"] = "blur:" + (materials.first { $0.1 == m }?.0 ?? "regular")
         case .value(let other): out["background"] = "\(other)"
         case nil: break
         }

@@ -6,7 +6,11 @@ import OverlayEngine
 public struct CalloutContent: Equatable, Sendable {
     public var title: String
     public var body: String
-    public init(title: String = "", body: String = "") { self.title = title; self.body = body }
+    /// Buttons in a row below the text ("Got it"); see `CalloutRenderer.actionFrames`.
+    public var actions: [CalloutAction]
+    public init(title: String = "", body: String = "", actions: [CalloutAction] = []) {
+        self.title = title; self.body = body; self.actions = actions
+    }
 }
 
 public struct CalloutStyle: Hashable, Sendable {
@@ -29,6 +33,16 @@ public struct CalloutStyle: Hashable, Sendable {
     /// Distance kept from the usable area's edges.
     public var margin: Double = 8
     public var shadow: DropShadow? = DropShadow(color: DrawColor(r: 0, g: 0, b: 0, a: 0.45), radius: 10, offsetY: 2)
+    /// Action buttons: the toast look (ToastStyle's defaults), `actionSpacing` below the text.
+    public var actionFont = "Sans 11"
+    public var actionSpacing: Double = 8
+    public var actionGap: Double = 6
+    public var actionPaddingX: Double = 8
+    public var actionPaddingY: Double = 4
+    public var actionBackground = DrawColor(hex: 0x3B4252)
+    public var actionTextColor = DrawColor(hex: 0xECEFF4)
+    public var actionCornerRadius: Double = 4
+    public var maxActionButtons = 3
     public init() {}
 
     public var metrics: TipMetrics {
@@ -62,6 +76,9 @@ public struct PaintedCallout {
 
 public final class CalloutRenderer {
     private var contexts: [Double: TextContext] = [:]
+    /// Recently used layouts (most recent first): a tip redrawn per frame is shaped once.
+    private var layouts: [(content: CalloutContent, style: CalloutStyle, scale: Double, layout: CalloutLayout)] = []
+    static let layoutCapacity = 8
     private var shadowCache: [ShadowKey: (surface: OpaquePointer, margin: Double)] = [:]
     private var shadowOrder: [ShadowKey] = []
     static let shadowCapacity = 8
@@ -70,16 +87,24 @@ public final class CalloutRenderer {
 
     deinit { for entry in shadowCache.values { cairo_surface_destroy(entry.surface) } }
 
-    /// The bubble's size (without the arrow) for `content`: the text's width plus insets, at most
-    /// `style.maxWidth`, and wide enough for the arrow beside two corners.
+    /// The bubble's size (without the arrow) for `content`: the text's (or the button row's)
+    /// width plus insets, at most `style.maxWidth`, and wide enough for the arrow beside two corners.
     public func measure(_ content: CalloutContent, style: CalloutStyle) -> Size {
-        let (title, body) = blocks(content, style: style, scale: 1)
-        let textWidth = max(title?.width ?? 0, body?.width ?? 0)
-        let gap = title != nil && body != nil ? style.titleBodySpacing : 0
-        let textHeight = (title?.height ?? 0) + gap + (body?.height ?? 0)
-        let minimum = 2 * style.cornerRadius + style.arrowWidth
-        return Size(width: max(minimum, min(style.maxWidth, textWidth + 2 * style.inset)),
-                    height: max(minimum, textHeight + 2 * style.inset))
+        layout(content, style: style, scale: 1).size
+    }
+
+    /// Action buttons (keys and frames relative to the bubble's top-left corner, unscaled), for
+    /// hit testing. Empty when none is drawn.
+    public func actionFrames(_ content: CalloutContent, style: CalloutStyle) -> [(key: String, frame: DrawFrame)] {
+        layout(content, style: style, scale: 1).buttons.map { ($0.key, $0.frame) }
+    }
+
+    /// `painted`'s action buttons relative to its frame's origin (the view's own coordinates).
+    public func actionFrames(_ painted: PaintedCallout) -> [(key: String, frame: DrawFrame)] {
+        let origin = painted.placement.bubble.origin
+        return actionFrames(painted.content, style: painted.style).map { key, f in
+            (key, DrawFrame(x: origin.x + f.x, y: origin.y + f.y, width: f.width, height: f.height))
+        }
     }
 
     /// Draws the callout at `placement` (the canvas's logical coordinates): shadow, fill, border
@@ -109,7 +134,7 @@ public final class CalloutRenderer {
             cairo_restore(cr)
         }
         cairo_new_path(cr)
-        drawText(cr, content, style: style, in: placement.bubble, scale: canvas.scale)
+        layout(content, style: style, scale: canvas.scale).paint(cr, style: style, at: placement.bubble.origin)
         if alpha < 1 {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, alpha)
@@ -157,6 +182,7 @@ public final class CalloutRenderer {
     /// Drops cached text contexts and shadows.
     public func invalidate() {
         contexts.removeAll()
+        layouts.removeAll()
         for entry in shadowCache.values { cairo_surface_destroy(entry.surface) }
         shadowCache.removeAll()
         shadowOrder.removeAll()
@@ -164,35 +190,21 @@ public final class CalloutRenderer {
 
     // MARK: Text
 
-    private func blocks(_ content: CalloutContent, style: CalloutStyle, scale: Double) -> (TextBlock?, TextBlock?) {
+    private func layout(_ content: CalloutContent, style: CalloutStyle, scale: Double) -> CalloutLayout {
+        if let index = layouts.firstIndex(where: { $0.scale == scale && $0.content == content && $0.style == style }) {
+            let entry = layouts.remove(at: index)
+            layouts.insert(entry, at: 0)
+            return entry.layout
+        }
         let context: TextContext
         if let cached = contexts[scale] { context = cached } else {
             context = TextContext(scale: scale)
             contexts[scale] = context
         }
-        let width = max(1, style.maxWidth - 2 * style.inset)
-        func block(_ text: String, font: String, lines: Int) -> TextBlock? {
-            guard !text.isEmpty else { return nil }
-            let block = TextBlock(in: context, font: font, width: width, maxLines: lines)
-            block.setText(text)
-            return block
-        }
-        return (block(content.title, font: style.titleFont, lines: style.titleMaxLines),
-                block(content.body, font: style.bodyFont, lines: style.bodyMaxLines))
-    }
-
-    private func drawText(_ cr: OpaquePointer, _ content: CalloutContent, style: CalloutStyle, in bubble: Rect, scale: Double) {
-        let (title, body) = blocks(content, style: style, scale: scale)
-        var y = bubble.minY + style.inset
-        if let title {
-            Paths.setSource(cr, style.titleColor)
-            title.draw(cr, x: bubble.minX + style.inset, y: y)
-            y += title.height + style.titleBodySpacing
-        }
-        if let body {
-            Paths.setSource(cr, style.bodyColor)
-            body.draw(cr, x: bubble.minX + style.inset, y: y)
-        }
+        let made = CalloutLayout(content, style: style, text: context)
+        layouts.insert((content, style, scale, made), at: 0)
+        if layouts.count > Self.layoutCapacity { layouts.removeLast() }
+        return made
     }
 
     // MARK: Shadow

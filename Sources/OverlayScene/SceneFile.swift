@@ -13,6 +13,18 @@ import FoundationEssentials  // JSONDecoder and FileManager, without ICU
 /// Every field but `views` and `containers` is optional. Strings name engine values:
 /// transitions "opacity", "move(top)", "scale(0.8, bottom)", "offset(0, 20)", "identity", joined
 /// with "+" to combine; animations "easeOut(0.3)", "linear(1)", "spring(0.4, 0.8)".
+///
+/// A view with a `tip` is a help tip (a callout, drawn like the daemon's `tips` container) instead
+/// of a toast; give it a "stacking" container. `target` is a point `[x, y]` or a rectangle
+/// `[x, y, w, h]` in scene coordinates; `sides` the order to try (default top, bottom, leading,
+/// trailing; the first with room wins); `markTarget` draws the target under it; `usableInsets`
+/// `[top, leading, bottom, trailing]` are taken off the container's frame before placing (an
+/// exclusive zone, e.g. a bar):
+///
+/// ```json
+/// { "container": "tips", "tip": { "target": [240, 20], "sides": ["top", "bottom"],
+///   "title": "New", "body": "Press Super+Tab", "usableInsets": [30, 0, 0, 0] } }
+/// ```
 public struct SceneFile: Decodable {
     /// Logical size of the picture (points); default 480×240.
     public var size: [Double]?
@@ -84,6 +96,22 @@ public struct ViewSpec: Decodable {
     public var icon: IconSpec?
     public var settings: SettingsSpec?
     public var style: StyleSpec?
+    /// A help tip instead of a toast (`summary`/`body` are its title/body when it has none).
+    public var tip: TipSpec?
+}
+
+/// A help tip: see `SceneFile`.
+public struct TipSpec: Decodable {
+    /// `[x, y]` (a point) or `[x, y, width, height]`, in scene coordinates.
+    public var target: [Double]
+    /// "top", "bottom", "leading", "trailing", in the order to try.
+    public var sides: [String]?
+    public var title: String?
+    public var body: String?
+    /// `[top, leading, bottom, trailing]` or one number: off the container's frame for placement.
+    public var usableInsets: [Double]?
+    /// Draws the target (red outline inside a rectangle, a cross on a point) under the tip.
+    public var markTarget: Bool?
 }
 
 /// One of: `{"file": "path"}` (relative to the scene file), `{"themed": "name"}`,

@@ -10,7 +10,10 @@ public final class SceneRenderer {
     public let painter = RenderListPainter()
     private var containers: [(name: String, frame: Rect?)] = []
     private var registered: [ContainerConfiguration] = []
-    private var views: [(id: ViewID, spec: ViewSpec, content: ToastContent, style: ToastStyle, config: ViewConfiguration)] = []
+    private var views: [(id: ViewID, spec: ViewSpec, content: ToastContent, style: ToastStyle, config: ViewConfiguration,
+                         tip: SceneTip?)] = []
+    /// Measures tips (the painter draws them with its own).
+    private let calloutMeasurer = CalloutRenderer()
 
     /// Validates the whole scene up front (every value parsed, every container known).
     public init(scene: SceneFile, baseDirectory: String = ".") throws {
@@ -38,7 +41,8 @@ public final class SceneRenderer {
             if case .value(.custom(let name))? = config.background, !name.hasPrefix("pattern:"), !name.hasPrefix("/") {
                 config.background = .value(.custom(baseDirectory + "/" + name))  // image relative to the scene
             }
-            views.append((ViewID(UInt64(index + 1)), spec, content, try SceneValues.style(spec.style, base: .standard), config))
+            let tip = try spec.tip.map { try SceneTip($0, summary: spec.summary, body: spec.body) }
+            views.append((ViewID(UInt64(index + 1)), spec, content, try SceneValues.style(spec.style, base: .standard), config, tip))
         }
     }
 
@@ -58,16 +62,35 @@ public final class SceneRenderer {
     public func draw(at t: Double, on canvas: Canvas) throws {
         let whole = Rect(x: 0, y: 0, width: canvas.logicalWidth, height: canvas.logicalHeight)
         Wallpaper.paint(scene.wallpaper ?? "desktop", on: canvas, baseDirectory: baseDirectory)
-        let manager = try timeline(until: t)
+        let manager = try timeline(until: t, picture: whole.size)
+        for view in views { view.tip?.drawMarker(on: canvas) }
         for (name, frame) in containers {
             let rect = frame ?? whole
             let list = manager.renderList(for: name, size: rect.size, now: t)
             painter.paint(list, container: rect, on: canvas) { id in
                 guard let view = views.first(where: { $0.id == id }) else { return nil }
-                return PaintedView(content: view.content, style: view.style,
-                                   configuration: manager.resolvedConfiguration(of: id))
+                var painted = PaintedView(content: view.content, style: view.style,
+                                          configuration: manager.resolvedConfiguration(of: id))
+                if let tip = view.tip, let placement = tipPlacement(of: view.spec, tip, picture: whole.size) {
+                    painted.callout = PaintedCallout(content: tip.content, style: tip.style,
+                                                     placement: PaintedCallout.relative(placement).placement)
+                }
+                return painted
             }
         }
+    }
+
+    /// Where the tip of view `index` (in the scene's `views`) goes, in picture coordinates; nil
+    /// when that view is not a tip.
+    public func tipPlacement(ofView index: Int, picture: Size? = nil) -> TipPlacement? {
+        guard views.indices.contains(index), let tip = views[index].tip else { return nil }
+        return tipPlacement(of: views[index].spec, tip, picture: picture ?? defaultSize)
+    }
+
+    private func tipPlacement(of spec: ViewSpec, _ tip: SceneTip, picture: Size) -> TipPlacement? {
+        guard let container = containers.first(where: { $0.name == spec.container }) else { return nil }
+        let frame = container.frame ?? Rect(origin: .zero, size: picture)
+        return tip.placement(in: frame, measuredBy: calloutMeasurer)
     }
 
     /// One frame as a new canvas, `size` logical points at `scale`.
@@ -103,13 +126,22 @@ public final class SceneRenderer {
 
     /// A fresh manager with the containers registered and every show/dismiss up to `t` applied
     /// in time order, advanced to `t`.
-    func timeline(until t: Double) throws -> OverlayManager {
+    func timeline(until t: Double, picture: Size? = nil) throws -> OverlayManager {
         var manager = OverlayManager()
         for config in registered { try manager.register(config, now: 0) }
         var events: [(time: Double, order: Int, apply: (inout OverlayManager, Double) throws -> Void)] = []
         let renderer = painter.renderer
         for (index, view) in views.enumerated() {
             events.append((view.spec.at ?? 0, 2 * index, { manager, now in
+                if let tip = view.tip {  // like OverlayPresenter.showTip: the frame at the placement's
+                    guard let placement = self.tipPlacement(of: view.spec, tip, picture: picture ?? self.defaultSize),
+                          let container = self.containers.first(where: { $0.name == view.spec.container }) else { return }
+                    var config = view.config
+                    config.position = placement.frame.origin - (container.frame?.origin ?? .zero)
+                    try manager.show(view.id, in: view.spec.container, configuration: config,
+                                     size: placement.frame.size, now: now)
+                    return
+                }
                 let measured = renderer.measure(view.content, style: view.style)
                 try manager.show(view.id, in: view.spec.container, configuration: view.config,
                                  size: Size(width: measured.width, height: measured.height), now: now)

@@ -7,7 +7,7 @@ final class ContainerSurface {
     private let buffers: BufferPair
     private let display: WaylandDisplay
     /// What the last presented frame showed, to skip redraws that would change nothing.
-    private var lastDrawn: (list: RenderList, contentVersion: Int, scale: Int32)?
+    private var lastDrawn: (list: RenderList, contentVersion: Int, scale: SurfaceScale)?
     private var lastDamage: [Rect] = []
     /// The shared "render list → canvas" step (also used by `overlay-wl render`).
     let painter = RenderListPainter()
@@ -15,19 +15,43 @@ final class ContainerSurface {
     private var inkHistory: [(frame: Int, ink: [Rect])] = []
     private var bufferFrames: [ObjectIdentifier: (frame: Int, size: (Int, Int))] = [:]
     private var frameCounter = 0
+    /// What `.blur` backgrounds frost (FrostedBackdropCapture.swift).
+    private let backdrop = FrostedBackdropCapture()
+    private weak var output: Output?
+    /// The preferred fractional scale and the viewport, where the compositor offers both.
+    private let fractional: FractionalScale?
 
     init(display: WaylandDisplay, placement: LayerPlacement, output: Output?, namespace: String) {
         self.display = display
+        self.output = output
         surface = LayerSurface(display: display, placement: placement, output: output, namespace: namespace)
         buffers = BufferPair(shm: display.shm)
+        fractional = FractionalScale(display: display, surface: surface.wlSurface)
+        fractional?.onChange = { [unowned self] in surface.requestRedraw() }
+        backdrop.onChange = { [unowned self] in
+            lastDrawn = nil
+            surface.requestRedraw()
+        }
+    }
+
+    /// The output under the surface and the surface's logical rectangle on it.
+    private func regionOnOutput() -> (output: Output, x: Int, y: Int, width: Int, height: Int)? {
+        let entered = display.outputs.first { surface.enteredOutputs.contains($0.proxy) }
+        guard let output = entered ?? output ?? display.outputs.first, output.pixelWidth > 0 else { return nil }
+        let size = surface.size, scale = Int(max(1, output.scale))
+        let origin = surface.placement.origin(size: size, output: (Int(output.pixelWidth) / scale, Int(output.pixelHeight) / scale))
+        return (output, origin.x, origin.y, size.width, size.height)
     }
 
     var logicalSize: Size { Size(width: Double(surface.size.width), height: Double(surface.size.height)) }
 
-    /// The integer scale of the outputs the surface is on (before the first enter: the largest output's).
-    var scale: Int32 {
+    /// The scale to draw at: the compositor's preferred fractional scale through a viewport where
+    /// it offers both, else the integer scale of the outputs the surface is on (before the first
+    /// enter: the largest output's).
+    var scale: SurfaceScale {
         let entered = display.outputs.filter { surface.enteredOutputs.contains($0.proxy) }
-        return (entered.isEmpty ? display.outputs : entered).map(\.scale).max() ?? 1
+        let integers = (entered.isEmpty ? display.outputs : entered).map { Int($0.scale) }
+        return (fractional?.state ?? SurfaceScaleState(hasViewporter: false)).current(outputScales: integers)
     }
 
     /// Asks for a frame when the picture would differ from the last one presented.
@@ -47,11 +71,14 @@ final class ContainerSurface {
     @discardableResult
     func drawIfNeeded(_ list: RenderList, contentVersion: Int, view: (ViewID) -> PaintedView?) throws -> Bool {
         guard surface.phase == .needsDraw, surface.size.width > 0, surface.size.height > 0 else { return false }
+        guard backdrop.prepare(list, view: view, display: display, region: regionOnOutput) else { return false }
+        painter.blurSource = backdrop.blurSource
         let scale = self.scale
-        let pixelWidth = surface.size.width * Int(scale), pixelHeight = surface.size.height * Int(scale)
+        let (pixelWidth, pixelHeight) = scale.bufferSize(width: surface.size.width, height: surface.size.height)
+        let s = scale.canvasScale(logicalWidth: surface.size.width)  // device pixels per point
         guard let buffer = try buffers.nextBuffer(pixelWidth: pixelWidth, pixelHeight: pixelHeight) else { return false }
         let canvas = Canvas(data: buffer.data, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
-                            stride: buffer.stride, scale: Double(scale))
+                            stride: buffer.stride, scale: s)
         let bounds = Rect(x: 0, y: 0, width: logicalSize.width, height: logicalSize.height)
         let key = ObjectIdentifier(buffer)
         let sizeChanged = lastDrawn == nil || lastDrawn!.scale != scale
@@ -67,7 +94,6 @@ final class ContainerSurface {
         let region = stale.map { $0 + ink }
         if let region {
             // Whole device pixels, so the cleared edge is never half-cleared (antialiased).
-            let s = Double(scale)
             canvas.clip(to: region.map { rect in
                 let r = pixelRect(rect, scale: s)
                 return DrawFrame(x: Double(r.x) / s, y: Double(r.y) / s, width: Double(r.width) / s, height: Double(r.height) / s)
@@ -88,7 +114,8 @@ final class ContainerSurface {
         if inkHistory.count > 4 { inkHistory.removeFirst() }
         bufferFrames[key] = (frameCounter, (pixelWidth, pixelHeight))
         let damage = sizeChanged ? [bounds] : lastDamage + ink
-        surface.present(buffer, scale: scale, damage: damage.map { pixelRect($0, scale: Double(scale)) })
+        if scale.usesViewport { fractional?.setDestination(width: surface.size.width, height: surface.size.height) }
+        surface.present(buffer, scale: scale.bufferScale, damage: damage.map { pixelRect($0, scale: s) })
         let frames = list.items.map(\.visualFrame).filter { $0.intersects(bounds) }
         surface.setInputRegion(frames.map { pixelRect($0, scale: 1) }, compositor: display.compositor)
         lastDamage = ink

@@ -88,7 +88,8 @@ public final class OverlayPresenter {
         let shown = try manager.show(id, in: container, configuration: configuration, size: size,
                                      animated: animated, now: monotonicNow())
         manager.setSize(size, of: shown)
-        contents[shown] = ToastContent(summary: callout.title, body: callout.body)
+        contents[shown] = ToastContent(summary: callout.title, body: callout.body,
+                                       actions: callout.actions.map { ($0.key, $0.label) })
         callouts[shown] = PaintedCallout(content: callout, style: style, placement: relative)
         contentVersions[container, default: 0] += 1
         return shown
@@ -120,6 +121,8 @@ public final class OverlayPresenter {
     public var containerNames: [String] { order }
     public func placement(of container: String) -> LayerPlacement? { placements[container] }
     public func content(of id: ViewID) -> ToastContent? { contents[id] }
+    /// The callout a help tip is drawn as (placement relative to the view's frame); nil for a toast.
+    public func callout(of id: ViewID) -> PaintedCallout? { callouts[id] }
 
     /// The loop's after-dispatch pass: advance the engine, report effects, draw what changed.
     /// Returns the next engine deadline for the timerfd.

@@ -10,12 +10,13 @@ enum Command {
     case scroll(Axis, Double)
     case drag(from: (Double, Double), to: (Double, Double), milliseconds: Int, steps: Int)
     case sleep(milliseconds: Int)
-    case window(appID: String, width: Int, height: Int)
+    /// `stripes`: 8-px black and white vertical stripes instead of the solid colour.
+    case window(appID: String, width: Int, height: Int, stripes: Bool)
     case quit
 
     static let usage = """
         move X Y | down [left|right|middle] | up [BUTTON] | click X Y [BUTTON] | scroll V|H AMOUNT
-        drag X1 Y1 X2 Y2 DURATION_MS STEPS | sleep MS | window APP_ID W H | quit
+        drag X1 Y1 X2 Y2 DURATION_MS STEPS | sleep MS | window APP_ID W H [stripes] | quit
         """
 
     /// Parses one line; nil for an empty line, throws a readable message for a bad one.
@@ -54,8 +55,9 @@ enum Command {
                          milliseconds: try integer(4), steps: max(1, try integer(5)))
         case "sleep": try arity(1...1); return .sleep(milliseconds: try integer(0))
         case "window":
-            try arity(3...3)
-            return .window(appID: args[0], width: max(1, try integer(1)), height: max(1, try integer(2)))
+            try arity(3...4)
+            guard args.count == 3 || args[3] == "stripes" else { throw CommandError("window: the 4th argument can only be stripes") }
+            return .window(appID: args[0], width: max(1, try integer(1)), height: max(1, try integer(2)), stripes: args.count == 4)
         case "quit": try arity(0...0); return .quit
         default: throw CommandError("unknown command \(verb)")
         }

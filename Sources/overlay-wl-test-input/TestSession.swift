@@ -56,8 +56,8 @@ final class TestSession {
             }
             pointer.button(.left, pressed: false)
         case .sleep(let milliseconds): try client.pump(for: Double(milliseconds) / 1000)
-        case .window(let appID, let width, let height):
-            let window = try TestWindow(client: client, appID: appID, width: width, height: height)
+        case .window(let appID, let width, let height, let stripes):
+            let window = try TestWindow(client: client, appID: appID, width: width, height: height, stripes: stripes)
             windows.append(window)
             try client.pump(for: 3) { window.isMapped }
             guard window.isMapped else { throw CommandError("window: not configured within 3 s") }

@@ -15,13 +15,15 @@ final class TestWindow {
     private var size: (width: Int32, height: Int32)
     private var buffer: (proxy: OpaquePointer, data: UnsafeMutableRawPointer, bytes: Int)?
     private(set) var isMapped = false
+    private let stripes: Bool
     private lazy var box = Box(self)
 
-    init(client: TestClient, appID: String, width: Int, height: Int) throws {
+    init(client: TestClient, appID: String, width: Int, height: Int, stripes: Bool = false) throws {
         guard let compositor = client.compositor, let wmBase = client.wmBase, client.shm != nil else {
             throw CommandError("window: the compositor lacks wl_compositor, wl_shm or xdg_wm_base")
         }
         self.client = client
+        self.stripes = stripes
         size = (Int32(width), Int32(height))
         surface = wl_compositor_create_surface(compositor)
         xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)
@@ -51,7 +53,8 @@ final class TestWindow {
         if buffer == nil || !isMapped { try? draw() }
     }
 
-    /// A solid dark-green buffer (0xFF204020), so screenshots can tell the window apart.
+    /// A solid dark-green buffer (0xFF204020), so screenshots can tell the window apart; or
+    /// 8-px black and white vertical stripes (a high-contrast pattern to blur).
     private func draw() throws {
         let stride = Int(size.width) * 4, bytes = stride * Int(size.height)
         let fd = ow_memfd_create("overlay-wl-test-window")
@@ -61,7 +64,10 @@ final class TestWindow {
               let data = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), data != MAP_FAILED
         else { throw CommandError("window: cannot map a buffer") }
         let pixels = data.bindMemory(to: UInt32.self, capacity: bytes / 4)
-        for i in 0..<(bytes / 4) { pixels[i] = 0xFF20_4020 }
+        let width = Int(size.width)
+        for i in 0..<(bytes / 4) {
+            pixels[i] = !stripes ? 0xFF20_4020 : (i % width) / 8 % 2 == 0 ? 0xFFFF_FFFF : 0xFF00_0000
+        }
         let pool = wl_shm_create_pool(client.shm, fd, Int32(bytes))
         let proxy = wl_shm_pool_create_buffer(pool, 0, size.width, size.height, Int32(stride), WL_SHM_FORMAT_ARGB8888.rawValue)!
         wl_shm_pool_destroy(pool)

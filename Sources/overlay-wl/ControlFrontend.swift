@@ -31,6 +31,21 @@ final class ControlFrontend {
                 try self.handle(call)
             })
         service.observeEffects { [unowned self] effect in self.handle(effect) }
+        let previous = service.presenter.onViewClicked
+        service.presenter.onViewClicked = { [unowned self] view, part in
+            self.clicked(view, part) || previous(view, part)
+        }
+    }
+
+    /// A click on a shown view's action button (a toast's or a tip's "Got it") invokes it, as
+    /// `Invoke` does: the view closes with "action" and the key. Other clicks keep their gesture.
+    private func clicked(_ view: ViewID, _ part: ClickedPart) -> Bool {
+        guard case .action(let key) = part, view.rawValue <= UInt64(UInt32.max),
+              let shown = views[UInt32(view.rawValue)], shown.actions.contains(where: { $0.key == key }) else { return false }
+        service.presenter.afterInput { [weak self] in
+            do { try self?.invoke(UInt32(view.rawValue), action: key) } catch { log("cannot invoke '\(key)' of \(view.rawValue): \(error)") }
+        }
+        return true
     }
 
     /// Takes org.overlaywl; throws `BusError.nameTaken` when another overlay-wl runs.

@@ -24,6 +24,7 @@ struct DaemonCommand: ParsableCommand {
             let runtime = try ConfigRuntime(service: service, notifications: notifications, path: configPath, config: settings)
             let control = try ControlFrontend(service: service, notifications: notifications, config: runtime)
             control.tips = try TipsFrontend(service: service)
+            notifications.tips = control.tips   // the `x`/`y` hints show notifications as tips
             let hooks = HookRunner(service: service, notifications: notifications) { runtime.config.hooks }
             try control.requestName()
             try notifications.requestName()

@@ -19,6 +19,8 @@ final class NotificationFrontend: NotificationServerDelegate {
     private var tagged: [String: UInt32] = [:]
     /// The config's rules: may send a notification to another container or change its view settings.
     var route: (NotifyRequest, inout NotificationRouting) -> Void = { _, _ in }
+    /// Shows notifications carrying the `x`/`y` hints as tips pointing at that point.
+    weak var tips: TipsFrontend?
     /// Sounds are passed on, not played (a config hook runs a command).
     var onSound: (SoundRequest) -> Void = { _ in }
     /// Every closed notification, with its reason (history keeps the non-transient ones).
@@ -44,11 +46,15 @@ final class NotificationFrontend: NotificationServerDelegate {
     /// sender offered it. Anything else is left to the view's gesture (a tap dismisses: reason 2).
     private func clicked(_ view: ViewID, _ part: ClickedPart) -> Bool {
         guard view.rawValue <= UInt64(UInt32.max), let record = records[UInt32(view.rawValue)] else { return false }
+        let action: String
         switch part {
-        case .action(let key): return invoke(id: record.id, action: key)
-        case .body: return record.hasAction("default") && invoke(id: record.id, action: "default")
-        case .closeButton: return false
+        case .action(let key) where record.hasAction(key): action = key
+        case .body where record.hasAction("default"): action = "default"
+        default: return false
         }
+        // Invoking may dismiss the view: not while the presenter is still applying this click.
+        service.presenter.afterInput { [weak self] in self?.invoke(id: record.id, action: action) }
+        return true
     }
 
     /// Takes org.freedesktop.Notifications; throws `BusError.nameTaken` if another daemon has it.
@@ -69,8 +75,14 @@ final class NotificationFrontend: NotificationServerDelegate {
         }
         if let problem = request.imageDataProblem { log("notification \(id): image-data ignored: \(problem)") }
         do {
-            try service.presenter.show(NotificationRecord.content(for: request), id: ViewID(UInt64(id)),
-                                       in: routing.container, configuration: routing.configuration)
+            if let point = request.tipPoint, let tips, routing.container == BuiltInContainers.notificationsName {
+                // The `x`/`y` hints: a tip at that point (unless a rule sent it elsewhere).
+                try tips.showNotificationTip(title: request.summary, body: NotificationTipText.plain(request.body),
+                                             at: point, id: ViewID(UInt64(id)), configuration: routing.configuration)
+            } else {
+                try service.presenter.show(NotificationRecord.content(for: request), id: ViewID(UInt64(id)),
+                                           in: routing.container, configuration: routing.configuration)
+            }
         } catch {
             log("cannot show notification \(id): \(error)")
             return id

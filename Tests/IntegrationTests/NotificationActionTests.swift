@@ -61,4 +61,31 @@ final class NotificationActionTests: RigTestCase {
         let out = try cli(["invoke", "\(id)", "no"])
         XCTAssertFalse(out.succeeded, "invoking an action the sender never offered must fail: \(out)")
     }
+
+    /// A real click on an action button (the button colour #3B4252 locates it in the screenshot)
+    /// invokes that action; a click on the toast body invokes "default".
+    func testClicksInvokeTheButtonsActionAndTheDefaultAction() throws {
+        _ = try startDaemon()
+        let monitor = try startSignalMonitor()
+        let id = try rig.notify(summary: "Build failed", body: "3 errors", actions: ["default", "Open", "log", "Show log"],
+                                expireTimeout: 0)
+        let shot = try settledScreenshot(within: 3) { $0.contentBox != nil }
+        let toast = try XCTUnwrap(shot.contentBox)
+        let button = try XCTUnwrap(shot.region(toast).boundingBox { $0.isClose(to: RGBA(hex: 0x3B4252), tolerance: 2) },
+                                   "no action button drawn")
+        let pointer = try VirtualPointer(rig: rig)
+        defer { pointer.stop() }
+        try pointer.click(button.x + 6, button.midY)
+        XCTAssertNotNil(monitor.waitFor(timeout: 3) { if case .actionInvoked(id, "log") = $0 { return true }; return false },
+                        "clicking the button must invoke 'log': \(monitor.events)")
+        XCTAssertEqual(monitor.waitForClosed(id: id, timeout: 3), 2)
+
+        let second = try rig.notify(summary: "Build failed again", body: "click me", actions: ["default", "Open"],
+                                    expireTimeout: 0)
+        let again = try settledScreenshot(within: 3) { $0.contentBox != nil }
+        let box = try XCTUnwrap(again.contentBox)
+        try pointer.click(box.midX, box.y + 14)  // the summary line: the toast itself
+        XCTAssertNotNil(monitor.waitFor(timeout: 3) { if case .actionInvoked(second, "default") = $0 { return true }; return false },
+                        "a click on the toast must invoke 'default': \(monitor.events)")
+    }
 }

@@ -132,6 +132,44 @@ final class TipTests: RigTestCase {
         XCTAssertEqual(pointer.windowClicks.count, 1, "the bubble's click leaked to the window")
     }
 
+    /// A "Got it" action: a button (the toast buttons' fill, 0x3B4252) in a row at the bottom of
+    /// the bubble. A click on the bubble beside it keeps the tap's dismiss ("gesture"); a click
+    /// on it invokes the action: `show --wait` prints "closed: action" and the key.
+    func testGotItButtonClosesTheTipWithItsAction() throws {
+        _ = try startDaemon()
+        let pointer = try VirtualPointer(rig: rig)
+        defer { pointer.stop() }
+        try pointer.openWindow(appID: "tip-under")
+        let buttonFill = RGBA(hex: 0x3B4252)
+        func button(_ shot: Screenshot, in bubble: PixelRect) -> PixelRect? {
+            shot.region(bubble).boundingBox { $0.isClose(to: buttonFill, tolerance: 3) }
+        }
+        for clickOnButton in [false, true] {
+            let show = try WaitingShow(rig: rig, ["--container", "tips", "--at", "640,360", "--title", "A tip with a button",
+                                                  "--action", "got-it=Got it", "--no-animation"])
+            XCTAssertNotNil(show.waitForLine({ UInt32($0) != nil }, timeout: 10), "no id: \(show.output)")
+            let shot = try settledScreenshot(within: 5) { shot in self.bubbleBox(shot).flatMap { button(shot, in: $0) } != nil }
+            let bubble = try XCTUnwrap(bubbleBox(shot), "no bubble")
+            let box = try XCTUnwrap(button(shot, in: bubble), "no button in the bubble at \(bubble)")
+            note("bubble at \(bubble), button at \(box)")
+            XCTAssertGreaterThanOrEqual(box.width, 40, "a button as wide as its label")
+            XCTAssertTrue((12...40).contains(box.height), "one row of text plus padding: \(box)")
+            XCTAssertTrue(box.x > bubble.x && box.maxX < bubble.maxX && box.y > bubble.y + 14, "inside the bubble, below the title")
+            XCTAssertLessThan(box.maxY, 360 - 10, "above the arrow")
+            if clickOnButton {
+                try pointer.click(box.midX, box.midY)
+                XCTAssertEqual(show.waitForLine({ $0.hasPrefix("closed:") }, timeout: 3), "closed: action", "\(show.output)")
+                XCTAssertEqual(show.waitForLine({ $0.hasPrefix("action:") }, timeout: 3), "action: got-it", "\(show.output)")
+            } else {
+                try pointer.click(box.midX, bubble.y + 10)   // on the title, above the button
+                XCTAssertEqual(show.waitForLine({ $0.hasPrefix("closed:") }, timeout: 3), "closed: gesture", "\(show.output)")
+            }
+            XCTAssertEqual(show.process.waitForExit(timeout: 5), 0)
+            _ = try settledScreenshot(within: 3) { self.bubbleBox($0) == nil }
+        }
+        XCTAssertEqual(pointer.windowClicks.count, 0, "no click leaked to the window below")
+    }
+
     /// The window goes while the show is under way: either the show fails (no window matches)
     /// or the tip appears and is dismissed by the close event; never a tip left pointing at nothing.
     func testWindowClosingDuringTheShowLeavesNoTip() throws {

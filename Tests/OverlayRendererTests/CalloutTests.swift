@@ -133,6 +133,54 @@ final class CalloutTests: XCTestCase {
         XCTAssertGreaterThan(textPixels, 100, "the title and body are drawn")
     }
 
+    /// A "Got it" button: a row below the text inside the bubble, in the toast buttons' colours,
+    /// its frame reported (the "default" action is the bubble itself, not a button).
+    func testActionButtonIsDrawnInsideTheBubbleAndItsFrameReported() throws {
+        let text = CalloutContent(title: "Hi", body: "Press Super+Tab")
+        var content = text
+        content.actions = [CalloutAction(key: "default", label: "Open"), CalloutAction(key: "got-it", label: "Got it, thanks")]
+        let plainSize = renderer.measure(text, style: plain), size = renderer.measure(content, style: plain)
+        let frames = renderer.actionFrames(content, style: plain)
+        XCTAssertEqual(frames.map(\.key), ["got-it"])
+        let f = try XCTUnwrap(frames.first?.frame)
+        // Below the text (which ends where the plain bubble's inset begins), inside the insets.
+        XCTAssertGreaterThanOrEqual(f.y, plainSize.height - plain.inset + plain.actionSpacing - 0.001)
+        XCTAssertEqual(f.x, plain.inset)
+        XCTAssertEqual(f.x + f.width, size.width - plain.inset, accuracy: 0.001)
+        XCTAssertEqual(f.y + f.height, size.height - plain.inset, accuracy: 0.001)
+        XCTAssertEqual(size.height, plainSize.height + plain.actionSpacing + f.height, accuracy: 0.001)
+        XCTAssertGreaterThan(f.width, 2 * plain.actionPaddingX + 40, "as wide as its label needs")
+
+        let placement = TipPlacer.place(.rect(target), size: size, in: canvasArea, metrics: plain.metrics, sides: [.top])
+        let canvas = Canvas(pixelWidth: 400, pixelHeight: 300, scale: 1)
+        renderer.draw(content, style: plain, placement: placement, on: canvas)
+        let b = placement.bubble, button = (x: Int(b.minX + f.x), y: Int(b.minY + f.y))
+        func colour(_ x: Int, _ y: Int) -> [UInt8] { let p = canvas.pixel(x: x, y: y); return [p.r, p.g, p.b, p.a] }
+        let fill = plain.actionBackground.bytes, bg = plain.background.bytes
+        // The button's fill just inside its rounded corner and at its left edge's middle.
+        XCTAssertEqual(colour(button.x + 2, button.y + 2), [fill.r, fill.g, fill.b, 255], "button fill")
+        XCTAssertEqual(colour(button.x + 1, button.y + Int(f.height / 2)), [fill.r, fill.g, fill.b, 255], "button fill")
+        // Between the text and the button, and left of the button: the bubble's background.
+        XCTAssertEqual(colour(button.x + 10, button.y - 3), [bg.r, bg.g, bg.b, 255], "gap above the button")
+        XCTAssertEqual(colour(button.x - 3, button.y + 4), [bg.r, bg.g, bg.b, 255], "inset left of the button")
+        // The label: light pixels inside the button.
+        let label = plain.actionTextColor.bytes
+        var labelPixels = 0
+        for y in button.y..<(button.y + Int(f.height)) {
+            for x in button.x..<(button.x + Int(f.width)) {
+                let p = canvas.pixel(x: x, y: y)
+                if abs(Int(p.r) - Int(label.r)) + abs(Int(p.g) - Int(label.g)) + abs(Int(p.b) - Int(label.b)) < 80 { labelPixels += 1 }
+            }
+        }
+        XCTAssertGreaterThan(labelPixels, 20, "the label is drawn on the button")
+
+        // As a painted view: frames relative to the view's frame (the bubble sits at its top).
+        let painted = PaintedCallout(content: content, style: plain, placement: PaintedCallout.relative(placement).placement)
+        let local = try XCTUnwrap(renderer.actionFrames(painted).first)
+        XCTAssertEqual(local.frame, DrawFrame(x: b.minX - placement.frame.minX + f.x, y: b.minY - placement.frame.minY + f.y,
+                                              width: f.width, height: f.height))
+    }
+
     func testOpacityScalesEverything() {
         var style = plain
         style.borderWidth = 0

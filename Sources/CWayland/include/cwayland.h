@@ -8,6 +8,7 @@
 #include "fractional-scale-v1-client-protocol.h"
 #include "xdg-activation-v1-client-protocol.h"
 #include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
+#include "wlr-screencopy-unstable-v1-client-protocol.h"
 
 /// The wl_interface of a global overlay-wl binds, by its protocol name; NULL if unknown.
 const struct wl_interface *cwl_interface_named(const char *name);

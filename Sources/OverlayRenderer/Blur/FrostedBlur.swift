@@ -1,7 +1,7 @@
 import CCairo
 
 /// Large-area blur for frosted backdrops: shrink by `GaussianBlur.downsampleFactor`, blur with
-/// the fast pass count, scale back up bilinearly. Cost falls as the radius grows.
+/// the fast pass count, scale back up bilinearly (`BilinearEnlarge`). Cost falls as the radius grows.
 public enum FrostedBlur {
     /// Blurs the device-pixel rectangle (`x`, `y`, `width`, `height`) of `canvas` in place.
     public static func blur(_ canvas: Canvas, x: Int, y: Int, width: Int, height: Int, radius: Double) {
@@ -30,61 +30,56 @@ public enum FrostedBlur {
         small.withUnsafeMutableBytes { raw in
             GaussianBlur.blur(raw.baseAddress!, width: sw, height: sh, stride: 4 * sw, sigma: sigma / Double(f),
                               passes: GaussianBlur.fastPasses)
-            let target = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self),
-                                                             CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))
-            let source = cairo_image_surface_create_for_data(raw.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                                             CAIRO_FORMAT_ARGB32, Int32(sw), Int32(sh), Int32(4 * sw))
-            let cr = cairo_create(target)!
-            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-            cairo_scale(cr, Double(f), Double(f))
-            cairo_set_source_surface(cr, source, 0, 0)
-            let pattern = cairo_get_source(cr)
-            cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
-            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-            cairo_paint(cr)
-            cairo_destroy(cr)
-            cairo_surface_destroy(source)
-            cairo_surface_flush(target)
-            cairo_surface_destroy(target)
+            BilinearEnlarge.enlarge(raw.baseAddress!.assumingMemoryBound(to: UInt32.self), sw: sw, sh: sh, factor: f,
+                                    into: pixels, width: width, height: height, stride: stride)
         }
     }
 
     /// Box-averages `factor`×`factor` blocks (partial blocks at the edges average what they
     /// have). Channels are summed two at a time in 16-bit halves of a UInt32 (exact while
-    /// factor² · 255 < 65536, hence the factor cap of 16).
+    /// factor² · 255 < 65536, hence the factor cap of 16). The rows of a block are summed into
+    /// column totals 8 pixels at a time (SIMD8), then each block's columns are added up.
     private static func shrink(_ pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int,
                                factor f: Int, into small: inout [UInt32], sw: Int) {
-        var evens = [UInt32](repeating: 0, count: sw), odds = [UInt32](repeating: 0, count: sw)
+        let evens = UnsafeMutablePointer<UInt32>.allocate(capacity: width), odds = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+        defer { evens.deallocate(); odds.deallocate() }
+        let mask = SIMD8<UInt32>(repeating: 0x00FF_00FF)
+        let vectorEnd = width - width % 8
         small.withUnsafeMutableBufferPointer { out in
-            evens.withUnsafeMutableBufferPointer { ev in
-                odds.withUnsafeMutableBufferPointer { od in
-                    for sy in 0..<((height + f - 1) / f) {
-                        for i in 0..<sw { ev[i] = 0; od[i] = 0 }
-                        let y1 = min(height, sy * f + f)
-                        for y in (sy * f)..<y1 {
-                            let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
-                            var x = 0
-                            for sx in 0..<sw {
-                                let end = min(width, x + f)
-                                var e: UInt32 = 0, o: UInt32 = 0
-                                while x < end {
-                                    let w = row[x]
-                                    e &+= w & 0x00FF_00FF
-                                    o &+= (w >> 8) & 0x00FF_00FF
-                                    x += 1
-                                }
-                                ev[sx] &+= e
-                                od[sx] &+= o
-                            }
-                        }
-                        let rows = UInt32(y1 - sy * f)
-                        for sx in 0..<sw {
-                            let n = rows * UInt32(min(width, sx * f + f) - sx * f), half = n / 2
-                            let b = ((ev[sx] & 0xFFFF) + half) / n, r = ((ev[sx] >> 16) + half) / n
-                            let g = ((od[sx] & 0xFFFF) + half) / n, a = ((od[sx] >> 16) + half) / n
-                            out[sy * sw + sx] = a << 24 | r << 16 | g << 8 | b
-                        }
+            for sy in 0..<((height + f - 1) / f) {
+                evens.update(repeating: 0, count: width)
+                odds.update(repeating: 0, count: width)
+                let y1 = min(height, sy * f + f)
+                for y in (sy * f)..<y1 {
+                    let row = UnsafeRawPointer(pixels + y * stride)
+                    var x = 0
+                    while x < vectorEnd {
+                        let w = row.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<UInt32>.self)
+                        let e = UnsafeRawPointer(evens + x).loadUnaligned(as: SIMD8<UInt32>.self)
+                        let o = UnsafeRawPointer(odds + x).loadUnaligned(as: SIMD8<UInt32>.self)
+                        UnsafeMutableRawPointer(evens + x).storeBytes(of: e &+ (w & mask), as: SIMD8<UInt32>.self)
+                        UnsafeMutableRawPointer(odds + x).storeBytes(of: o &+ ((w &>> 8) & mask), as: SIMD8<UInt32>.self)
+                        x += 8
                     }
+                    let words = row.assumingMemoryBound(to: UInt32.self)
+                    while x < width {
+                        evens[x] &+= words[x] & 0x00FF_00FF
+                        odds[x] &+= (words[x] >> 8) & 0x00FF_00FF
+                        x += 1
+                    }
+                }
+                let rows = UInt32(y1 - sy * f)
+                for sx in 0..<sw {
+                    let x0 = sx * f, x1 = min(width, x0 + f)
+                    var e: UInt32 = 0, o: UInt32 = 0
+                    for x in x0..<x1 {
+                        e &+= evens[x]
+                        o &+= odds[x]
+                    }
+                    let n = rows * UInt32(x1 - x0), half = n / 2
+                    let b = ((e & 0xFFFF) + half) / n, r = ((e >> 16) + half) / n
+                    let g = ((o & 0xFFFF) + half) / n, a = ((o >> 16) + half) / n
+                    out[sy * sw + sx] = a << 24 | r << 16 | g << 8 | b
                 }
             }
         }

@@ -2,9 +2,9 @@ import CCairo
 import OverlayEngine
 
 /// Where a `.blur` background gets what is under it, in the order the issue asks for. The daemon
-/// uses `.tintedFallback` today: binding `ext-background-effect-v1` / `org_kde_kwin_blur` (sway 1.7
-/// offers neither) and capturing with wlr-screencopy are not implemented yet; `overlay-wl render`
-/// uses `.canvas` (the scene's wallpaper).
+/// uses `.captured` once its wlr-screencopy capture arrives and `.tintedFallback` before that or
+/// without screencopy (`ext-background-effect-v1` / `org_kde_kwin_blur` are not bound yet: sway
+/// 1.7 offers neither); `overlay-wl render` uses `.canvas` (the scene's wallpaper).
 public enum BlurSource: Equatable, Sendable {
     /// The compositor blurs behind the surface (ext-background-effect-v1 / org_kde_kwin_blur):
     /// draw only the material's light tint.
@@ -14,6 +14,16 @@ public enum BlurSource: Equatable, Sendable {
     case canvas
     /// Nothing to blur: a denser tint of the material.
     case tintedFallback
+    /// A capture of what is under the whole container: painted frosted, then tinted.
+    case captured(CapturedBackdrop)
+
+    public static func == (a: Self, b: Self) -> Bool {
+        switch (a, b) {
+        case (.compositor, .compositor), (.canvas, .canvas), (.tintedFallback, .tintedFallback): true
+        case (.captured(let x), .captured(let y)): x === y
+        default: false
+        }
+    }
 }
 
 /// Draws container-wide backgrounds (`Background`: colour, blur material, custom image/pattern),
@@ -52,6 +62,18 @@ final class BackdropPainter {
             tint = material.frostTint
         case .tintedFallback:
             break
+        case .captured(let backdrop):
+            tint = material.frostTint
+            // The capture covers the container; blur at the radius in the capture's own pixels.
+            let k = Double(backdrop.pixelWidth) / container.width
+            let frosted = backdrop.frosted(radius: material.blurRadius * k)
+            cairo_save(cr)
+            cairo_translate(cr, container.x, container.y)
+            cairo_scale(cr, container.width / Double(backdrop.pixelWidth), container.height / Double(backdrop.pixelHeight))
+            cairo_set_source_surface(cr, frosted, 0, 0)
+            cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+            cairo_paint_with_alpha(cr, alpha)
+            cairo_restore(cr)
         case .canvas:
             tint = material.frostTint
             let s = canvas.scale

@@ -11,6 +11,11 @@ final class PresenterInput {
     var cursor: CursorTheme??
     /// The cursor shape each pointer (by seat) shows now.
     var shapes: [UInt32: CursorTheme.Shape] = [:]
+    /// Lays out help tips' buttons for hit testing (caches its layouts).
+    let callouts = CalloutRenderer()
+    /// Work `afterInput` queued while the engine applies input (it must not be mutated then).
+    var applying = false
+    var deferred: [() -> Void] = []
 
     init(presenter: OverlayPresenter) {
         router = InputRouter { [unowned presenter] id in presenter.manager.resolvedConfiguration(of: id)?.dismissGesture }
@@ -21,7 +26,8 @@ final class PresenterInput {
 /// (hover pauses auto-dismiss, gestures dismiss, drag, fling or spring back).
 extension OverlayPresenter: SeatInputSink {
     /// Called for a tap on a view with the part it hit, before the view's dismiss gesture
-    /// applies; return true to claim the click (the gesture then does nothing).
+    /// applies; return true to claim the click (the gesture then does nothing). It runs while the
+    /// engine applies input: show or dismiss through `afterInput`, not directly.
     public var onViewClicked: (ViewID, ClickedPart) -> Bool {
         get { input.onViewClicked }
         set { input.onViewClicked = newValue }
@@ -31,6 +37,12 @@ extension OverlayPresenter: SeatInputSink {
     public var gestureThresholds: GestureThresholds {
         get { input.router.thresholds }
         set { input.router.thresholds = newValue }
+    }
+
+    /// Runs `work` once the input being applied is done (now, when none is): for click handlers
+    /// that show or dismiss views.
+    public func afterInput(_ work: @escaping () -> Void) {
+        if input.applying { input.deferred.append(work) } else { work() }
     }
 
     /// Seat proxy and serial of the latest button press or touch down on an overlay.
@@ -98,7 +110,12 @@ extension OverlayPresenter: SeatInputSink {
 
     private func apply(_ actions: [InputAction], now: Double) {
         guard !actions.isEmpty else { return }
+        input.applying = true
         manager.apply(actions, now: now) { id, point in claimTap(on: id, at: point) }
+        input.applying = false
+        let work = input.deferred
+        input.deferred = []
+        for item in work { item() }
     }
 
     /// Offers a tap to `onViewClicked`; a close-button tap it does not claim dismisses the view.
@@ -108,12 +125,14 @@ extension OverlayPresenter: SeatInputSink {
         return part == .closeButton ? .dismiss : .notClaimed
     }
 
-    /// Which part of the view a surface-local point is on (action buttons from the toast layout).
+    /// Which part of the view a surface-local point is on (action buttons from the toast's or,
+    /// for a help tip, the callout's layout).
     func clickedPart(of id: ViewID, at point: Point) -> ClickedPart {
         guard let content = content(of: id), !content.actions.isEmpty,
               let drawn = input.router.drawn(id), drawn.scale > 0 else { return .body }
         let x = (point.x - drawn.frame.minX) / drawn.scale, y = (point.y - drawn.frame.minY) / drawn.scale
-        for (key, f) in renderer.actionFrames(content, style: style)
+        let frames = callout(of: id).map { input.callouts.actionFrames($0) } ?? renderer.actionFrames(content, style: style)
+        for (key, f) in frames
         where x >= f.x && x < f.x + f.width && y >= f.y && y < f.y + f.height {
             return .action(key)
         }

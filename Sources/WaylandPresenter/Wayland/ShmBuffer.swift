@@ -2,7 +2,7 @@ import CShims
 import CWayland
 import Glibc
 
-/// One wl_shm buffer in its own memfd: ARGB8888, which is Cairo's ARGB32.
+/// One wl_shm buffer in its own memfd: ARGB8888 (Cairo's ARGB32) unless told otherwise.
 final class ShmBuffer {
     let pixelWidth: Int
     let pixelHeight: Int
@@ -17,11 +17,13 @@ final class ShmBuffer {
 
     var wlBuffer: OpaquePointer { proxy }
 
-    init(shm: OpaquePointer, pixelWidth: Int, pixelHeight: Int) throws {
+    /// `format` and `stride`: a screencopy target takes the compositor's (32-bit formats only).
+    init(shm: OpaquePointer, pixelWidth: Int, pixelHeight: Int,
+         format: UInt32 = WL_SHM_FORMAT_ARGB8888.rawValue, stride: Int? = nil) throws {
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
-        stride = pixelWidth * 4
-        let byteCount = stride * pixelHeight
+        self.stride = max(pixelWidth * 4, stride ?? 0)
+        let byteCount = self.stride * pixelHeight
         self.byteCount = byteCount
         let fd = try systemCall("memfd_create") { ow_memfd_create("overlay-wl-buffer") }
         defer { close(fd) }
@@ -31,8 +33,7 @@ final class ShmBuffer {
         }
         data = mapped
         let pool = wl_shm_create_pool(shm, fd, Int32(byteCount))
-        proxy = wl_shm_pool_create_buffer(pool, 0, Int32(pixelWidth), Int32(pixelHeight), Int32(stride),
-                                          WL_SHM_FORMAT_ARGB8888.rawValue)
+        proxy = wl_shm_pool_create_buffer(pool, 0, Int32(pixelWidth), Int32(pixelHeight), Int32(self.stride), format)
         wl_shm_pool_destroy(pool)
         wl_buffer_add_listener(proxy, ShmBuffer.listener, box.userdata)
     }

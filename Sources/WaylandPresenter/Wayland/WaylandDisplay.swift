@@ -27,6 +27,8 @@ public final class WaylandDisplay: EventSource {
     private(set) var viewporter: OpaquePointer?
     private(set) var fractionalScaleManager: OpaquePointer?
     private var activation: ActivationTokens?
+    /// wlr-screencopy, when offered: frosted backdrops capture what is under a container.
+    private(set) var screenCopy: ScreenCopy?
     public private(set) var outputs: [Output] = []
     public private(set) var seats: [Seat] = []
     /// Called when outputs come, go or change.
@@ -50,6 +52,7 @@ public final class WaylandDisplay: EventSource {
 
     deinit {
         activation = nil
+        screenCopy = nil
         outputs.removeAll()
         seats.removeAll()
         wl_display_disconnect(display)
@@ -112,6 +115,8 @@ public final class WaylandDisplay: EventSource {
             fractionalScaleManager = bind(name, "wp_fractional_scale_manager_v1", version, 1)
         case "xdg_activation_v1":
             activation = bind(name, "xdg_activation_v1", version, 1).map(ActivationTokens.init(manager:))
+        case "zwlr_screencopy_manager_v1":
+            screenCopy = bind(name, "zwlr_screencopy_manager_v1", version, 3).map(ScreenCopy.init(manager:))
         case "wl_output":
             guard let proxy = bind(name, "wl_output", version, 4) else { return }
             let output = Output(proxy: proxy, globalName: name)

@@ -19,7 +19,7 @@ struct ShowCommand: ParsableCommand {
     var actions: [String] = []
     @Option(help: "top-leading, top, top-trailing, leading, center, trailing, bottom-leading, bottom, bottom-trailing.")
     var alignment: String?
-    @Option(help: "#RRGGBB[AA] behind the view, or none.") var background: String?
+    @Option(help: "#RRGGBB[AA] or blur:MATERIAL (ultra-thin…ultra-thick) behind the view, or none.") var background: String?
     @Option(help: "none, RADIUS or RADIUS:#RRGGBBAA[:DX,DY].") var shadow: String?
     @Option(help: "tap, double-tap, long-press[:SECONDS], swipe-left|right|up|down, none.") var gesture: String?
     @Option(help: "identity, opacity, move-top|bottom|leading|trailing, scale[:FACTOR]; combine with +.") var transition: String?

@@ -98,21 +98,13 @@ final class TipsFrontend {
 
     private func show(_ request: ShowRequest, viewID: ViewID) throws {
         let base = Self.base(of: request.container)
-        let content = CalloutContent(title: request.title, body: request.body)
+        let content = CalloutContent(title: request.title, body: request.body,
+                                     actions: request.actions.map { CalloutAction(key: $0.key, label: $0.label) })
         let size = measurer.measure(content, style: style)
         switch try TipTargetSpec(at: request.at, window: request.window) {
         case .area(let rect):
-            let output = request.output ?? focusedOutput()
-            let (area, bounds) = try usableArea(of: output)
-            guard rect.maxX >= bounds.minX, rect.minX <= bounds.maxX, rect.maxY >= bounds.minY, rect.minY <= bounds.maxY else {
-                throw TipError("target \(Self.text(rect)) is outside output \(output ?? "(focused)") (\(Int(bounds.width))x\(Int(bounds.height)))")
-            }
-            let target: TipTarget = rect.width == 0 && rect.height == 0 ? .point(rect.origin) : .rect(rect)
-            let placement = TipPlacer.place(target, size: size, in: area, metrics: style.metrics)
-            try service.presenter.showTip(content, style: style, placement: placement, id: viewID,
-                                          in: try container(for: output, base: base), configuration: request.view,
-                                          animated: request.animated)
-            followed[viewID] = nil   // an id replaced by a point tip no longer follows a window
+            try show(content, at: rect, output: request.output ?? focusedOutput(), viewID: viewID, base: base,
+                     configuration: request.view, animated: request.animated)
         case .window(let selector):
             guard request.output == nil else { throw TipError("--output does not apply to --window (the window's output is used)") }
             // Subscribe before the query: a window closing in between still reaches us as an event.
@@ -136,6 +128,31 @@ final class TipsFrontend {
                 throw error
             }
         }
+    }
+
+    /// A notification carrying the `x` and `y` hints: a tip pointing at that point of the
+    /// focused output, in the `tips` container, under the notification's id (so its close
+    /// reaches the notification frontend as usual).
+    func showNotificationTip(title: String, body: String, at point: Point, id: ViewID,
+                             configuration: ViewConfiguration) throws {
+        try show(CalloutContent(title: title, body: body), at: Rect(origin: point, size: .zero),
+                 output: focusedOutput(), viewID: id, base: Self.containerName, configuration: configuration, animated: true)
+    }
+
+    /// A tip at a point or rectangle of `output` (output-local coordinates).
+    private func show(_ content: CalloutContent, at rect: Rect, output: String?, viewID: ViewID, base: String,
+                      configuration: ViewConfiguration, animated: Bool) throws {
+        let size = measurer.measure(content, style: style)
+        let (area, bounds) = try usableArea(of: output)
+        guard rect.maxX >= bounds.minX, rect.minX <= bounds.maxX, rect.maxY >= bounds.minY, rect.minY <= bounds.maxY else {
+            throw TipError("target \(Self.text(rect)) is outside output \(output ?? "(focused)") (\(Int(bounds.width))x\(Int(bounds.height)))")
+        }
+        let target: TipTarget = rect.width == 0 && rect.height == 0 ? .point(rect.origin) : .rect(rect)
+        let placement = TipPlacer.place(target, size: size, in: area, metrics: style.metrics)
+        try service.presenter.showTip(content, style: style, placement: placement, id: viewID,
+                                      in: try container(for: output, base: base), configuration: configuration,
+                                      animated: animated)
+        followed[viewID] = nil   // an id replaced by a point tip no longer follows a window
     }
 
     /// Placement beside a window in its output's usable area (output-local coordinates).
