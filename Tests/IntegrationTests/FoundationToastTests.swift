@@ -115,7 +115,8 @@ final class FoundationToastTests: RigTestCase {
 
     /// Shows a huge notification, checks its toast stays bounded, closes it.
     private func checkBounded(_ id: UInt32, _ what: String, monitor: SignalMonitor) throws {
-        let shot = try settledScreenshot(within: 5) { $0.contentBox != nil }
+        // generous: measuring and drawing a 1 MiB body is slow on a loaded 2-core machine
+        let shot = try settledScreenshot(within: 10) { $0.contentBox != nil }
         let box = try XCTUnwrap(shot.contentBox, "\(what): no toast drawn")
         note("\(what): id \(id), box \(box)")
         XCTAssertLessThanOrEqual(box.height, Look.maxHeight, "\(what): toast is \(box.height) px high")
