@@ -8,6 +8,8 @@ static const struct wl_interface *const known[] = {
     &zwlr_virtual_pointer_manager_v1_interface,
     &xdg_activation_v1_interface,
     &zwlr_screencopy_manager_v1_interface,
+    &ext_background_effect_manager_v1_interface,
+    &org_kde_kwin_blur_manager_interface,
 };
 
 const struct wl_interface *cwl_interface_named(const char *name) {

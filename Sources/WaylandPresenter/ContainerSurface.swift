@@ -17,6 +17,8 @@ final class ContainerSurface {
     private var frameCounter = 0
     /// What `.blur` backgrounds frost (FrostedBackdropCapture.swift).
     private let backdrop = FrostedBackdropCapture()
+    /// The compositor's own blur behind this surface, when it offers one (CompositorBlur.swift).
+    private var compositorBlur: SurfaceBlur?
     private weak var output: Output?
     /// The preferred fractional scale and the viewport, where the compositor offers both.
     private let fractional: FractionalScale?
@@ -32,6 +34,14 @@ final class ContainerSurface {
             lastDrawn = nil
             surface.requestRedraw()
         }
+        compositorBlur = display.compositorBlur?.blur(for: surface.wlSurface)
+    }
+
+    deinit { compositorBlur = nil }  // before the wl_surface it belongs to
+
+    /// Where `.blur` backgrounds get their blur now.
+    var blurSourceChoice: BlurSourceChoice {
+        .choose(compositorBlur: compositorBlur != nil && display.compositorBlur != nil, screencopy: display.screenCopy != nil)
     }
 
     /// The output under the surface and the surface's logical rectangle on it.
@@ -71,8 +81,12 @@ final class ContainerSurface {
     @discardableResult
     func drawIfNeeded(_ list: RenderList, contentVersion: Int, view: (ViewID) -> PaintedView?) throws -> Bool {
         guard surface.phase == .needsDraw, surface.size.width > 0, surface.size.height > 0 else { return false }
-        guard backdrop.prepare(list, view: view, display: display, region: regionOnOutput) else { return false }
-        painter.blurSource = backdrop.blurSource
+        if blurSourceChoice == .compositor {
+            painter.blurSource = .compositor  // the tint over a transparent backdrop the compositor blurs
+        } else {
+            guard backdrop.prepare(list, view: view, display: display, region: regionOnOutput) else { return false }
+            painter.blurSource = backdrop.blurSource
+        }
         let scale = self.scale
         let (pixelWidth, pixelHeight) = scale.bufferSize(width: surface.size.width, height: surface.size.height)
         let s = scale.canvasScale(logicalWidth: surface.size.width)  // device pixels per point
@@ -115,6 +129,15 @@ final class ContainerSurface {
         bufferFrames[key] = (frameCounter, (pixelWidth, pixelHeight))
         let damage = sizeChanged ? [bounds] : lastDamage + ink
         if scale.usesViewport { fractional?.setDestination(width: surface.size.width, height: surface.size.height) }
+        if let compositorBlur {
+            let blurred = CompositorBlurRegion.frames(of: list, bounds: bounds) { id in
+                if case .blur = view(id)?.configuration?.background { return true }
+                return false
+            }
+            // Unset too when the compositor has stopped blurring (ext-background-effect capabilities).
+            let rects = blurSourceChoice == .compositor ? CompositorBlurRegion.rects(frames: blurred, bounds: bounds) : nil
+            compositorBlur.set(rects, compositor: display.compositor)
+        }
         surface.present(buffer, scale: scale.bufferScale, damage: damage.map { pixelRect($0, scale: s) })
         let frames = list.items.map(\.visualFrame).filter { $0.intersects(bounds) }
         surface.setInputRegion(frames.map { pixelRect($0, scale: 1) }, compositor: display.compositor)

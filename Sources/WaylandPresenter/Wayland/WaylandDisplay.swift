@@ -29,6 +29,8 @@ public final class WaylandDisplay: EventSource {
     private var activation: ActivationTokens?
     /// wlr-screencopy, when offered: frosted backdrops capture what is under a container.
     private(set) var screenCopy: ScreenCopy?
+    /// ext-background-effect-v1 or org_kde_kwin_blur, when offered: the compositor blurs for us.
+    private var backgroundEffect: CompositorBlurManager?, kwinBlur: CompositorBlurManager?
     public private(set) var outputs: [Output] = []
     public private(set) var seats: [Seat] = []
     /// Called when outputs come, go or change.
@@ -53,6 +55,8 @@ public final class WaylandDisplay: EventSource {
     deinit {
         activation = nil
         screenCopy = nil
+        backgroundEffect = nil
+        kwinBlur = nil
         outputs.removeAll()
         seats.removeAll()
         wl_display_disconnect(display)
@@ -99,6 +103,13 @@ public final class WaylandDisplay: EventSource {
         flush()
     }
 
+    /// The compositor's background blur, when it blurs now: ext-background-effect-v1 (with the
+    /// blur capability) first, else org_kde_kwin_blur.
+    var compositorBlur: CompositorBlurManager? {
+        if let backgroundEffect, backgroundEffect.blurs { return backgroundEffect }
+        return kwinBlur
+    }
+
     // MARK: Registry
 
     private func bind(_ name: UInt32, _ interface: String, _ version: UInt32, _ wanted: UInt32) -> OpaquePointer? {
@@ -117,6 +128,11 @@ public final class WaylandDisplay: EventSource {
             activation = bind(name, "xdg_activation_v1", version, 1).map(ActivationTokens.init(manager:))
         case "zwlr_screencopy_manager_v1":
             screenCopy = bind(name, "zwlr_screencopy_manager_v1", version, 3).map(ScreenCopy.init(manager:))
+        case "ext_background_effect_manager_v1":
+            backgroundEffect = bind(name, "ext_background_effect_manager_v1", version, 1)
+                .map(CompositorBlurManager.init(effectManager:))
+        case "org_kde_kwin_blur_manager":
+            kwinBlur = bind(name, "org_kde_kwin_blur_manager", version, 1).map(CompositorBlurManager.init(kwinManager:))
         case "wl_output":
             guard let proxy = bind(name, "wl_output", version, 4) else { return }
             let output = Output(proxy: proxy, globalName: name)
