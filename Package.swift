@@ -44,8 +44,10 @@ let package = Package(
         // Scene files for `overlay-wl render` and golden tests: the engine timeline drawn headless.
         .target(name: "OverlayScene", dependencies: ["OverlayEngine", "OverlayRenderer"], swiftSettings: interop),
         // Layer-shell surfaces, shm buffers, the poll loop.
+        // Listener userdata and stable listener tables, shared by the presenter and the test tool.
+        .target(name: "WaylandListeners"),
         .target(name: "WaylandPresenter",
-                dependencies: ["CWayland", "CWaylandCursor", "CShims", "OverlayEngine", "OverlayRenderer"],
+                dependencies: ["CWayland", "CWaylandCursor", "CShims", "WaylandListeners", "OverlayEngine", "OverlayRenderer"],
                 swiftSettings: interop),
         // sd-bus wrapper and the org.freedesktop.Notifications server.
         .target(name: "DBusService", dependencies: ["CSDBus"], swiftSettings: interop),
@@ -63,7 +65,7 @@ let package = Package(
         // Sway's IPC socket: window geometry and window events for help tips (no Wayland).
         .target(name: "SwayIPC", swiftSettings: interop),
         // Test tool: drives the compositor through a virtual pointer (integration tests).
-        .executableTarget(name: "overlay-wl-test-input", dependencies: ["CWayland", "CShims"], swiftSettings: interop),
+        .executableTarget(name: "overlay-wl-test-input", dependencies: ["CWayland", "CShims", "WaylandListeners"], swiftSettings: interop),
 
         .testTarget(name: "OverlayEngineTests", dependencies: [
             "OverlayEngine", .product(name: "PropertyBased", package: "swift-property-based"),

@@ -1,3 +1,4 @@
+import WaylandListeners
 import CWayland
 import Glibc
 
@@ -17,7 +18,7 @@ final class TestClient {
     private(set) var outputs: [(proxy: OpaquePointer, name: String, width: Int32, height: Int32, scale: Int32)] = []
     /// Called when the seat's capabilities change (the test window binds wl_pointer then).
     var onCapabilities: (UInt32) -> Void = { _ in }
-    private lazy var box = Box(self)
+    private lazy var box = ListenerBox(self)
 
     init() throws {
         guard let display = wl_display_connect(nil) else { throw CommandError("cannot connect to the Wayland display") }
@@ -101,37 +102,37 @@ final class TestClient {
         change(&outputs[i])
     }
 
-    private static let registryListener = stable(wl_registry_listener(
+    private static let registryListener = stableListener(wl_registry_listener(
         global: { data, _, name, interface, version in
-            Box<TestClient>.owner(data)?.global(name: name, interface: String(cString: interface!), version: version)
+            ListenerBox<TestClient>.owner(data)?.global(name: name, interface: String(cString: interface!), version: version)
         },
         global_remove: { _, _, _ in }
     ))
 
-    private static let seatListener = stable(wl_seat_listener(
+    private static let seatListener = stableListener(wl_seat_listener(
         capabilities: { data, _, caps in
-            guard let client = Box<TestClient>.owner(data) else { return }
+            guard let client = ListenerBox<TestClient>.owner(data) else { return }
             client.seatCapabilities = caps
             client.onCapabilities(caps)
         },
         name: { _, _, _ in }
     ))
 
-    private static let wmListener = stable(xdg_wm_base_listener(
+    private static let wmListener = stableListener(xdg_wm_base_listener(
         ping: { _, base, serial in xdg_wm_base_pong(base, serial) }
     ))
 
-    private static let outputListener = stable(wl_output_listener(
+    private static let outputListener = stableListener(wl_output_listener(
         geometry: { _, _, _, _, _, _, _, _, _, _ in },
         mode: { data, proxy, flags, width, height, _ in
             guard flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 else { return }
-            Box<TestClient>.owner(data)?.updateOutput(proxy) { $0.width = width; $0.height = height }
+            ListenerBox<TestClient>.owner(data)?.updateOutput(proxy) { $0.width = width; $0.height = height }
         },
         done: { _, _ in },
-        scale: { data, proxy, factor in Box<TestClient>.owner(data)?.updateOutput(proxy) { $0.scale = factor } },
+        scale: { data, proxy, factor in ListenerBox<TestClient>.owner(data)?.updateOutput(proxy) { $0.scale = factor } },
         name: { data, proxy, name in
             let text = name.map { String(cString: $0) } ?? ""
-            Box<TestClient>.owner(data)?.updateOutput(proxy) { $0.name = text }
+            ListenerBox<TestClient>.owner(data)?.updateOutput(proxy) { $0.name = text }
         },
         description: { _, _, _ in }
     ))

@@ -1,3 +1,4 @@
+import WaylandListeners
 import CShims
 import CWayland
 import Glibc
@@ -16,7 +17,7 @@ final class TestWindow {
     private var buffer: (proxy: OpaquePointer, data: UnsafeMutableRawPointer, bytes: Int)?
     private(set) var isMapped = false
     private let stripes: Bool
-    private lazy var box = Box(self)
+    private lazy var box = ListenerBox(self)
 
     init(client: TestClient, appID: String, width: Int, height: Int, stripes: Bool = false) throws {
         guard let compositor = client.compositor, let wmBase = client.wmBase, client.shm != nil else {
@@ -84,13 +85,13 @@ final class TestWindow {
         fflush(stdout)
     }
 
-    private static let xdgSurfaceListener = stable(xdg_surface_listener(
-        configure: { data, _, serial in Box<TestWindow>.owner(data)?.configured(serial: serial) }
+    private static let xdgSurfaceListener = stableListener(xdg_surface_listener(
+        configure: { data, _, serial in ListenerBox<TestWindow>.owner(data)?.configured(serial: serial) }
     ))
 
-    private static let toplevelListener = stable(xdg_toplevel_listener(
+    private static let toplevelListener = stableListener(xdg_toplevel_listener(
         configure: { data, _, width, height, _ in
-            guard let window = Box<TestWindow>.owner(data), width > 0, height > 0 else { return }
+            guard let window = ListenerBox<TestWindow>.owner(data), width > 0, height > 0 else { return }
             if (width, height) != window.size { window.size = (width, height); window.isMapped = false }
         },
         close: { _, _ in },
@@ -98,18 +99,18 @@ final class TestWindow {
         wm_capabilities: { _, _, _ in }
     ))
 
-    private static let pointerListener = stable(wl_pointer_listener(
+    private static let pointerListener = stableListener(wl_pointer_listener(
         enter: { data, _, _, surface, x, y in
-            guard let window = Box<TestWindow>.owner(data) else { return }
+            guard let window = ListenerBox<TestWindow>.owner(data) else { return }
             window.pointerInside = surface == window.surface
             window.pointerPosition = (wl_fixed_to_double(x), wl_fixed_to_double(y))
         },
-        leave: { data, _, _, _ in Box<TestWindow>.owner(data)?.pointerInside = false },
+        leave: { data, _, _, _ in ListenerBox<TestWindow>.owner(data)?.pointerInside = false },
         motion: { data, _, _, x, y in
-            Box<TestWindow>.owner(data)?.pointerPosition = (wl_fixed_to_double(x), wl_fixed_to_double(y))
+            ListenerBox<TestWindow>.owner(data)?.pointerPosition = (wl_fixed_to_double(x), wl_fixed_to_double(y))
         },
         button: { data, _, _, _, _, state in
-            guard let window = Box<TestWindow>.owner(data), window.pointerInside,
+            guard let window = ListenerBox<TestWindow>.owner(data), window.pointerInside,
                   state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue else { return }
             window.pressed()
         },

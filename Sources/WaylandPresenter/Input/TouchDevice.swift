@@ -1,3 +1,4 @@
+import WaylandListeners
 import CWayland
 import OverlayEngine
 

@@ -1,3 +1,4 @@
+import WaylandListeners
 import CWayland
 
 /// xdg-activation-v1: tokens that let an application raise a window in answer to a notification

@@ -1,3 +1,4 @@
+import WaylandListeners
 import CWayland
 
 /// The compositor's own background blur, when it offers one: ext-background-effect-v1 (which

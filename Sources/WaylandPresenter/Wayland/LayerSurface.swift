@@ -1,3 +1,4 @@
+import WaylandListeners
 import CWayland
 
 /// Which outputs a container's surface goes on.

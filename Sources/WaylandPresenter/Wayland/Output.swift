@@ -1,3 +1,4 @@
+import WaylandListeners
 import CWayland
 
 /// A wl_output: its name (HEADLESS-1, DP-2…), logical size and integer scale.

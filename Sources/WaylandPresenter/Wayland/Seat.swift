@@ -1,3 +1,4 @@
+import WaylandListeners
 import CWayland
 
 /// A wl_seat and the input capabilities it currently offers. Binds wl_pointer and wl_touch

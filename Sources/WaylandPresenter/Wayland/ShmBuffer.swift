@@ -1,3 +1,4 @@
+import WaylandListeners
 import CShims
 import CWayland
 import Glibc
