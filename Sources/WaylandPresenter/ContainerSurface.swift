@@ -10,7 +10,7 @@ final class ContainerSurface {
     private var lastDrawn: (list: RenderList, contentVersion: Int, scale: SurfaceScale)?
     private var lastDamage: [Rect] = []
     /// The shared "render list → canvas" step (also used by `overlay-wl render`).
-    let painter = RenderListPainter()
+    let painter: RenderListPainter
     /// Ink of the last few presented frames, and which frame each buffer last showed.
     private var inkHistory: [(frame: Int, ink: [Rect])] = []
     private var bufferFrames: [ObjectIdentifier: (frame: Int, size: (Int, Int))] = [:]
@@ -23,8 +23,10 @@ final class ContainerSurface {
     /// The preferred fractional scale and the viewport, where the compositor offers both.
     private let fractional: FractionalScale?
 
-    init(display: WaylandDisplay, placement: LayerPlacement, output: Output?, namespace: String) {
+    /// `renderer` is the presenter's: text measured for layout is drawn from the same cache.
+    init(display: WaylandDisplay, placement: LayerPlacement, output: Output?, namespace: String, renderer: ToastRenderer) {
         self.display = display
+        painter = RenderListPainter(renderer: renderer)
         self.output = output
         surface = LayerSurface(display: display, placement: placement, output: output, namespace: namespace)
         buffers = BufferPair(shm: display.shm)

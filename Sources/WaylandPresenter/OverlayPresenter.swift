@@ -197,7 +197,7 @@ public final class OverlayPresenter {
         guard occupied, !display.outputs.isEmpty else { return nil }
         let output = key.output.flatMap { display.output(named: $0) }
         let surface = ContainerSurface(display: display, placement: placement, output: output,
-                                       namespace: "overlay-wl.\(key.container)")
+                                       namespace: "overlay-wl.\(key.container)", renderer: renderer)
         surfaces[key] = surface
         return surface
     }
