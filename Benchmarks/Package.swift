@@ -29,6 +29,16 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "InputBenchmarks",
+            dependencies: [
+                .product(name: "OverlayEngine", package: "overlay-wl"),
+                .product(name: "WaylandPresenter", package: "overlay-wl"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/InputBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "RendererBenchmarks",
             dependencies: [
                 .product(name: "OverlayEngine", package: "overlay-wl"),

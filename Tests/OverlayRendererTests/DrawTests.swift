@@ -164,22 +164,6 @@ final class DrawTests: XCTestCase {
         XCTAssertEqual(button.width, style.contentWidth)
     }
 
-    func testRedrawingUsesTheCache() {
-        let content = ToastContent(summary: "Big", body: Fixtures.hugeBody, progress: 30, actions: [("a", "Act")])
-        let canvas = Canvas(pixelWidth: 760, pixelHeight: 500, scale: 2)
-        renderer.draw(content, style: style, on: canvas, x: 10, y: 10)
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            for frame in 0..<120 {
-                let t = Double(frame) / 120
-                canvas.clear()
-                renderer.draw(content, style: style, on: canvas, x: 10 + t * 20, y: 10, opacity: t, scale: 0.9 + 0.1 * t)
-            }
-        }
-        // A frame is two fills and a few cached layouts; generous for debug builds on 2 cores.
-        XCTAssertLessThan(elapsed, .seconds(3), "120 frames took \(elapsed)")
-    }
-
     func testWritesPNGForInspection() throws {
         let content = ToastContent(summary: "Build finished — overlay-wl", body: "<b>42</b> tests passed, <i>0</i> failed & 1 skipped <blink>",
                                    progress: 80, actions: [("open", "Open log"), ("dismiss", "Dismiss")])

@@ -159,28 +159,22 @@ final class InputRouterTests: XCTestCase {
     }
 }
 
-/// The per-event cost of input: routing plus the engine update (no drawing), on 10 views.
-final class InputCostTests: XCTestCase {
-    func testEachEventCostsWellUnderFiftyMicroseconds() throws {
+/// A long run of slow back-and-forth drags over a view (20,000 pointer events): routing and the
+/// engine keep the view, since no release is fast or far enough to fling it. (The per-event cost
+/// is measured by the InputBenchmarks target, not here: tests do not time things.)
+final class LongDragTests: XCTestCase {
+    func testSlowBackAndForthDragsNeverFling() throws {
         let world = try InputTestWorld(views: 10, gesture: .swipe(.right))
         let pointer = InputContact.pointer(seat: 1), c = InputTestWorld.container
         let target = world.column[0], p = world.center(of: target)
-        let events = 20_000
-        let clock = ContinuousClock()
         var t = 1.0
-        let elapsed = clock.measure {
-            for i in 0..<events {
-                t += 0.001
-                let point = Point(x: p.x + Double(i % 40), y: p.y)
-                if i % 400 == 0 { world.apply(world.router.pointerButton(pointer, pressed: true, time: t), now: t) }
-                world.apply(world.router.pointerMoved(pointer, in: c, to: point, time: t), now: t)
-                if i % 400 == 399 { world.apply(world.router.pointerButton(pointer, pressed: false, time: t), now: t) }
-            }
+        for i in 0..<20_000 {
+            t += 0.001
+            let point = Point(x: p.x + Double(i % 40), y: p.y)
+            if i % 400 == 0 { world.apply(world.router.pointerButton(pointer, pressed: true, time: t), now: t) }
+            world.apply(world.router.pointerMoved(pointer, in: c, to: point, time: t), now: t)
+            if i % 400 == 399 { world.apply(world.router.pointerButton(pointer, pressed: false, time: t), now: t) }
         }
-        let micros = Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6
-        let perEvent = micros / Double(events)
-        print("input cost: \(String(format: "%.2f", perEvent)) µs per pointer event (routing + engine, drag and hover)")
-        XCTAssertLessThan(perEvent, 50, "each input event must cost under 50 µs of CPU")
         XCTAssertTrue(world.manager.contains(target), "slow back-and-forth drags never fling")
     }
 }
