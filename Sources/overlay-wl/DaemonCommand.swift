@@ -14,12 +14,14 @@ struct DaemonCommand: ParsableCommand {
     @Option(help: "Config file (default: $XDG_CONFIG_HOME/overlay-wl/config.toml when it exists).", completion: .file(extensions: ["toml"]))
     var config: String?
 
-    func run() throws {
+    func run() throws { try Self.run(DaemonOptions(config: config, defaultTimeout: defaultTimeout)) }
+
+    static func run(_ options: DaemonOptions) throws {
         do {
-            let configPath = ConfigRuntime.resolvePath(explicit: config)
+            let configPath = ConfigRuntime.resolvePath(explicit: options.config)
             let settings = try ConfigRuntime.load(configPath)
             let service = try OverlayService()
-            let timeout = defaultTimeout ?? settings.general.defaultTimeout ?? NotificationFrontend.defaultTimeout
+            let timeout = options.defaultTimeout ?? settings.general.defaultTimeout ?? NotificationFrontend.defaultTimeout
             let notifications = try NotificationFrontend(service: service, defaultTimeout: timeout)
             let runtime = try ConfigRuntime(service: service, notifications: notifications, path: configPath, config: settings)
             let control = try ControlFrontend(service: service, notifications: notifications, config: runtime)

@@ -1,12 +1,21 @@
-/// The entry point. `overlay-wl daemon` parses only the daemon's own options: building the whole
-/// command tree first would page in every subcommand's code for a process that then idles for
-/// hours (megabytes of resident memory).
+/// The entry point. `overlay-wl daemon` reads only the daemon's own options, without
+/// ArgumentParser when they are plainly well formed: building a parser (let alone the whole
+/// command tree) would page in code for a process that then idles for hours (megabytes of
+/// resident memory).
 @main
 enum Entry {
     static func main() {
         let arguments = CommandLine.arguments.dropFirst()
         if arguments.first == "daemon" {
-            DaemonCommand.main(Array(arguments.dropFirst()))
+            let daemonArguments = Array(arguments.dropFirst())
+            guard let options = DaemonOptions.parsePlain(daemonArguments) else {
+                return DaemonCommand.main(daemonArguments)
+            }
+            do {
+                try DaemonCommand.run(options)
+            } catch {
+                DaemonCommand.exit(withError: error)
+            }
         } else {
             OverlayCommand.main()
         }
