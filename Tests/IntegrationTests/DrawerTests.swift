@@ -203,4 +203,60 @@ final class DrawerTests: RigTestCase {
         assertColor(shot, 900, Self.row, Self.windowColor, tolerance: 1, "backdrop gone")
         XCTAssertTrue(pointer.windowClicks.isEmpty, "the backdrop click reached the window: \(pointer.windowClicks)")
     }
+
+    // MARK: Keyboard
+
+    /// Pixels of the focus ring's colour, and their bounding box.
+    func focusRing(_ shot: Screenshot) -> PixelRect? {
+        shot.region(x: 0, y: 0, width: 600, height: shot.height).boundingBox { $0.isClose(to: RGBA(hex: 0x3D8BFF), tolerance: 8) }
+    }
+
+    func expectFocus(_ action: String?, _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let deadline = Date().addingTimeInterval(3)
+        var focus = try drawerState()["focus"] as? [String: Any]
+        while focus?["action"] as? String != action && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+            focus = try drawerState()["focus"] as? [String: Any]
+        }
+        XCTAssertEqual(focus?["action"] as? String, action, what, file: file, line: line)
+    }
+
+    func testKeyboardWalksTheButtonsInvokesWithEnterAndClosesWithEscape() throws {
+        let pointer = try startDrawerDaemon()
+        let idLine = DispatchSemaphore(value: 0)
+        let waiting = try rig.spawn([try DaemonBinary.prepare(), "show", "--container", "menu", "--title", "Menu",
+                                     "--action", "first=First", "--action", "second=Second", "--wait"]) { _ in idLine.signal() }
+        defer { waiting.stop(grace: 1) }
+        XCTAssertEqual(idLine.wait(timeout: .now() + 5), .success, "show --wait printed no id")
+        XCTAssertTrue(try cli(["drawer", "menu", "--open"]).succeeded)
+        try expectResting(on: 3, "--open")
+        // on-demand keyboard interactivity: a click on the panel (above the menu) gives it the keyboard
+        try pointer.click(300, 200)
+        try pointer.move(Self.parking.0, Self.parking.1)
+        try expectResting(on: 3, "a click on the panel keeps it open")
+        XCTAssertNil(focusRing(try settledScreenshot(within: 2)), "a focus ring before any Tab")
+
+        try pointer.key("tab")
+        try expectFocus("first", "Tab focuses the first button")
+        let first = try XCTUnwrap(focusRing(try settledScreenshot(within: 2) { self.focusRing($0) != nil }), "no focus ring after Tab")
+        try pointer.key("tab")
+        try expectFocus("second", "Tab moves on")
+        let second = try XCTUnwrap(focusRing(try settledScreenshot(within: 2) { self.focusRing($0).map { $0.x != first.x || $0.y != first.y } == true }))
+        note("focus ring on first \(first), on second \(second)")
+        XCTAssertTrue(second.x > first.maxX - 4 || second.y > first.maxY - 4, "the ring moved to the next button: \(first) → \(second)")
+        try pointer.key("tab", shift: true)
+        try expectFocus("first", "Shift+Tab goes back")
+        try pointer.key("tab")
+        try expectFocus("second", "Tab again")
+
+        try pointer.key("enter")
+        XCTAssertEqual(waiting.waitForExit(timeout: 5), 0, "show --wait did not return: \(waiting.output)")
+        waiting.drain()
+        XCTAssertTrue(waiting.stdout.string.hasSuffix("closed: action\naction: second\n"), waiting.stdout.string)
+
+        try pointer.key("escape")
+        try expectResting(on: 0, "Escape closes the drawer")
+        let closed = try settledScreenshot(within: 3) { self.panelEdge($0) == 0 }
+        XCTAssertEqual(panelEdge(closed), 0, "closed by Escape")
+    }
 }
