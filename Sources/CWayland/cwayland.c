@@ -6,6 +6,7 @@ static const struct wl_interface *const known[] = {
     &zwlr_layer_shell_v1_interface, &xdg_wm_base_interface, &wp_viewporter_interface,
     &wp_fractional_scale_manager_v1_interface,
     &zwlr_virtual_pointer_manager_v1_interface,
+    &zwp_virtual_keyboard_manager_v1_interface,
     &xdg_activation_v1_interface,
     &zwlr_screencopy_manager_v1_interface,
     &ext_background_effect_manager_v1_interface,

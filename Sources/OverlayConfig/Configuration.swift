@@ -36,6 +36,8 @@ public struct SurfacePlacement: Equatable, Sendable {
 public struct ContainerSpec: Equatable, Sendable {
     public var configuration: ContainerConfiguration
     public var placement: SurfacePlacement
+    /// Set by `drawer = EDGE`: the container is a drawer on that edge.
+    public var drawer: DrawerConfiguration?
     public init(configuration: ContainerConfiguration, placement: SurfacePlacement) {
         self.configuration = configuration
         self.placement = placement

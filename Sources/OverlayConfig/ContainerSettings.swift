@@ -15,9 +15,11 @@ public enum ContainerSettings {
         let lookup = Dictionary(settings, uniquingKeysWith: { a, _ in a })
         let display = try lookup["display"].map { try pick($0, displayTypes, key: "display") } ?? .vertical
         let queue = try lookup["queue"].map { try pick($0, queueTypes, key: "queue") } ?? .multiple
+        let drawer = try DrawerSettings.drawer(lookup)
         var spec = ContainerSpec(configuration: ContainerConfiguration(name: name, displayType: display, queueType: queue),
-                                 placement: SurfacePlacement())
-        for (key, value) in settings where key != "display" && key != "queue" {
+                                 placement: drawer == nil ? SurfacePlacement() : DrawerSettings.placement)
+        spec.drawer = drawer
+        for (key, value) in settings where key != "display" && key != "queue" && !DrawerSettings.keys.contains(key) {
             if try ViewSettings.apply(key, value, to: &spec.configuration.defaults) { continue }
             if placementKeys.contains(key) {
                 try applyPlacement(key, value, to: &spec.placement)

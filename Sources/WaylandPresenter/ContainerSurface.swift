@@ -7,7 +7,7 @@ final class ContainerSurface {
     private let buffers: BufferPair
     private let display: WaylandDisplay
     /// What the last presented frame showed, to skip redraws that would change nothing.
-    private var lastDrawn: (list: RenderList, contentVersion: Int, scale: SurfaceScale)?
+    private var lastDrawn: (list: RenderList, contentVersion: Int, scale: SurfaceScale, decor: DrawerDecor?)?
     private var lastDamage: [Rect] = []
     /// The shared "render list → canvas" step (also used by `overlay-wl render`).
     let painter: RenderListPainter
@@ -67,8 +67,9 @@ final class ContainerSurface {
     }
 
     /// Asks for a frame when the picture would differ from the last one presented.
-    func invalidateIfChanged(_ list: RenderList, contentVersion: Int) {
-        guard let last = lastDrawn, last.list == list, last.contentVersion == contentVersion, last.scale == scale else {
+    func invalidateIfChanged(_ list: RenderList, contentVersion: Int, decor: DrawerDecor? = nil) {
+        guard let last = lastDrawn, last.list == list, last.contentVersion == contentVersion, last.scale == scale,
+              last.decor == decor else {
             surface.requestRedraw()
             return
         }
@@ -79,9 +80,11 @@ final class ContainerSurface {
     ///
     /// Only what changed is repainted: the buffer being reused still holds the frame it showed
     /// last, so the region redrawn is this frame's ink plus the ink of every frame presented since
-    /// that buffer was drawn (buffer age), and that is also the damage sent.
+    /// that buffer was drawn (buffer age), and that is also the damage sent. A drawer's `decor`
+    /// (backdrop, panel, focus ring) changes the whole surface: it is redrawn whole.
     @discardableResult
-    func drawIfNeeded(_ list: RenderList, contentVersion: Int, view: (ViewID) -> PaintedView?) throws -> Bool {
+    func drawIfNeeded(_ list: RenderList, contentVersion: Int, decor: DrawerDecor? = nil,
+                      view: (ViewID) -> PaintedView?) throws -> Bool {
         guard surface.phase == .needsDraw, surface.size.width > 0, surface.size.height > 0 else { return false }
         if blurSourceChoice == .compositor {
             painter.blurSource = .compositor  // the tint over a transparent backdrop the compositor blurs
@@ -97,9 +100,9 @@ final class ContainerSurface {
                             stride: buffer.stride, scale: s)
         let bounds = Rect(x: 0, y: 0, width: logicalSize.width, height: logicalSize.height)
         let key = ObjectIdentifier(buffer)
-        let sizeChanged = lastDrawn == nil || lastDrawn!.scale != scale
+        let redrawWhole = lastDrawn == nil || lastDrawn!.scale != scale || decor != nil
         var stale: [Rect]? = nil  // ink since this buffer was last drawn; nil: unknown, redraw all
-        if !sizeChanged, let drawnAt = bufferFrames[key], drawnAt.size == (pixelWidth, pixelHeight),
+        if !redrawWhole, let drawnAt = bufferFrames[key], drawnAt.size == (pixelWidth, pixelHeight),
            let oldest = inkHistory.first?.frame, oldest <= drawnAt.frame {
             // What the buffer shows (its own frame's ink) and everything drawn since.
             stale = inkHistory.filter { $0.frame >= drawnAt.frame }.flatMap(\.ink)
@@ -121,7 +124,9 @@ final class ContainerSurface {
         if let region, region.isEmpty {
             // Nothing changed under this buffer: present it as is.
         } else {
+            decor?.paintUnder(on: canvas, bounds: bounds)
             painter.paint(list, container: bounds, on: canvas, view: view)
+            decor?.paintOver(on: canvas)
         }
         canvas.flush()
 
@@ -129,7 +134,7 @@ final class ContainerSurface {
         inkHistory.append((frameCounter, ink))
         if inkHistory.count > 4 { inkHistory.removeFirst() }
         bufferFrames[key] = (frameCounter, (pixelWidth, pixelHeight))
-        let damage = sizeChanged ? [bounds] : lastDamage + ink
+        let damage = redrawWhole ? [bounds] : lastDamage + ink
         if scale.usesViewport { fractional?.setDestination(width: surface.size.width, height: surface.size.height) }
         if let compositorBlur {
             let blurred = CompositorBlurRegion.frames(of: list, bounds: bounds) { id in
@@ -141,10 +146,10 @@ final class ContainerSurface {
             compositorBlur.set(rects, compositor: display.compositor)
         }
         surface.present(buffer, scale: scale.bufferScale, damage: damage.map { pixelRect($0, scale: s) })
-        let frames = list.items.map(\.visualFrame).filter { $0.intersects(bounds) }
+        let frames = decor.map { [$0.inputRegion(bounds: bounds)] } ?? list.items.map(\.visualFrame).filter { $0.intersects(bounds) }
         surface.setInputRegion(frames.map { pixelRect($0, scale: 1) }, compositor: display.compositor)
         lastDamage = ink
-        lastDrawn = (list, contentVersion, scale)
+        lastDrawn = (list, contentVersion, scale, decor)
         if list.isAnimating { surface.requestRedraw() }  // the next frame, when the compositor is ready
         return true
     }

@@ -27,6 +27,9 @@ public final class OverlayPresenter {
     let renderer = ToastRenderer()
     /// Pointer and touch state (Input/OverlayPresenter+Input.swift).
     lazy var input = PresenterInput(presenter: self)
+    /// Drawer containers: their notches, drags and keyboard focus (OverlayPresenter+Drawer.swift).
+    var drawers = DrawerInput() { didSet { drawersChanged = true } }
+    private var drawersChanged = false
 
     public init(display: WaylandDisplay) {
         self.display = display
@@ -143,9 +146,14 @@ public final class OverlayPresenter {
             } while revision != seenRevision
             engineDeadline = manager.nextDeadline
         }
-        for name in order { try updateSurface(of: name, now: now, engineChanged: changed) }
+        if let due = drawers.nextDeadline, due <= now { drawers.advance(to: now) }
+        let redraw = changed || drawersChanged
+        drawersChanged = false
+        for name in order { try updateSurface(of: name, now: now, engineChanged: redraw) }
         display.flush()
-        return inputDeadline(after: engineDeadline)
+        let deadline = inputDeadline(after: engineDeadline)
+        guard let settle = drawers.nextDeadline else { return deadline }
+        return deadline.map { min($0, settle) } ?? settle
     }
 
     private func updateSurface(of name: String, now: Double, engineChanged: Bool) throws {
@@ -159,18 +167,25 @@ public final class OverlayPresenter {
         let keys = targets.map { SurfaceKey(container: name, output: $0) }
         // Nothing changed and no frame is due: skip the render list entirely (the common case).
         if !engineChanged, !keys.contains(where: { surfaces[$0]?.surface.phase == .needsDraw }) { return }
-        let occupied = !manager.showing(in: name).isEmpty || !manager.waiting(in: name).isEmpty
-        for (index, key) in keys.enumerated() {
+        let drawer = drawers.drawers[name]
+        let occupied = drawer.map { $0.isVisible(at: now) }
+            ?? (!manager.showing(in: name).isEmpty || !manager.waiting(in: name).isEmpty)
+        for key in keys {
             guard let surface = surfaceFor(key, placement: placement, occupied: occupied) else { continue }
-            let list = manager.renderList(for: name, size: surface.logicalSize, now: now)
+            var list: RenderList, decor: DrawerDecor?
+            if drawer != nil {
+                (list, decor) = drawerFrame(name, surface: surface, now: now)
+            } else {
+                list = manager.renderList(for: name, size: surface.logicalSize, now: now)
+            }
             input.router.setItems(list.items, for: key.routerKey)
-            if list.items.isEmpty && !occupied {
+            if (list.items.isEmpty || drawer != nil) && !occupied {
                 surfaces[key] = nil
                 continue
             }
             let version = contentVersions[name, default: 0]
-            surface.invalidateIfChanged(list, contentVersion: version)
-            try surface.drawIfNeeded(list, contentVersion: version) { id in
+            surface.invalidateIfChanged(list, contentVersion: version, decor: decor)
+            try surface.drawIfNeeded(list, contentVersion: version, decor: decor) { id in
                 contents[id].map {
                     var painted = PaintedView(content: $0, style: style, configuration: manager.resolvedConfiguration(of: id))
                     painted.callout = callouts[id]

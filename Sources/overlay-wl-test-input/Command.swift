@@ -10,13 +10,16 @@ enum Command {
     case scroll(Axis, Double)
     case drag(from: (Double, Double), to: (Double, Double), milliseconds: Int, steps: Int)
     case sleep(milliseconds: Int)
+    /// Press and release a key (escape, tab, enter, kpenter), `shift` held when `shifted`.
+    case key(String, shifted: Bool)
     /// `stripes`: 8-px black and white vertical stripes instead of the solid colour.
     case window(appID: String, width: Int, height: Int, stripes: Bool)
     case quit
 
     static let usage = """
         move X Y | down [left|right|middle] | up [BUTTON] | click X Y [BUTTON] | scroll V|H AMOUNT
-        drag X1 Y1 X2 Y2 DURATION_MS STEPS | sleep MS | window APP_ID W H [stripes] | quit
+        drag X1 Y1 X2 Y2 DURATION_MS STEPS | sleep MS | window APP_ID W H [stripes]
+        key escape|tab|enter|kpenter [shift] | quit
         """
 
     /// Parses one line; nil for an empty line, throws a readable message for a bad one.
@@ -58,6 +61,11 @@ enum Command {
             try arity(3...4)
             guard args.count == 3 || args[3] == "stripes" else { throw CommandError("window: the 4th argument can only be stripes") }
             return .window(appID: args[0], width: max(1, try integer(1)), height: max(1, try integer(2)), stripes: args.count == 4)
+        case "key":
+            try arity(1...2)
+            guard VirtualKeyboardDevice.codes[args[0]] != nil, args[0] != "shift" else { throw CommandError("key: unknown key \(args[0])") }
+            guard args.count == 1 || args[1] == "shift" else { throw CommandError("key: the 2nd argument can only be shift") }
+            return .key(args[0], shifted: args.count == 2)
         case "quit": try arity(0...0); return .quit
         default: throw CommandError("unknown command \(verb)")
         }

@@ -12,6 +12,7 @@ final class TestClient {
     private(set) var wmBase: OpaquePointer?
     private(set) var pointerManager: OpaquePointer?
     private(set) var pointerManagerVersion: UInt32 = 0
+    private(set) var keyboardManager: OpaquePointer?
     private(set) var seat: OpaquePointer?
     private(set) var seatCapabilities: UInt32 = 0
     /// Outputs by name with their mode (pixels) and scale.
@@ -86,6 +87,7 @@ final class TestClient {
         case "zwlr_virtual_pointer_manager_v1":
             pointerManagerVersion = min(version, 2)
             pointerManager = bind(name, interface, pointerManagerVersion)
+        case "zwp_virtual_keyboard_manager_v1": keyboardManager = bind(name, interface, 1)
         case "wl_seat" where seat == nil:
             seat = bind(name, interface, min(version, 5))
             wl_seat_add_listener(seat, TestClient.seatListener, box.userdata)

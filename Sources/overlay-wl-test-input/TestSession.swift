@@ -4,6 +4,8 @@ import Glibc
 final class TestSession {
     private let client: TestClient
     private let pointer: VirtualPointerDevice
+    /// Created at the first `key` command (no keyboard appears on the seat otherwise).
+    private var keyboard: VirtualKeyboardDevice?
     private var windows: [TestWindow] = []
     private var pendingInput: [UInt8] = []
 
@@ -56,6 +58,16 @@ final class TestSession {
             }
             pointer.button(.left, pressed: false)
         case .sleep(let milliseconds): try client.pump(for: Double(milliseconds) / 1000)
+        case .key(let name, let shifted):
+            if keyboard == nil {
+                keyboard = try VirtualKeyboardDevice(client: client)
+                try client.pump(for: 0.2)  // let the seat take the new keyboard and its keymap
+            }
+            let shift = VirtualKeyboardDevice.codes["shift"]!, code = VirtualKeyboardDevice.codes[name]!
+            if shifted { keyboard!.key(shift, pressed: true) }
+            keyboard!.key(code, pressed: true)
+            keyboard!.key(code, pressed: false)
+            if shifted { keyboard!.key(shift, pressed: false) }
         case .window(let appID, let width, let height, let stripes):
             let window = try TestWindow(client: client, appID: appID, width: width, height: height, stripes: stripes)
             windows.append(window)

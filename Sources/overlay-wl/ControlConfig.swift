@@ -83,6 +83,7 @@ final class ConfigRuntime {
             } else {
                 try presenter.register(spec.configuration, placement: placement)
             }
+            presenter.setDrawer(spec.drawer, for: name)
         }
         config = new
     }

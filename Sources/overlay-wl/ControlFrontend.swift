@@ -67,7 +67,7 @@ final class ControlFrontend {
         BusMethod("RemoveMode", input: "s", output: "as", inputNames: ["mode"], outputNames: ["modes"]),
         BusMethod("History", output: "s", outputNames: ["json"]),
         BusMethod("Restore", input: "u", output: "u", inputNames: ["id"], outputNames: ["new_id"]),
-    ]
+    ] + drawerMethods
 
     static let signals = [BusSignal("ViewClosed", signature: "usss",
                                     argumentNames: ["id", "container", "reason", "action"])]
@@ -113,6 +113,11 @@ final class ControlFrontend {
                 throw Self.error("UnknownView", a[0].uint == 0 ? "history is empty" : "no notification \(a[0].uint) in history")
             }
             return BusReply([.uint32(id)])
+        case "MoveDrawer": try moveDrawer(a[0].stringValue ?? "", notch: a[1].stringValue ?? "", animated: a[2].bool); return .empty
+        case "SetDrawerNotch":
+            try setDrawerNotch(a[0].stringValue ?? "", notch: a[1].integerValue ?? -1, enabled: a[2].bool)
+            return .empty
+        case "DrawerState": return BusReply([.string(try drawerJSON(a[0].stringValue ?? "").text)])
         default: throw BusMethodError.unknownMethod("no method \(call.member)")
         }
     }

@@ -118,6 +118,7 @@ extension ControlFrontend {
                 ("defaults", .object(defaults)),
                 ("showing", .array(manager.showing(in: name).map { .int(Int($0.rawValue)) })),
                 ("waiting", .array(manager.waiting(in: name).map { .int(Int($0.rawValue)) })),
+                ("drawer", service.presenter.drawer(name) != nil ? (try? drawerJSON(name)) ?? .null : .null),
             ])
         }
         return .object([("containers", .array(containers)), ("modes", .strings(config.modes.active)),

@@ -75,13 +75,25 @@ extension OverlayPresenter: SeatInputSink {
         case .enter, .motion:
             let name = container(of: pointer.focus)
             apply(input.router.pointerMoved(contact, in: name, to: pointer.position, time: now), now: now)
+            if drawers.holds(contact) { drawers.contactMoved(contact, to: pointer.position, time: now) }
             updateCursor(of: pointer, in: name, entered: event == .enter)
         case .leave, .removed:
             input.shapes[pointer.seat] = nil
+            if drawers.holds(contact) { drawers.contactCancelled(contact, time: now) }
             apply(input.router.pointerLeft(contact, time: now), now: now)
         case .button(let code, let pressed):
             guard code == PointerDevice.leftButton else { return }
             if pressed { input.lastPress = (pointer.seatProxy, pointer.lastSerial) }
+            // A drawer's surface: presses drag the drawer, clicks go to its views or backdrop.
+            let drawer = drawerSurface(pointer.focus)
+            if drawer != nil || drawers.holds(contact) {
+                if pressed, let drawer {
+                    drawers.contactDown(contact, in: drawer.name, at: pointer.position, time: now)
+                } else if !pressed {
+                    perform(drawers.contactUp(contact, time: now), routerKey: drawer?.routerKey)
+                }
+                return
+            }
             apply(input.router.pointerButton(contact, pressed: pressed, time: now), now: now)
         case .axis:
             return
@@ -94,14 +106,26 @@ extension OverlayPresenter: SeatInputSink {
         case .down(let id):
             guard let point = touch.points[id] else { return }
             input.lastPress = (touch.seatProxy, touch.lastSerial)
+            if let drawer = drawerSurface(point.surface) {
+                drawers.contactDown(.touch(seat: touch.seat, id: id), in: drawer.name, at: point.position, time: now)
+                return
+            }
             apply(input.router.touchDown(.touch(seat: touch.seat, id: id), in: container(of: point.surface),
                                          at: point.position, time: now), now: now)
         case .motion(let id):
             guard let point = touch.points[id] else { return }
+            if drawers.holds(.touch(seat: touch.seat, id: id)) {
+                return drawers.contactMoved(.touch(seat: touch.seat, id: id), to: point.position, time: now)
+            }
             apply(input.router.touchMoved(.touch(seat: touch.seat, id: id), to: point.position, time: now), now: now)
         case .up(let id):
+            if drawers.holds(.touch(seat: touch.seat, id: id)) {
+                let key = touch.points[id].flatMap { drawerSurface($0.surface)?.routerKey }
+                return perform(drawers.contactUp(.touch(seat: touch.seat, id: id), time: now), routerKey: key)
+            }
             apply(input.router.touchUp(.touch(seat: touch.seat, id: id), time: now), now: now)
         case .cancel, .removed:
+            drawers.touchCancelled(seat: touch.seat, time: now)
             apply(input.router.touchCancelled(seat: touch.seat, time: now), now: now)
         }
     }

@@ -3,4 +3,5 @@
 protocol SeatInputSink: AnyObject {
     func pointerEvent(_ event: PointerDevice.Event, from pointer: PointerDevice)
     func touchEvent(_ event: TouchDevice.Event, from touch: TouchDevice)
+    func keyboardEvent(_ event: KeyboardDevice.Event, from keyboard: KeyboardDevice)
 }

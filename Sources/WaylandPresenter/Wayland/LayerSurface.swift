@@ -105,6 +105,18 @@ final class LayerSurface {
         phase.presented()
     }
 
+    /// On-demand keyboard focus (a drawer while open) or none; sent now, in force from the next commit.
+    var keyboardInteractive = false {
+        didSet {
+            guard keyboardInteractive != oldValue, let layerSurface else { return }
+            // on_demand is layer-shell v4; older compositors get exclusive focus while open.
+            let onDemand = zwlr_layer_surface_v1_get_version(layerSurface) >= 4
+            let mode = !keyboardInteractive ? ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE
+                : onDemand ? ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_ON_DEMAND : ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE
+            zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, mode.rawValue)
+        }
+    }
+
     /// Limits input to these surface-local rectangles (empty: all input passes through).
     func setInputRegion(_ rects: [(x: Int32, y: Int32, width: Int32, height: Int32)], compositor: OpaquePointer) {
         let region = wl_compositor_create_region(compositor)

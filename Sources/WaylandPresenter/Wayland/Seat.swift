@@ -1,7 +1,7 @@
 import WaylandListeners
 import CWayland
 
-/// A wl_seat and the input capabilities it currently offers. Binds wl_pointer and wl_touch
+/// A wl_seat and the input capabilities it currently offers. Binds wl_pointer, wl_touch and wl_keyboard
 /// while the seat has them (capabilities may change at runtime) and hands their events to
 /// `inputSink`.
 public final class Seat {
@@ -11,8 +11,9 @@ public final class Seat {
     public private(set) var capabilities: UInt32 = 0
     private(set) var pointer: PointerDevice?
     private(set) var touch: TouchDevice?
+    private(set) var keyboard: KeyboardDevice?
     weak var inputSink: SeatInputSink? {
-        didSet { pointer?.sink = inputSink; touch?.sink = inputSink }
+        didSet { pointer?.sink = inputSink; touch?.sink = inputSink; keyboard?.sink = inputSink }
     }
     private lazy var box = ListenerBox(self)
 
@@ -25,13 +26,16 @@ public final class Seat {
     deinit {
         pointer?.remove()
         touch?.remove()
+        keyboard?.remove()
         pointer = nil
         touch = nil
+        keyboard = nil
         if wl_seat_get_version(proxy) >= 5 { wl_seat_release(proxy) } else { wl_seat_destroy(proxy) }
     }
 
     public var hasPointer: Bool { capabilities & WL_SEAT_CAPABILITY_POINTER.rawValue != 0 }
     public var hasTouch: Bool { capabilities & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0 }
+    public var hasKeyboard: Bool { capabilities & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0 }
 
     /// Binds devices for new capabilities and releases those whose capability went away.
     private func capabilitiesChanged(_ caps: UInt32) {
@@ -49,6 +53,13 @@ public final class Seat {
         } else if !hasTouch, let old = touch {
             old.remove()
             touch = nil
+        }
+        if hasKeyboard, keyboard == nil {
+            keyboard = KeyboardDevice(seatProxy: proxy, seat: globalName)
+            keyboard?.sink = inputSink
+        } else if !hasKeyboard, let old = keyboard {
+            old.remove()
+            keyboard = nil
         }
     }
 

@@ -72,6 +72,8 @@ final class VirtualPointer: @unchecked Sendable {
     func up(_ button: String = "left") throws { try send("up \(button)") }
     func click(_ x: Int, _ y: Int, button: String = "left") throws { try send("click \(x) \(y) \(button)") }
     func scroll(vertical: Bool = true, _ amount: Double) throws { try send("scroll \(vertical ? "V" : "H") \(amount)") }
+    /// Presses and releases escape, tab, enter or kpenter on the tool's virtual keyboard (Shift held if `shift`).
+    func key(_ name: String, shift: Bool = false) throws { try send("key \(name)\(shift ? " shift" : "")") }
     func sleep(milliseconds: Int) throws { try send("sleep \(milliseconds)", timeout: Double(milliseconds) / 1000 + 10) }
 
     /// Presses at (x1, y1), moves to (x2, y2) in `steps` equal steps over `milliseconds`, releases.

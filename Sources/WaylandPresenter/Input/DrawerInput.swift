@@ -1,0 +1,152 @@
+import OverlayEngine
+
+/// A focusable button in a drawer: an action of a view shown in it.
+public struct DrawerButton: Hashable, Sendable {
+    public var view: ViewID
+    public var action: String
+    public init(view: ViewID, action: String) { self.view = view; self.action = action }
+}
+
+/// The keys a drawer understands (evdev codes in `init(evdevCode:shift:)`).
+public enum DrawerKey: Equatable, Sendable {
+    case escape, tab, backTab, enter
+
+    /// KEY_ESC 1, KEY_TAB 15 (with shift: back), KEY_ENTER 28, KEY_KPENTER 96; nil for others.
+    public init?(evdevCode: UInt32, shift: Bool) {
+        switch evdevCode {
+        case 1: self = .escape
+        case 15: self = shift ? .backTab : .tab
+        case 28, 96: self = .enter
+        default: return nil
+        }
+    }
+}
+
+/// What the presenter does after drawer input.
+public enum DrawerInputAction: Equatable, Sendable {
+    /// A click on the panel at this surface-local point (a view or its button may take it).
+    case tap(container: String, at: Point)
+    /// Enter on the focused button.
+    case invoke(DrawerButton)
+}
+
+/// Every drawer container's state, which contact holds which drawer, and each drawer's
+/// keyboard focus. Pure: surface-local events and times in, actions out (the presenter's
+/// pointer, touch and keyboard handlers drive it; tests replay recorded sequences).
+public struct DrawerInput {
+    public private(set) var drawers: [String: EdgeDrawer] = [:]
+    /// The drawer (container) each pressing contact holds; one contact per drawer.
+    private var holders: [InputContact: String] = [:]
+    /// The keyboard-focused button of each drawer.
+    public private(set) var focus: [String: DrawerButton] = [:]
+    /// Each drawer's focusable buttons in reading order (from its latest frame).
+    public private(set) var buttons: [String: [DrawerButton]] = [:]
+
+    public init() {}
+
+    /// Makes `name` a drawer (or updates its settings); nil makes it a plain container again.
+    public mutating func configure(_ name: String, _ configuration: DrawerConfiguration?, size: Size) {
+        guard let configuration else {
+            drawers[name] = nil
+            holders = holders.filter { $0.value != name }
+            focus[name] = nil
+            buttons[name] = nil
+            return
+        }
+        if drawers[name] == nil {
+            drawers[name] = EdgeDrawer(configuration, size: size)
+        } else {
+            drawers[name]!.reconfigure(configuration)
+        }
+    }
+
+    /// Changes one drawer (CLI moves, notch switches, resizes); false when there is none.
+    @discardableResult
+    public mutating func update(_ name: String, _ change: (inout EdgeDrawer) -> Void) -> Bool {
+        guard drawers[name] != nil else { return false }
+        change(&drawers[name]!)
+        return true
+    }
+
+    public var nextDeadline: Double? { drawers.values.compactMap(\.drawer.nextDeadline).min() }
+
+    public mutating func advance(to now: Double) {
+        for name in drawers.keys where drawers[name]!.drawer.nextDeadline.map({ $0 <= now }) == true {
+            drawers[name]!.advance(to: now)
+        }
+    }
+
+    // MARK: Pointer and touch
+
+    /// A button press or touch down on drawer `name`'s surface; false when it is no drawer's
+    /// or the drawer is already held by another contact.
+    @discardableResult
+    public mutating func contactDown(_ contact: InputContact, in name: String, at point: Point, time: Double) -> Bool {
+        guard let drawer = drawers[name], !drawer.isPressed, holders[contact] == nil else { return false }
+        holders[contact] = name
+        drawers[name]!.press(at: point, time: time)
+        return true
+    }
+
+    public mutating func contactMoved(_ contact: InputContact, to point: Point, time: Double) {
+        guard let name = holders[contact] else { return }
+        drawers[name]?.move(to: point, time: time)
+    }
+
+    /// The release: a drag settles; a click on the panel is a tap for its views; a click on
+    /// the backdrop (beside the panel) closes the drawer.
+    public mutating func contactUp(_ contact: InputContact, time: Double) -> DrawerInputAction? {
+        guard let name = holders.removeValue(forKey: contact), var drawer = drawers[name] else { return nil }
+        defer { drawers[name] = drawer }
+        guard case .tap(let point) = drawer.release(time: time) else { return nil }
+        if drawer.panelFrame(at: time).contains(point) { return .tap(container: name, at: point) }
+        if drawer.configuration.backdropOpacity > 0 { drawer.close(now: time) }
+        return nil
+    }
+
+    /// The contact went away (pointer left or removed, touch cancelled).
+    public mutating func contactCancelled(_ contact: InputContact, time: Double) {
+        guard let name = holders.removeValue(forKey: contact) else { return }
+        drawers[name]?.cancelPress(time: time)
+    }
+
+    /// wl_touch.cancel: every touch point of the seat.
+    public mutating func touchCancelled(seat: UInt32, time: Double) {
+        for contact in holders.keys where contact.seat == seat && contact.kind != .pointer {
+            contactCancelled(contact, time: time)
+        }
+    }
+
+    /// True when `contact` holds a drawer.
+    public func holds(_ contact: InputContact) -> Bool { holders[contact] != nil }
+
+    // MARK: Keyboard
+
+    /// A key pressed while drawer `name` has keyboard focus. Escape closes; Tab and Shift+Tab
+    /// move the focus round its buttons; Enter invokes the focused one.
+    public mutating func keyPressed(_ key: DrawerKey, in name: String, time: Double) -> DrawerInputAction? {
+        guard drawers[name] != nil else { return nil }
+        let buttons = self.buttons[name] ?? []
+        let current = focus[name].flatMap { buttons.firstIndex(of: $0) }
+        switch key {
+        case .escape:
+            drawers[name]!.close(now: time)
+            focus[name] = nil
+        case .tab, .backTab:
+            guard !buttons.isEmpty else { return nil }
+            let step = key == .tab ? 1 : buttons.count - 1
+            let next = current.map { ($0 + step) % buttons.count } ?? (key == .tab ? 0 : buttons.count - 1)
+            focus[name] = buttons[next]
+        case .enter:
+            guard let current else { return nil }
+            return .invoke(buttons[current])
+        }
+        return nil
+    }
+
+    /// The drawer's buttons now, in reading order; a focused button that is gone loses focus.
+    public mutating func setButtons(_ buttons: [DrawerButton], in name: String) {
+        self.buttons[name] = buttons
+        if let f = focus[name], !buttons.contains(f) { focus[name] = nil }
+    }
+}

@@ -1,0 +1,71 @@
+import WaylandListeners
+import CWayland
+import Glibc
+
+/// A seat's wl_keyboard: records which of our surfaces has keyboard focus and whether Shift is
+/// held, forwards key presses to the seat's sink. Keys are evdev codes: no keymap is needed
+/// (the keymap fd is closed unread).
+final class KeyboardDevice {
+    enum Event: Equatable {
+        /// An evdev key code went down (`pressed`) or up.
+        case key(UInt32, pressed: Bool)
+        /// Focus left our surface, or the capability went away.
+        case leave
+    }
+
+    static let leftShift: UInt32 = 42, rightShift: UInt32 = 54
+
+    let proxy: OpaquePointer
+    let seat: UInt32
+    weak var sink: SeatInputSink?
+    /// The wl_surface with keyboard focus (any of ours), nil when none has it.
+    private(set) var focus: OpaquePointer?
+    /// Shift keys held now (tracked from key events, so any keymap works).
+    private var shiftsDown: Set<UInt32> = []
+    private lazy var box = ListenerBox(self)
+
+    var isShiftHeld: Bool { !shiftsDown.isEmpty }
+
+    init(seatProxy: OpaquePointer, seat: UInt32) {
+        proxy = wl_seat_get_keyboard(seatProxy)
+        self.seat = seat
+        wl_keyboard_add_listener(proxy, KeyboardDevice.listener, box.userdata)
+    }
+
+    deinit {
+        if wl_keyboard_get_version(proxy) >= 3 { wl_keyboard_release(proxy) } else { wl_keyboard_destroy(proxy) }
+    }
+
+    func remove() {
+        focus = nil
+        shiftsDown.removeAll()
+        sink?.keyboardEvent(.leave, from: self)
+    }
+
+    private func key(_ code: UInt32, pressed: Bool) {
+        if code == Self.leftShift || code == Self.rightShift {
+            if pressed { shiftsDown.insert(code) } else { shiftsDown.remove(code) }
+        }
+        sink?.keyboardEvent(.key(code, pressed: pressed), from: self)
+    }
+
+    private static let listener = stableListener(wl_keyboard_listener(
+        keymap: { _, _, _, fd, _ in close(fd) },
+        enter: { data, _, _, surface, _ in
+            guard let device = ListenerBox<KeyboardDevice>.owner(data) else { return }
+            device.focus = surface
+            device.shiftsDown.removeAll()
+        },
+        leave: { data, _, _, _ in
+            guard let device = ListenerBox<KeyboardDevice>.owner(data) else { return }
+            device.focus = nil
+            device.shiftsDown.removeAll()
+            device.sink?.keyboardEvent(.leave, from: device)
+        },
+        key: { data, _, _, _, key, state in
+            ListenerBox<KeyboardDevice>.owner(data)?.key(key, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue)
+        },
+        modifiers: { _, _, _, _, _, _, _ in },
+        repeat_info: { _, _, _, _ in }
+    ))
+}
