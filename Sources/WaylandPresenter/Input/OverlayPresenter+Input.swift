@@ -19,6 +19,9 @@ final class PresenterInput {
 
     init(presenter: OverlayPresenter) {
         router = InputRouter { [unowned presenter] id in presenter.manager.resolvedConfiguration(of: id)?.dismissGesture }
+        router.bindingOf = { [unowned presenter] id, trigger in
+            presenter.manager.resolvedConfiguration(of: id)?.binding(for: trigger) ?? .standard(for: trigger)
+        }
     }
 }
 
@@ -80,11 +83,12 @@ extension OverlayPresenter: SeatInputSink {
             input.shapes[pointer.seat] = nil
             apply(input.router.pointerLeft(contact, time: now), now: now)
         case .button(let code, let pressed):
-            guard code == PointerDevice.leftButton else { return }
+            guard let button = PointerDevice.trigger(of: code) else { return }
             if pressed { input.lastPress = (pointer.seatProxy, pointer.lastSerial) }
-            apply(input.router.pointerButton(contact, pressed: pressed, time: now), now: now)
-        case .axis:
-            return
+            apply(input.router.pointerButton(contact, button, pressed: pressed, time: now), now: now)
+        case .axis(let vertical, let value):
+            guard vertical else { return }
+            apply(input.router.pointerScrolled(contact, vertical: value, time: now), now: now)
         }
     }
 
@@ -111,7 +115,8 @@ extension OverlayPresenter: SeatInputSink {
     private func apply(_ actions: [InputAction], now: Double) {
         guard !actions.isEmpty else { return }
         input.applying = true
-        manager.apply(actions, now: now) { id, point in claimTap(on: id, at: point) }
+        manager.apply(actions, now: now, claimTap: { id, point in claimTap(on: id, at: point) },
+                      invokeDefault: { id in _ = input.onViewClicked(id, .body) })
         input.applying = false
         let work = input.deferred
         input.deferred = []

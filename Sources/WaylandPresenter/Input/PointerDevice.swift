@@ -18,6 +18,16 @@ final class PointerDevice {
 
     static let leftButton: UInt32 = 0x110, rightButton: UInt32 = 0x111, middleButton: UInt32 = 0x112
 
+    /// The bindable button of a Linux button code (nil: side buttons and others).
+    static func trigger(of code: UInt32) -> PointerTrigger? {
+        switch code {
+        case leftButton: .left
+        case middleButton: .middle
+        case rightButton: .right
+        default: nil
+        }
+    }
+
     let proxy: OpaquePointer
     let seat: UInt32
     let seatProxy: OpaquePointer
