@@ -10,7 +10,7 @@ final class PresenterInput {
     /// Loaded at the first pointer enter; nil inside when no theme loads.
     var cursor: CursorTheme??
     /// The cursor shape each pointer (by seat) shows now.
-    var shapes: [UInt32: CursorTheme.Shape] = [:]
+    var shapes: [UInt32: CursorShape] = [:]
     /// Lays out help tips' buttons for hit testing (caches its layouts).
     let callouts = CalloutRenderer()
     /// Work `afterInput` queued while the engine applies input (it must not be mutated then).
@@ -146,18 +146,22 @@ extension OverlayPresenter: SeatInputSink {
 
     // MARK: Cursor
 
-    /// Arrow over views, hand over action buttons; set on enter and when the shape changes.
+    /// Arrow over views, hand over action buttons; set on enter and when the shape changes, by
+    /// the compositor (cursor-shape-v1) or else from our cursor theme.
     private func updateCursor(of pointer: PointerDevice, in container: String?, entered: Bool) {
         guard let container else { return }
-        var shape = CursorTheme.Shape.arrow
-        if let id = input.router.view(at: pointer.position, in: container), content(of: id)?.actions.isEmpty == false,
-           case .action = clickedPart(of: id, at: pointer.position) {
-            shape = .hand
-        }
+        let id = input.router.view(at: pointer.position, in: container)
+        let part = id.flatMap { content(of: $0)?.actions.isEmpty == false ? clickedPart(of: $0, at: pointer.position) : .body }
+        let left = id.flatMap { manager.resolvedConfiguration(of: $0)?.binding(for: .left) } ?? .gesture
+        let shape = CursorShape.over(part, leftBinding: left)
         guard entered || input.shapes[pointer.seat] != shape else { return }
         input.shapes[pointer.seat] = shape
-        if input.cursor == nil { input.cursor = .some(CursorTheme(display: display)) }
-        input.cursor??.show(shape, on: pointer)
+        switch CursorSource.choose(shapeManagerOffered: display.cursorShapeManager != nil) {
+        case .shapeProtocol: pointer.setShape(shape, manager: display.cursorShapeManager!)
+        case .theme:
+            if input.cursor == nil { input.cursor = .some(CursorTheme(display: display)) }
+            input.cursor??.show(shape, on: pointer)
+        }
     }
 
     /// The router key (container, and output when it has one per output) of `surface`.
