@@ -7,7 +7,6 @@ SWIFT ?= swift
 SCRATCH ?= .build
 BUILD_FLAGS ?= -c release --static-swift-stdlib
 RELEASE_BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) $(BUILD_FLAGS) --show-bin-path 2>/dev/null)/overlay-wl
-MANDIR = $(SCRATCH)/man
 
 .PHONY: all build man completions install uninstall clean
 
@@ -16,10 +15,10 @@ all: build
 build:
 	$(SWIFT) build --scratch-path $(SCRATCH) $(BUILD_FLAGS) --product overlay-wl
 
-# Man pages from the ArgumentParser definitions (swift-argument-parser's generate-manual plugin).
-man: build
-	$(SWIFT) package --scratch-path $(SCRATCH) plugin --allow-writing-to-directory $(MANDIR) \
-		generate-manual --multi-page --output-directory $(MANDIR)
+# The man page from the ArgumentParser definitions (swift-argument-parser's generate-manual
+# plugin), committed as docs/man/overlay-wl.1: regenerate after changing commands or options.
+man:
+	scripts/generate-man
 
 completions: build
 	mkdir -p $(SCRATCH)/completions
@@ -41,9 +40,7 @@ install: build completions
 	install -Dm644 $(SCRATCH)/completions/overlay-wl $(DESTDIR)$(DATADIR)/bash-completion/completions/overlay-wl
 	install -Dm644 $(SCRATCH)/completions/_overlay-wl $(DESTDIR)$(DATADIR)/zsh/site-functions/_overlay-wl
 	install -Dm644 $(SCRATCH)/completions/overlay-wl.fish $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/overlay-wl.fish
-	if ls $(MANDIR)/*.1 >/dev/null 2>&1; then \
-		for m in $(MANDIR)/*.1; do install -Dm644 $$m $(DESTDIR)$(DATADIR)/man/man1/$$(basename $$m); done; \
-	fi
+	install -Dm644 docs/man/overlay-wl.1 $(DESTDIR)$(DATADIR)/man/man1/overlay-wl.1
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/overlay-wl \
@@ -57,4 +54,4 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)/doc/overlay-wl
 
 clean:
-	rm -rf $(SCRATCH)/release $(MANDIR) $(SCRATCH)/completions
+	rm -rf $(SCRATCH)/release $(SCRATCH)/completions

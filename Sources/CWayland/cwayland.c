@@ -11,6 +11,7 @@ static const struct wl_interface *const known[] = {
     &zwlr_screencopy_manager_v1_interface,
     &ext_background_effect_manager_v1_interface,
     &org_kde_kwin_blur_manager_interface,
+    &wp_cursor_shape_manager_v1_interface,
 };
 
 const struct wl_interface *cwl_interface_named(const char *name) {

@@ -97,5 +97,6 @@ extension ViewConfiguration {
         if let v = other.autoDismiss { autoDismiss = v }
         if let v = other.appearAction { appearAction = v }
         if let v = other.disappearAction { disappearAction = v }
+        pointerBindings.merge(other.pointerBindings) { _, new in new }
     }
 }

@@ -76,6 +76,30 @@ public enum ViewSettingNames {
     }
 }
 
+// MARK: Pointer bindings: on-button-left|middle|right, on-scroll-up|down
+
+extension ViewSettingNames {
+    public static let triggerKeys: [(String, PointerTrigger)] = [
+        ("on-button-left", .left), ("on-button-middle", .middle), ("on-button-right", .right),
+        ("on-scroll-up", .scrollUp), ("on-scroll-down", .scrollDown),
+    ]
+    public static let bindings: [(String, PointerBinding)] = [
+        ("gesture", .gesture), ("none", .none), ("dismiss", .dismiss), ("dismiss-container", .dismissContainer),
+        ("dismiss-all", .dismissAll), ("invoke-default-action", .invokeDefaultAction),
+    ]
+
+    /// A binding for `trigger` (`gesture` is for buttons only: scrolling has no gesture).
+    public static func binding(_ text: String, for trigger: PointerTrigger, key: String) throws -> PointerBinding {
+        let allowed = bindings.filter { !trigger.isScroll || $0.1 != .gesture }
+        guard let binding = allowed.first(where: { $0.0 == text })?.1 else {
+            throw SettingError(key, "unknown binding '\(text)' (one of \(allowed.map(\.0).joined(separator: ", ")))")
+        }
+        return binding
+    }
+
+    public static func name(of binding: PointerBinding) -> String { bindings.first { $0.1 == binding }!.0 }
+}
+
 extension SettingValue {
     /// A number written inside a string ("0.8" in "scale:0.8").
     func parsedNumber(_ key: String, in range: ClosedRange<Double>) throws -> Double {

@@ -5,6 +5,7 @@ public enum ViewSettings {
     /// Keys, in the order they are documented.
     public static let keys = ["alignment", "background", "shadow", "gesture", "tap-to-dismiss",
                               "transition", "animation", "auto-dismiss", "appear-action", "disappear-action"]
+                              + ViewSettingNames.triggerKeys.map(\.0)
 
     /// Sets one setting on `configuration`; false when `key` is not a view setting.
     @discardableResult
@@ -22,7 +23,9 @@ public enum ViewSettings {
         case "auto-dismiss": c.autoDismiss = try autoDismiss(value, key: key)
         case "appear-action": c.appearAction = try value.string(key)
         case "disappear-action": c.disappearAction = try value.string(key)
-        default: return false
+        default:
+            guard let trigger = ViewSettingNames.triggerKeys.first(where: { $0.0 == key })?.1 else { return false }
+            c.pointerBindings[trigger] = try ViewSettingNames.binding(value.string(key), for: trigger, key: key)
         }
         return true
     }
@@ -97,6 +100,9 @@ public enum ViewSettings {
         }
         if let a = c.appearAction { out["appear-action"] = a }
         if let a = c.disappearAction { out["disappear-action"] = a }
+        for (key, trigger) in ViewSettingNames.triggerKeys {
+            if let b = c.pointerBindings[trigger] { out[key] = ViewSettingNames.name(of: b) }
+        }
         return out
     }
 }

@@ -30,6 +30,8 @@ public struct ViewConfiguration: Equatable, Sendable {
     /// Opaque hook names the caller maps to commands or closures.
     public var appearAction: String?
     public var disappearAction: String?
+    /// Mouse buttons and scroll steps bound to something other than their default.
+    public var pointerBindings: PointerBindings = [:]
 
     public init() {}
 }
@@ -50,6 +52,8 @@ public struct ResolvedViewConfiguration: Equatable, Sendable {
     /// The view's own hook, then the container's: run in this order.
     public var appearActions: [String]
     public var disappearActions: [String]
+    /// The view's bindings over the container's (unset triggers: `PointerBinding.standard`).
+    public var pointerBindings: PointerBindings
 
     /// Merges `view` over `container` for a container of `displayType`.
     /// Horizontal and vertical containers take alignment, background, shadow and
@@ -69,6 +73,12 @@ public struct ResolvedViewConfiguration: Equatable, Sendable {
         autoDismiss = Self.merge(view.autoDismiss, container.autoDismiss)
         appearActions = [view.appearAction, container.appearAction].compactMap { $0 }
         disappearActions = [view.disappearAction, container.disappearAction].compactMap { $0 }
+        pointerBindings = container.pointerBindings.merging(view.pointerBindings) { _, mine in mine }
+    }
+
+    /// What `trigger` does on this view.
+    public func binding(for trigger: PointerTrigger) -> PointerBinding {
+        pointerBindings[trigger] ?? .standard(for: trigger)
     }
 
     /// Default alignment: stacking centre, horizontal leading, vertical bottom.

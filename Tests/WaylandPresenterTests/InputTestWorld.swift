@@ -7,15 +7,24 @@ final class InputTestWorld {
     static let container = "toasts"
     static let size = Size(width: 400, height: 600)
     var manager = OverlayManager()
-    lazy var router = InputRouter { [unowned self] in self.manager.resolvedConfiguration(of: $0)?.dismissGesture }
+    lazy var router: InputRouter = {
+        var router = InputRouter { [unowned self] in self.manager.resolvedConfiguration(of: $0)?.dismissGesture }
+        router.bindingOf = { [unowned self] id, trigger in
+            self.manager.resolvedConfiguration(of: id)?.binding(for: trigger) ?? .standard(for: trigger)
+        }
+        return router
+    }()
     /// Every effect drained so far.
     private(set) var effects: [EngineEffect] = []
     /// Taps offered to the frontend, and what it answers.
     var claimTap: (ViewID, Point) -> TapOutcome = { _, _ in .notClaimed }
     private(set) var offeredTaps: [ViewID] = []
+    /// Views whose "default" action a binding invoked.
+    private(set) var invokedDefault: [ViewID] = []
 
     /// `count` views (newest on top of the column), no animations, with `gesture`.
-    init(views count: Int = 2, gesture: DismissGesture?, autoDismiss: Double? = nil) throws {
+    init(views count: Int = 2, gesture: DismissGesture?, autoDismiss: Double? = nil,
+         bindings: PointerBindings = [:]) throws {
         var config = ContainerConfiguration(name: Self.container, displayType: .vertical, queueType: .multiple)
         config.spacing = 10
         config.displayOrder = .newestOnTop
@@ -23,6 +32,7 @@ final class InputTestWorld {
         config.defaults.transition = .identity
         if let gesture { config.defaults.dismissGesture = .value(gesture) }
         if let autoDismiss { config.defaults.autoDismiss = .value(autoDismiss) }
+        config.defaults.pointerBindings = bindings
         try manager.register(config, now: 0)
         for _ in 0..<count {
             try manager.show(in: Self.container, size: Size(width: 300, height: 100), animated: false, now: 0)
@@ -48,10 +58,10 @@ final class InputTestWorld {
     }
 
     func apply(_ actions: [InputAction], now: Double) {
-        manager.apply(actions, now: now) { id, point in
+        manager.apply(actions, now: now, claimTap: { id, point in
             offeredTaps.append(id)
             return claimTap(id, point)
-        }
+        }, invokeDefault: { invokedDefault.append($0) })
         effects += manager.drainEffects()
     }
 

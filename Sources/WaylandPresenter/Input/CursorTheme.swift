@@ -4,26 +4,13 @@ import Glibc
 
 /// Cursor images from the wl_cursor theme ($XCURSOR_THEME / $XCURSOR_SIZE, else libwayland-cursor's
 /// built-in one), shown on one cursor surface shared by every pointer over our surfaces.
+/// The fallback where the compositor offers no cursor-shape-v1 (see `CursorSource`).
 final class CursorTheme {
-    enum Shape: CaseIterable {
-        case arrow
-        /// Over a button.
-        case hand
-
-        /// Theme names to try, first match wins.
-        var names: [String] {
-            switch self {
-            case .arrow: ["default", "left_ptr"]
-            case .hand: ["pointer", "hand2", "hand1", "left_ptr"]
-            }
-        }
-    }
-
     private let theme: OpaquePointer
     private let surface: OpaquePointer
     private let scale: Int32
     /// Buffer and hotspot (surface units) of each shape the theme has.
-    private var images: [Shape: (buffer: OpaquePointer, x: Int32, y: Int32)] = [:]
+    private var images: [CursorShape: (buffer: OpaquePointer, x: Int32, y: Int32)] = [:]
 
     /// Nil when no theme (not even the built-in) loads.
     init?(display: WaylandDisplay) {
@@ -33,8 +20,8 @@ final class CursorTheme {
         self.theme = theme
         self.scale = scale
         surface = wl_compositor_create_surface(display.compositor)
-        for shape in Shape.allCases {
-            for name in shape.names {
+        for shape in CursorShape.allCases {
+            for name in shape.themeNames {
                 guard let cursor = wl_cursor_theme_get_cursor(theme, name), cursor.pointee.image_count > 0,
                       let image = cursor.pointee.images[0], let buffer = wl_cursor_image_get_buffer(image) else { continue }
                 images[shape] = (buffer, Int32(image.pointee.hotspot_x) / scale, Int32(image.pointee.hotspot_y) / scale)
@@ -49,7 +36,7 @@ final class CursorTheme {
     }
 
     /// Shows `shape` for `pointer` (needs the serial of the pointer's latest enter).
-    func show(_ shape: Shape, on pointer: PointerDevice) {
+    func show(_ shape: CursorShape, on pointer: PointerDevice) {
         guard let image = images[shape] ?? images[.arrow] else { return }
         wl_pointer_set_cursor(pointer.proxy, pointer.enterSerial, surface, image.x, image.y)
         wl_surface_set_buffer_scale(surface, scale)

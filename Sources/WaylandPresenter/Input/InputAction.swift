@@ -33,6 +33,8 @@ public enum InputAction: Equatable, Sendable {
     case gesture(RecognizedGesture, ViewID)
     /// A press and release on a container's surface outside every view (its backdrop).
     case backgroundTap(container: String)
+    /// A click (or scroll step) whose binding is not the gesture.
+    case bound(PointerBinding, ViewID)
 }
 
 /// What becomes of a tap offered to the frontend first.
@@ -58,11 +60,14 @@ extension OverlayManager {
     /// Carries the router's actions out: hover pauses and resumes auto-dismiss, gestures go to
     /// the views' dismiss gestures (dismissals have reason `.gesture`), backdrop taps to
     /// `tapBackground`. `claimTap` sees each tap first (view, surface-local point) and says
-    /// what becomes of it. Shared by the presenter and the tests.
+    /// what becomes of it; `invokeDefault` carries out `.invokeDefaultAction` bindings.
+    /// Shared by the presenter and the tests.
     public mutating func apply(_ actions: [InputAction], now: Double,
-                               claimTap: (ViewID, Point) -> TapOutcome = { _, _ in .notClaimed }) {
+                               claimTap: (ViewID, Point) -> TapOutcome = { _, _ in .notClaimed },
+                               invokeDefault: (ViewID) -> Void = { _ in }) {
         for action in actions {
             switch action {
+            case .bound(let binding, let id): apply(binding, to: id, now: now, invokeDefault: invokeDefault)
             case .hoverBegan(let id): pauseAutoDismiss(id, now: now)
             case .hoverEnded(let id): resumeAutoDismiss(id, now: now)
             case .backgroundTap(let key): tapBackground(in: SurfaceKey.container(ofRouterKey: key), now: now)
@@ -76,6 +81,22 @@ extension OverlayManager {
                 }
                 handle(gesture, on: id, now: now)
             }
+        }
+    }
+}
+
+extension OverlayManager {
+    /// Dismissals by a binding have reason `.gesture`, like dismiss gestures.
+    mutating func apply(_ binding: PointerBinding, to id: ViewID, now: Double, invokeDefault: (ViewID) -> Void) {
+        switch binding {
+        case .gesture, .none: break
+        case .dismiss: dismiss(id, reason: .gesture, now: now)
+        case .dismissContainer, .dismissAll:
+            let names = binding == .dismissAll ? containerNames : containerName(of: id).map { [$0] } ?? []
+            for name in names {
+                for view in showing(in: name) { dismiss(view, reason: .gesture, now: now) }
+            }
+        case .invokeDefaultAction: invokeDefault(id)
         }
     }
 }

@@ -17,7 +17,19 @@ public struct InputRouter {
         var position: Point
         var hovered: ViewID?
         var press: Press?
+        /// The button driving `press` (nil: a touch, or a press through the gesture-button call).
+        var gestureButton: PointerTrigger?
+        /// Buttons held with a binding other than `.gesture`: the view and binding of the press.
+        var clicks: [PointerTrigger: (id: ViewID, binding: PointerBinding)] = [:]
+        /// Vertical scroll gathered over one view towards the next step.
+        var scroll: (id: ViewID, amount: Double)?
     }
+
+    /// A view's binding for a button or scroll step; by default the left button drives the
+    /// gesture and nothing else is bound.
+    public var bindingOf: (ViewID, PointerTrigger) -> PointerBinding = { _, trigger in .standard(for: trigger) }
+    /// Scroll (wl_pointer axis units; a wheel notch is 10–15) that makes one step.
+    public static let scrollStep = 10.0
 
     private let gestureOf: (ViewID) -> DismissGesture?
     private var items: [String: [RenderItem]] = [:]
@@ -98,6 +110,56 @@ public struct InputRouter {
         } else {
             release(&state, contact, time: time, into: &out)
             updateHover(&state, &out)
+        }
+        contacts[contact] = state
+        return out
+    }
+
+    /// `button` went down or up at the pointer's position; the binding of the view under it
+    /// decides. `.gesture` drives a press as `pointerButton(_:pressed:time:)` does (over no view,
+    /// the left button does, for backdrop taps); other bindings act on a click, a release over
+    /// the view the button went down on.
+    public mutating func pointerButton(_ contact: InputContact, _ button: PointerTrigger, pressed: Bool,
+                                       time: Double) -> [InputAction] {
+        guard var state = contacts[contact], !button.isScroll else { return [] }
+        if pressed {
+            guard state.clicks[button] == nil, state.gestureButton != button else { return [] }
+            let id = state.container.flatMap { view(at: state.position, in: $0) }
+            let binding = id.map { bindingOf($0, button) } ?? .standard(for: button)
+            switch binding {
+            case .none: return []
+            case .gesture:
+                guard state.press == nil else { return [] }
+                contacts[contact]!.gestureButton = button
+                return pointerButton(contact, pressed: true, time: time)
+            default:
+                state.clicks[button] = (id!, binding)
+                contacts[contact] = state
+                return []
+            }
+        }
+        if state.gestureButton == button {
+            contacts[contact]!.gestureButton = nil
+            return pointerButton(contact, pressed: false, time: time)
+        }
+        guard let click = contacts[contact]!.clicks.removeValue(forKey: button),
+              state.container.flatMap({ view(at: state.position, in: $0) }) == click.id else { return [] }
+        return [.bound(click.binding, click.id)]
+    }
+
+    /// Vertical scroll (positive: down) at the pointer's position: each `scrollStep` gathered
+    /// over one view fires its scroll-down or scroll-up binding once.
+    public mutating func pointerScrolled(_ contact: InputContact, vertical delta: Double, time: Double) -> [InputAction] {
+        guard var state = contacts[contact], state.press == nil, delta != 0,
+              let id = state.container.flatMap({ view(at: state.position, in: $0) }) else { return [] }
+        var amount = delta
+        if let gathered = state.scroll, gathered.id == id, (gathered.amount > 0) == (delta > 0) { amount += gathered.amount }
+        state.scroll = (id, amount)
+        var out: [InputAction] = []
+        if abs(amount) >= Self.scrollStep {
+            state.scroll = nil
+            let binding = bindingOf(id, amount > 0 ? .scrollDown : .scrollUp)
+            if binding != .none && binding != .gesture { out.append(.bound(binding, id)) }
         }
         contacts[contact] = state
         return out

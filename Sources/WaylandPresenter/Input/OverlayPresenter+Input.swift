@@ -10,7 +10,7 @@ final class PresenterInput {
     /// Loaded at the first pointer enter; nil inside when no theme loads.
     var cursor: CursorTheme??
     /// The cursor shape each pointer (by seat) shows now.
-    var shapes: [UInt32: CursorTheme.Shape] = [:]
+    var shapes: [UInt32: CursorShape] = [:]
     /// Lays out help tips' buttons for hit testing (caches its layouts).
     let callouts = CalloutRenderer()
     /// Work `afterInput` queued while the engine applies input (it must not be mutated then).
@@ -19,6 +19,9 @@ final class PresenterInput {
 
     init(presenter: OverlayPresenter) {
         router = InputRouter { [unowned presenter] id in presenter.manager.resolvedConfiguration(of: id)?.dismissGesture }
+        router.bindingOf = { [unowned presenter] id, trigger in
+            presenter.manager.resolvedConfiguration(of: id)?.binding(for: trigger) ?? .standard(for: trigger)
+        }
     }
 }
 
@@ -82,11 +85,12 @@ extension OverlayPresenter: SeatInputSink {
             if drawers.holds(contact) { drawers.contactCancelled(contact, time: now) }
             apply(input.router.pointerLeft(contact, time: now), now: now)
         case .button(let code, let pressed):
-            guard code == PointerDevice.leftButton else { return }
+            guard let button = PointerDevice.trigger(of: code) else { return }
             if pressed { input.lastPress = (pointer.seatProxy, pointer.lastSerial) }
-            // A drawer's surface: presses drag the drawer, clicks go to its views or backdrop.
+            // A drawer's surface: left presses drag the drawer, clicks go to its views or backdrop.
             let drawer = drawerSurface(pointer.focus)
             if drawer != nil || drawers.holds(contact) {
+                guard button == .left else { return }
                 if pressed, let drawer {
                     drawers.contactDown(contact, in: drawer.name, at: pointer.position, time: now)
                 } else if !pressed {
@@ -94,9 +98,10 @@ extension OverlayPresenter: SeatInputSink {
                 }
                 return
             }
-            apply(input.router.pointerButton(contact, pressed: pressed, time: now), now: now)
-        case .axis:
-            return
+            apply(input.router.pointerButton(contact, button, pressed: pressed, time: now), now: now)
+        case .axis(let vertical, let value):
+            guard vertical, drawerSurface(pointer.focus) == nil else { return }
+            apply(input.router.pointerScrolled(contact, vertical: value, time: now), now: now)
         }
     }
 
@@ -135,7 +140,8 @@ extension OverlayPresenter: SeatInputSink {
     private func apply(_ actions: [InputAction], now: Double) {
         guard !actions.isEmpty else { return }
         input.applying = true
-        manager.apply(actions, now: now) { id, point in claimTap(on: id, at: point) }
+        manager.apply(actions, now: now, claimTap: { id, point in claimTap(on: id, at: point) },
+                      invokeDefault: { id in _ = input.onViewClicked(id, .body) })
         input.applying = false
         let work = input.deferred
         input.deferred = []
@@ -165,18 +171,22 @@ extension OverlayPresenter: SeatInputSink {
 
     // MARK: Cursor
 
-    /// Arrow over views, hand over action buttons; set on enter and when the shape changes.
+    /// Arrow over views, hand over action buttons; set on enter and when the shape changes, by
+    /// the compositor (cursor-shape-v1) or else from our cursor theme.
     private func updateCursor(of pointer: PointerDevice, in container: String?, entered: Bool) {
         guard let container else { return }
-        var shape = CursorTheme.Shape.arrow
-        if let id = input.router.view(at: pointer.position, in: container), content(of: id)?.actions.isEmpty == false,
-           case .action = clickedPart(of: id, at: pointer.position) {
-            shape = .hand
-        }
+        let id = input.router.view(at: pointer.position, in: container)
+        let part = id.flatMap { content(of: $0)?.actions.isEmpty == false ? clickedPart(of: $0, at: pointer.position) : .body }
+        let left = id.flatMap { manager.resolvedConfiguration(of: $0)?.binding(for: .left) } ?? .gesture
+        let shape = CursorShape.over(part, leftBinding: left)
         guard entered || input.shapes[pointer.seat] != shape else { return }
         input.shapes[pointer.seat] = shape
-        if input.cursor == nil { input.cursor = .some(CursorTheme(display: display)) }
-        input.cursor??.show(shape, on: pointer)
+        switch CursorSource.choose(shapeManagerOffered: display.cursorShapeManager != nil) {
+        case .shapeProtocol: pointer.setShape(shape, manager: display.cursorShapeManager!)
+        case .theme:
+            if input.cursor == nil { input.cursor = .some(CursorTheme(display: display)) }
+            input.cursor??.show(shape, on: pointer)
+        }
     }
 
     /// The router key (container, and output when it has one per output) of `surface`.

@@ -18,6 +18,16 @@ final class PointerDevice {
 
     static let leftButton: UInt32 = 0x110, rightButton: UInt32 = 0x111, middleButton: UInt32 = 0x112
 
+    /// The bindable button of a Linux button code (nil: side buttons and others).
+    static func trigger(of code: UInt32) -> PointerTrigger? {
+        switch code {
+        case leftButton: .left
+        case middleButton: .middle
+        case rightButton: .right
+        default: nil
+        }
+    }
+
     let proxy: OpaquePointer
     let seat: UInt32
     let seatProxy: OpaquePointer
@@ -30,6 +40,8 @@ final class PointerDevice {
     private(set) var enterSerial: UInt32 = 0
     private(set) var lastSerial: UInt32 = 0
     private lazy var box = ListenerBox(self)
+    /// This pointer's wp_cursor_shape_device_v1, made on first use.
+    private var shapeDevice: OpaquePointer?
 
     init(seatProxy: OpaquePointer, seat: UInt32) {
         proxy = wl_seat_get_pointer(seatProxy)
@@ -39,7 +51,14 @@ final class PointerDevice {
     }
 
     deinit {
+        if let shapeDevice { wp_cursor_shape_device_v1_destroy(shapeDevice) }
         if wl_pointer_get_version(proxy) >= 3 { wl_pointer_release(proxy) } else { wl_pointer_destroy(proxy) }
+    }
+
+    /// Lets the compositor draw `shape` (cursor-shape-v1) while the pointer is over our surfaces.
+    func setShape(_ shape: CursorShape, manager: OpaquePointer) {
+        if shapeDevice == nil { shapeDevice = wp_cursor_shape_manager_v1_get_pointer(manager, proxy) }
+        if let shapeDevice { wp_cursor_shape_device_v1_set_shape(shapeDevice, enterSerial, shape.protocolValue) }
     }
 
     /// Tells the sink the pointer is gone (before release).

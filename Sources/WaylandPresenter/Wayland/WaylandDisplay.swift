@@ -32,6 +32,8 @@ public final class WaylandDisplay: EventSource {
     private(set) var screenCopy: ScreenCopy?
     /// ext-background-effect-v1 or org_kde_kwin_blur, when offered: the compositor blurs for us.
     private var backgroundEffect: CompositorBlurManager?, kwinBlur: CompositorBlurManager?
+    /// cursor-shape-v1, when offered: the compositor draws named cursor shapes.
+    private(set) var cursorShapeManager: OpaquePointer?
     public private(set) var outputs: [Output] = []
     public private(set) var seats: [Seat] = []
     /// Called when outputs come, go or change.
@@ -60,6 +62,7 @@ public final class WaylandDisplay: EventSource {
         kwinBlur = nil
         outputs.removeAll()
         seats.removeAll()
+        if let cursorShapeManager { wp_cursor_shape_manager_v1_destroy(cursorShapeManager) }
         wl_display_disconnect(display)
     }
 
@@ -127,6 +130,8 @@ public final class WaylandDisplay: EventSource {
             fractionalScaleManager = bind(name, "wp_fractional_scale_manager_v1", version, 1)
         case "xdg_activation_v1":
             activation = bind(name, "xdg_activation_v1", version, 1).map(ActivationTokens.init(manager:))
+        case "wp_cursor_shape_manager_v1":
+            cursorShapeManager = bind(name, "wp_cursor_shape_manager_v1", version, 1)
         case "zwlr_screencopy_manager_v1":
             screenCopy = bind(name, "zwlr_screencopy_manager_v1", version, 3).map(ScreenCopy.init(manager:))
         case "ext_background_effect_manager_v1":
