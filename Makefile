@@ -4,16 +4,16 @@ DESTDIR ?=
 BINDIR ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share
 SWIFT ?= swift
-SCRATCH ?= .build
-BUILD_FLAGS ?= -c release --static-swift-stdlib
-RELEASE_BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) $(BUILD_FLAGS) --show-bin-path 2>/dev/null)/overlay-wl
+SCRATCH ?= .build-release
+RELEASE_BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) -c release --show-bin-path 2>/dev/null)/overlay-wl
 
 .PHONY: all build man completions install uninstall clean
 
 all: build
 
+# The shipped layout: static runtimes, hot functions together (see scripts/release-build).
 build:
-	$(SWIFT) build --scratch-path $(SCRATCH) $(BUILD_FLAGS) --product overlay-wl
+	scripts/release-build --scratch-path $(SCRATCH) >/dev/null
 
 # The man page from the ArgumentParser definitions (swift-argument-parser's generate-manual
 # plugin), committed as docs/man/overlay-wl.1: regenerate after changing commands or options.
@@ -54,4 +54,4 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)/doc/overlay-wl
 
 clean:
-	rm -rf $(SCRATCH)/release $(SCRATCH)/completions
+	rm -rf $(SCRATCH)

@@ -77,6 +77,9 @@ let package = Package(
         .testTarget(name: "DBusServiceTests", dependencies: ["DBusService"], swiftSettings: interop),
         .testTarget(name: "OverlayConfigTests", dependencies: ["OverlayConfig", "OverlayEngine", "DBusService"]),
         .testTarget(name: "SwayIPCTests", dependencies: ["SwayIPC"], swiftSettings: interop),
+        .testTarget(name: "OverlayCLITests", dependencies: [
+            "overlay-wl", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         .testTarget(name: "IntegrationTests", dependencies: ["CCairo"], swiftSettings: interop),
     ]
 )
