@@ -148,22 +148,23 @@ final class Rig: @unchecked Sendable {
         throw HarnessError.failed("create_output: no new output appeared")
     }
 
-    /// Captures one output with `grim -o NAME` and loads it.
-    func screenshot(output: String = "HEADLESS-1") throws -> Screenshot {
+    /// Captures one output with `grim -o NAME` (on `display`, default the rig's) and loads it.
+    func screenshot(output: String = "HEADLESS-1", display: String? = nil) throws -> Screenshot {
         lock.lock(); shotCounter += 1; let n = shotCounter; lock.unlock()
         let path = "\(shotsDirectory)/shot-\(n).png"
-        let out = run(["grim", "-o", output, path])
+        let env = display.map { ["env", "WAYLAND_DISPLAY=\($0)"] } ?? []
+        let out = run(env + ["grim", "-o", output, path])
         guard out.succeeded else { throw HarnessError.failed("grim failed: \(out)") }
         defer { try? FileManager.default.removeItem(atPath: path) }
         return try Screenshot(contentsOf: path, label: "shot-\(n)-\(output)")
     }
 
     /// Takes screenshots until `accept` returns true or `timeout` passes; returns the last one.
-    func screenshot(output: String = "HEADLESS-1", timeout: TimeInterval,
+    func screenshot(output: String = "HEADLESS-1", display: String? = nil, timeout: TimeInterval,
                     until accept: (Screenshot) -> Bool) throws -> Screenshot {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
-            let shot = try screenshot(output: output)
+            let shot = try screenshot(output: output, display: display)
             if accept(shot) || Date() >= deadline { return shot }
             Thread.sleep(forTimeInterval: 0.05)
         }

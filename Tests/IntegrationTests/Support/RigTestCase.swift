@@ -66,8 +66,8 @@ class RigTestCase: XCTestCase {
     // MARK: helpers for tests
 
     /// Starts the daemon under test (stopped automatically after the test).
-    func startDaemon(_ arguments: [String] = []) throws -> OverlayDaemon {
-        let daemon = try OverlayDaemon(rig: rig, arguments: arguments)
+    func startDaemon(_ arguments: [String] = [], display: String? = nil) throws -> OverlayDaemon {
+        let daemon = try OverlayDaemon(rig: rig, arguments: arguments, display: display)
         daemons.append(daemon)
         return daemon
     }
@@ -79,8 +79,8 @@ class RigTestCase: XCTestCase {
     }
 
     /// A screenshot that is kept for the failure report.
-    func screenshot(output: String = "HEADLESS-1") throws -> Screenshot {
-        record(try rig.screenshot(output: output))
+    func screenshot(output: String = "HEADLESS-1", display: String? = nil) throws -> Screenshot {
+        record(try rig.screenshot(output: output, display: display))
     }
 
     /// Screenshots until `accept` holds or `timeout` passes (the last one is kept for the report).
