@@ -131,10 +131,10 @@ final class OverlayDaemon {
 
     /// Starts `overlay-wl daemon ARGS` and waits (bounded) until it owns the bus name.
     /// Fails fast if the process exits first.
-    init(rig: Rig, arguments: [String] = [], timeout: TimeInterval = 10) throws {
+    init(rig: Rig, arguments: [String] = [], environment: [String] = [], timeout: TimeInterval = 10) throws {
         let bin = try DaemonBinary.prepare()
         self.rig = rig
-        process = try rig.spawn([bin, "daemon"] + arguments)
+        process = try rig.spawn((environment.isEmpty ? [] : ["env"] + environment) + [bin, "daemon"] + arguments)
         let deadline = Date().addingTimeInterval(timeout)
         while !rig.nameHasOwner() {
             if !process.isRunning {
