@@ -133,4 +133,29 @@ final class BodyExtrasDrawTests: XCTestCase {
         XCTAssertEqual(count(plain, in: renderer.actionFrames(ToastContent(summary: "S", actions: [("test-reply", "Reply")]),
                                                                style: style)[0].frame) { Self.near($0, green) }, 0)
     }
+
+    /// Hostile bodies: images past the line limit, images without src, unterminated and nested
+    /// links, thousands of links; all measure and draw, and no frame lies outside the toast.
+    func testHostileBodiesStayInsideTheToast() {
+        let red = png("r.png", width: 10, height: 10, color: DrawColor(hex: 0xE01010))
+        let bodies = [
+            TestLines.many(20) + "<img src=\"\(red)\" alt=\"late\"/>",
+            String(repeating: "<img src=\"\(red)\"/>", count: 40),
+            "<img><img src=''/><a href='https://x'><a href='https://y'>nested <img src=\"\(red)\"/>",
+            String(repeating: "<a href='https://e/'>link</a> ", count: 3000),
+        ]
+        for body in bodies {
+            let content = ToastContent(summary: "S", body: body)
+            let size = renderer.measure(content, style: style)
+            XCTAssertLessThan(size.height, 400)
+            for (_, f) in renderer.linkFrames(content, style: style) {
+                XCTAssertTrue(f.x >= 0 && f.maxX <= size.width + 0.5 && f.y >= 0 && f.maxY <= size.height, "\(f)")
+            }
+            _ = render(content, scale: 2)
+        }
+    }
+}
+
+private enum TestLines {
+    static func many(_ n: Int) -> String { (1...n).map { "line \($0)" }.joined(separator: "\n") }
 }
