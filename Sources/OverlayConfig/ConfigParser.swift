@@ -105,10 +105,27 @@ public struct ConfigParser {
             case "history-size": g.historySize = try value.integer(key, in: 0...10_000)
             case "modes": g.modes = try value.strings(key)
             case "critical-bypasses-modes": g.criticalBypassesModes = try value.bool(key)
-            default: throw SettingError(key, "unknown key (default-timeout, history-size, modes, critical-bypasses-modes)")
+            case "link-opener":
+                guard case .array = value, let argv = try? value.strings(key), argv.first?.isEmpty == false else {
+                    throw SettingError(key, "expected a command as a non-empty array of strings, e.g. [\"xdg-open\"]")
+                }
+                g.linkOpener = argv
+            case "link-schemes":
+                g.linkSchemes = try value.strings(key).map { $0.lowercased() }
+                if let bad = g.linkSchemes.first(where: { !Self.isScheme($0) }) {
+                    throw SettingError(key, "'\(bad)' is not a URL scheme (letters, then letters, digits, + - .)")
+                }
+            default:
+                throw SettingError(key, "unknown key (default-timeout, history-size, modes, critical-bypasses-modes, link-opener, link-schemes)")
             }
         }
         return g
+    }
+
+    /// RFC 3986: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).
+    public static func isScheme(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
     }
 
     static func regex(_ value: SettingValue, key: String) throws -> Regex<AnyRegexOutput> {

@@ -54,6 +54,10 @@ public struct GeneralSettings: Equatable, Sendable {
     public var modes: [String] = []
     /// Critical notifications are never hidden or held by a mode rule.
     public var criticalBypassesModes = true
+    /// Runs for a click on a link in a body: argv, the URL appended as one more argument.
+    public var linkOpener = ["xdg-open"]
+    /// Link schemes that may be opened (lowercase); others are logged and left alone.
+    public var linkSchemes = ["http", "https", "mailto"]
     public init() {}
 }
 

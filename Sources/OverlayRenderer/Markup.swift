@@ -9,8 +9,9 @@ import CCairo
 ///   (`foreground fgcolor color background bgcolor alpha fgalpha bgalpha size font_size`; sizes
 ///   limited to the absolute keywords `xx-small`…`xx-large`, 1024ths of a point, `Npt` or `N%`,
 ///   clamped to 6…24 pt / 50…200 %; a value Pango rejects is dropped).
-/// - `<a href=…>text</a>` becomes `<u>text</u>`; `<img alt="x">` becomes the escaped alt text;
-///   `<br>` becomes a newline. Tag names are case-insensitive.
+/// - `<a href=…>text</a>` becomes `<u>text</u>` and a link (links do not nest: an inner `<a>` is
+///   plain text); `<img src="…" alt="x">` becomes an image placeholder (without `src`: the escaped
+///   alt text); `<br>` becomes a newline. Tag names are case-insensitive.
 /// - Any other `<…>` (including `<blink>`, comments, a lone `<`) is shown literally (escaped).
 /// - Entities `&amp; &lt; &gt; &quot; &apos;` and numeric ones for valid XML characters are kept;
 ///   anything else starting with `&` shows literally.
@@ -26,6 +27,9 @@ public enum Markup {
     public static let maxDepth = 16
     /// A `<…>` longer than this is not a tag (shown literally); bounds the scanning work.
     static let maxTagBytes = 1024
+    /// Links and images kept per body (further ones are plain text and alt text).
+    public static let maxLinks = 256
+    public static let maxImages = 8
 
     /// Escapes text for Pango markup (`& < > " '`) and drops C0 control characters other than
     /// tab, newline and carriage return, which markup cannot carry.
@@ -36,13 +40,18 @@ public enum Markup {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// See the type's documentation.
+    /// See the type's documentation. Images are shown as their alt text.
     public static func sanitize(_ body: String) -> String {
+        document(body).resolved { _ in false }.markup
+    }
+
+    /// The sanitised markup with its links and images (see the type's documentation).
+    public static func document(_ body: String) -> MarkupDocument {
         let cut = prefix(body, maxBytes: maxInputBytes)
         var parser = MarkupRepair(Array(cut.utf8))
         let repaired = parser.run()
-        if isValid(repaired) { return repaired }
-        return escape(String(cut))
+        if isValid(repaired) { return MarkupDocument(markup: repaired, links: parser.links, images: parser.images) }
+        return MarkupDocument(markup: escape(String(cut)))
     }
 
     /// True when Pango parses `markup` without error.

@@ -1,4 +1,4 @@
-// The single-pass tag/entity scanner behind `Markup.sanitize`. Works on UTF-8 bytes: every byte
+// The single-pass tag/entity scanner behind `Markup.document`. Works on UTF-8 bytes: every byte
 // that matters to markup is ASCII, and multi-byte sequences are copied through untouched.
 
 struct MarkupRepair {
@@ -14,11 +14,19 @@ struct MarkupRepair {
     private var stack: [Open] = []
     private var written = 0  // open elements actually written
     private var validated: [String: Bool] = [:]
+    /// Links and images found, with byte offsets into the output markup.
+    private(set) var links: [MarkupDocument.Link] = []
+    private(set) var images: [MarkupDocument.Image] = []
+    /// Index in `links` of the open `<a>` (only one is open at a time: nested ones are dropped).
+    private var openLink: Int?
 
     init(_ input: [UInt8]) {
         self.input = input
         out.reserveCapacity(input.count + input.count / 8 + 16)
     }
+
+    /// U+FFFC OBJECT REPLACEMENT CHARACTER: where an image goes in the text.
+    static let placeholder: [UInt8] = [0xEF, 0xBF, 0xBC]
 
     mutating func run() -> String {
         var i = 0
@@ -171,10 +179,25 @@ struct MarkupRepair {
             text += ">"
             if !selfClosing { open(.simple("span"), text: text) }
         case "a":
-            if !selfClosing { open(.link, text: "<u>") }
+            guard !selfClosing else { break }
+            if openLink != nil || written >= Markup.maxDepth {
+                stack.append(.dropped("a"))  // links do not nest: the inner one is plain text
+                break
+            }
+            open(.link, text: "<u>")
+            let href = attributes.last(where: { $0.name == "href" }).map { Markup.decodeEntities($0.value) } ?? ""
+            if !href.isEmpty, links.count < Markup.maxLinks {
+                openLink = links.count
+                links.append(MarkupDocument.Link(href: href, start: out.count, end: out.count))
+            }
         case "img":
-            if let alt = attributes.last(where: { $0.name == "alt" }) {
-                for byte in Markup.decodeEntities(alt.value).utf8 { Markup.appendEscaped(byte, to: &out) }
+            let alt = attributes.last(where: { $0.name == "alt" }).map { Markup.decodeEntities($0.value) } ?? ""
+            let src = attributes.last(where: { $0.name == "src" }).map { Markup.decodeEntities($0.value) } ?? ""
+            if !src.isEmpty, images.count < Markup.maxImages {
+                images.append(MarkupDocument.Image(src: src, alt: alt, offset: out.count))
+                out.append(contentsOf: Self.placeholder)
+            } else {
+                for byte in alt.utf8 { Markup.appendEscaped(byte, to: &out) }
             }
         case "br":
             out.append(0x0A)
@@ -217,6 +240,8 @@ struct MarkupRepair {
             out.append(contentsOf: "</\(name)>".utf8)
             written -= 1
         case .link:
+            if let index = openLink { links[index].end = out.count }
+            openLink = nil
             out.append(contentsOf: "</u>".utf8)
             written -= 1
         case .dropped:

@@ -7,13 +7,15 @@ final class PreparedToast {
         let key: String
         let frame: DrawFrame
         let label: TextBlock
+        /// Drawn instead of the label (the `action-icons` hint), centred in the frame.
+        let icon: LoadedImage?
     }
 
     let width: Double
     let height: Double
     let summary: TextBlock
     let summaryY: Double
-    let body: TextBlock?
+    let body: PreparedBody?
     let bodyY: Double
     /// Left edge of the text column.
     let textX: Double
@@ -24,9 +26,10 @@ final class PreparedToast {
     let progress: Double?
     let progressY: Double
     let actions: [Action]
+    let actionIconSize: Double
 
-    init(_ content: ToastContent, style: ToastStyle, text: TextContext, markup: (Substring) -> String,
-         image: (ImageSource, Double, Double) -> LoadedImage?) {
+    init(_ content: ToastContent, style: ToastStyle, text: TextContext, markup: (Substring) -> MarkupDocument,
+         image: (ImageSource, Double, Double) -> LoadedImage?, bodyImage: (String, Double, Double, Double) -> BodyImage?) {
         let inset = style.contentInset
         let contentWidth = style.contentWidth
         let iconSize = max(0, style.iconSize)
@@ -48,17 +51,18 @@ final class PreparedToast {
         y += summary.height
 
         let bodyText = Self.trimmed(content.body)
-        let bodyMarkup = bodyText.isEmpty ? "" : markup(bodyText)
-        if bodyMarkup.isEmpty {
+        let document = bodyText.isEmpty ? MarkupDocument(markup: "") : markup(bodyText)
+        if document.markup.isEmpty {
             body = nil
             bodyY = y
-        } else {
-            let block = TextBlock(in: text, font: style.font, width: textWidth, maxLines: style.bodyMaxLines)
-            block.setMarkup(bodyMarkup)
+        } else if let prepared = PreparedBody(document, text: text, style: style, width: textWidth, load: bodyImage) {
             y += style.summaryBodySpacing
             bodyY = y
-            y += block.height
-            body = block
+            y += prepared.block.height
+            body = prepared
+        } else {
+            body = nil
+            bodyY = y
         }
         y = max(y, iconFrame.maxY, closeFrame?.maxY ?? 0)
 
@@ -75,6 +79,7 @@ final class PreparedToast {
         let visible = content.visibleActions(limit: style.maxActionButtons)
         if visible.isEmpty {
             actions = []
+            actionIconSize = 0
         } else {
             y += style.actionSpacing
             let count = Double(visible.count)
@@ -86,12 +91,16 @@ final class PreparedToast {
                 label.setAlignment(PANGO_ALIGN_CENTER)
                 return label
             }
-            let rowHeight = (labels.map(\.height).max() ?? 0) + 2 * style.actionPaddingY
-            actions = zip(visible, labels).enumerated().map { index, pair in
+            let iconSize = max(1, min(style.actionIconSize, buttonWidth))
+            let icons = visible.map { content.actionIcons ? image(.themed($0.key), iconSize, text.scale) : nil }
+            let contentHeight = max(labels.map(\.height).max() ?? 0, icons.contains { $0 != nil } ? iconSize : 0)
+            let rowHeight = contentHeight + 2 * style.actionPaddingY
+            actions = visible.indices.map { index in
                 let x = inset + Double(index) * (buttonWidth + style.actionGap)
-                return Action(key: pair.0.key, frame: DrawFrame(x: x, y: y, width: buttonWidth, height: rowHeight),
-                              label: pair.1)
+                return Action(key: visible[index].key, frame: DrawFrame(x: x, y: y, width: buttonWidth, height: rowHeight),
+                              label: labels[index], icon: icons[index])
             }
+            actionIconSize = iconSize
             y += rowHeight
         }
 
@@ -113,6 +122,12 @@ final class PreparedToast {
         if let progress { paintProgress(cr, progress, style: style) }
         for action in actions {
             Paths.fill(cr, action.frame, radius: style.actionCornerRadius, color: style.actionBackground)
+            if let icon = action.icon {
+                let f = action.frame, side = actionIconSize
+                icon.paint(cr, in: DrawFrame(x: (f.x + (f.width - side) / 2).rounded(), y: (f.y + (f.height - side) / 2).rounded(),
+                                             width: side, height: side))
+                continue
+            }
             Paths.setSource(cr, style.actionTextColor)
             action.label.draw(cr, x: action.frame.x + style.actionPaddingX, y: action.frame.y + style.actionPaddingY)
         }

@@ -70,12 +70,14 @@ final class TextBlock {
     }
 
     /// `markup` should be valid (see `Markup.sanitize`); invalid markup is shown as plain text.
-    func setMarkup(_ markup: String) {
+    /// `decorate` may add attributes (byte ranges of the laid-out text) to the parsed list.
+    func setMarkup(_ markup: String, decorate: (OpaquePointer) -> Void = { _ in }) {
         let joined = Self.singleParagraph(markup)
         var attributes: OpaquePointer?
         var plain: UnsafeMutablePointer<CChar>?
         var error: UnsafeMutablePointer<GError>?
         if pango_parse_markup(joined, -1, 0, &attributes, &plain, nil, &error) != 0, let plain {
+            if let attributes { decorate(attributes) }
             pango_layout_set_attributes(layout, attributes)
             fit(String(cString: plain))
         } else {

@@ -22,7 +22,7 @@ public final class ToastRenderer {
 
     private var contexts: [Double: TextContext] = [:]
     private var cache: [Entry] = []
-    private var markupCache: [(body: Substring, markup: String)] = []
+    private var markupCache: [(body: Substring, document: MarkupDocument)] = []
     private let shadows = ShadowPainter()
 
     /// Where themed icon names are looked up.
@@ -43,6 +43,17 @@ public final class ToastRenderer {
     /// hit testing. Empty when none is drawn.
     public func actionFrames(_ content: ToastContent, style: ToastStyle) -> [(key: String, frame: DrawFrame)] {
         prepared(content, style: style, scale: 1).actions.map { ($0.key, $0.frame) }
+    }
+
+    /// Links in the body (their `href` and one frame per line they span, relative to the toast's
+    /// top-left corner, unscaled), for hit testing. Empty when the body has none.
+    public func linkFrames(_ content: ToastContent, style: ToastStyle) -> [(href: String, frame: DrawFrame)] {
+        let toast = prepared(content, style: style, scale: 1)
+        guard let body = toast.body else { return [] }
+        return body.links.map { link in
+            let f = link.frame
+            return (link.href, DrawFrame(x: toast.textX + f.x, y: toast.bodyY + f.y, width: f.width, height: f.height))
+        }
     }
 
     /// The close button's frame relative to the toast's top-left corner, when the style shows one.
@@ -106,7 +117,8 @@ public final class ToastRenderer {
             return entry.toast
         }
         let text = textContext(scale: scale)
-        let toast = PreparedToast(content, style: style, text: text, markup: sanitized, image: loadImage)
+        let toast = PreparedToast(content, style: style, text: text, markup: sanitized, image: loadImage,
+                                  bodyImage: loadBodyImage)
         cache.insert(Entry(content: content, style: style, scale: scale, toast: toast), at: 0)
         if cache.count > Self.cacheCapacity { cache.removeLast() }
         return toast
@@ -141,12 +153,32 @@ public final class ToastRenderer {
         return nil
     }
 
-    /// `Markup.sanitize` with a small cache, so preparing the same body at another scale is free.
-    private func sanitized(_ body: Substring) -> String {
-        if let index = markupCache.firstIndex(where: { $0.body == body }) { return markupCache[index].markup }
-        let markup = Markup.sanitize(String(body))
-        markupCache.insert((body, markup), at: 0)
+    /// An inline body image (`src` a path or file:// URI) fitted into `maxWidth` × `maxHeight`
+    /// points, never enlarged; failures are reported and leave the alt text.
+    private func loadBodyImage(_ src: String, maxWidth: Double, maxHeight: Double, scale: Double) -> BodyImage? {
+        let path = BodyImage.path(ofSource: src)
+        do {
+            guard let path else { throw ImageLoadError.notFound(src) }
+            let natural = ImageLoader.naturalSize(file: path)
+            let (w, h) = BodyImage.fitted(natural ?? (Int(maxHeight), Int(maxHeight)), maxWidth: maxWidth, maxHeight: maxHeight)
+            let image = try ImageLoader.load(file: path, box: max(1, Int((max(w, h) * scale).rounded(.up))))
+            guard natural == nil else { return BodyImage(image: image, width: w, height: h) }
+            // SVG: no natural size; its aspect decides within the box.
+            let (sw, sh) = BodyImage.fitted((image.pixelWidth, image.pixelHeight), maxWidth: maxWidth, maxHeight: maxHeight,
+                                            enlarge: true)
+            return BodyImage(image: image, width: sw, height: sh)
+        } catch let error as ImageLoadError {
+            onImageError(error)
+        } catch {}
+        return nil
+    }
+
+    /// `Markup.document` with a small cache, so preparing the same body at another scale is free.
+    private func sanitized(_ body: Substring) -> MarkupDocument {
+        if let index = markupCache.firstIndex(where: { $0.body == body }) { return markupCache[index].document }
+        let document = Markup.document(String(body))
+        markupCache.insert((body, document), at: 0)
         if markupCache.count > Self.cacheCapacity { markupCache.removeLast() }
-        return markup
+        return document
     }
 }

@@ -17,22 +17,27 @@ public struct ToastContent: Equatable {
     /// The icon or image drawn at the leading edge (`ToastStyle.iconSize` square); nil for none.
     /// One that cannot be loaded is left out (the renderer reports why through `onImageError`).
     public var icon: ImageSource?
+    /// The `action-icons` hint: each action's key is an icon name, drawn instead of its label
+    /// (the label shows when the theme has no such icon).
+    public var actionIcons: Bool
 
     public init(summary: String = "", body: String = "", appName: String = "", progress: Int? = nil,
-                actions: [(key: String, label: String)] = [], icon: ImageSource? = nil) {
+                actions: [(key: String, label: String)] = [], icon: ImageSource? = nil, actionIcons: Bool = false) {
         self.summary = summary
         self.body = body
         self.appName = appName
         self.progress = progress
         self.actions = actions
         self.icon = icon
+        self.actionIcons = actionIcons
     }
 
     public static func == (lhs: ToastContent, rhs: ToastContent) -> Bool {
         // String == first compares storage identity, so comparing a content with itself (the
         // per-frame cache lookup) is O(1) even for a huge body.
         lhs.summary == rhs.summary && lhs.body == rhs.body && lhs.appName == rhs.appName
-            && lhs.progress == rhs.progress && lhs.icon == rhs.icon && lhs.actions.count == rhs.actions.count
+            && lhs.progress == rhs.progress && lhs.icon == rhs.icon && lhs.actionIcons == rhs.actionIcons
+            && lhs.actions.count == rhs.actions.count
             && zip(lhs.actions, rhs.actions).allSatisfy { $0.key == $1.key && $0.label == $1.label }
     }
 
@@ -63,6 +68,9 @@ public struct ToastContent: Equatable {
 /// | close button        | off; 16 pt "×" at the top trailing corner, #D8DEE9 |
 /// | shadow              | nil; a view configuration's shadow overrides it |
 /// | action buttons      | one row, 8 pt above it, 6 pt apart, label padding 4 pt vertical / 8 pt horizontal, background #3B4252, label #ECEFF4 "Sans 11", radius 4, at most 3 |
+/// | action icons        | 20 pt, centred in the button (the `action-icons` hint) |
+/// | links               | underlined, #88C0D0 |
+/// | body images         | inline, at most the text width by 96 pt, never enlarged |
 ///
 /// Layout, top to bottom inside the border+padding inset (14 pt with the defaults): summary (always
 /// at least one line high, even when empty), body (omitted when empty), progress bar, action row.
@@ -97,6 +105,11 @@ public struct ToastStyle: Hashable, Sendable {
     public var actionTextColor = DrawColor(hex: 0xECEFF4)
     public var actionCornerRadius: Double = 4
     public var maxActionButtons: Int = 3
+    public var actionIconSize: Double = 20
+    /// Colour of link text in the body (links are also underlined).
+    public var linkColor = DrawColor(hex: 0x88C0D0)
+    /// Inline body images are scaled down to the text width and this height.
+    public var bodyImageMaxHeight: Double = 96
     /// Bottom colour of a vertical background gradient (top is `background`); nil is flat.
     public var backgroundGradient: DrawColor? = nil
     public var iconSize: Double = 48

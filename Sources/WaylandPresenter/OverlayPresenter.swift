@@ -15,6 +15,11 @@ public final class OverlayPresenter {
     /// Every engine effect, after the presenter has handled it (the daemon maps dismissals to D-Bus).
     public var onEffect: (EngineEffect) -> Void = { _ in }
     public var style = ToastStyle()
+    /// Told why an icon, action icon or body image was left out (missing file, bad data, …).
+    public var onImageError: (ImageLoadError) -> Void {
+        get { renderer.onImageError }
+        set { renderer.onImageError = newValue }
+    }
 
     private var placements: [String: LayerPlacement] = [:]
     private var order: [String] = []

@@ -28,10 +28,12 @@ struct DaemonCommand: ParsableCommand {
             control.tips = try TipsFrontend(service: service)
             notifications.tips = control.tips   // the `x`/`y` hints show notifications as tips
             let hooks = HookRunner(service: service, notifications: notifications) { runtime.config.hooks }
+            let links = LinkOpener(service: service) { runtime.config.general }
+            service.presenter.onImageError = { error in log("image not shown: \(error)") }
             try control.requestName()
             try notifications.requestName()
             try service.run()
-            withExtendedLifetime(hooks) {}
+            withExtendedLifetime((hooks, links)) {}
         } catch {
             throw fail("\(error)")
         }

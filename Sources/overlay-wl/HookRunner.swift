@@ -44,7 +44,7 @@ final class HookRunner {
         }
     }
 
-    private static func inheritedEnvironment() -> [String] {
+    static func inheritedEnvironment() -> [String] {
         var result: [String] = []
         var entry = environ
         while let pointer = entry.pointee {
@@ -54,7 +54,7 @@ final class HookRunner {
         return result
     }
 
-    private static func spawn(_ argv: [String], environment: [String]) -> Int32 {
+    static func spawn(_ argv: [String], environment: [String]) -> Int32 {
         func cStrings(_ strings: [String]) -> [UnsafeMutablePointer<CChar>?] { strings.map { strdup($0) } + [nil] }
         let cArgv = cStrings(argv), cEnv = cStrings(environment)
         defer { (cArgv + cEnv).forEach { free($0) } }

@@ -7,8 +7,8 @@ import WaylandPresenter
 final class NotificationFrontend: NotificationServerDelegate {
     static let defaultTimeout = 5.0
     /// Advertised because each works end to end.
-    static let capabilities = ["actions", "body", "body-markup", "icon-static", "persistence",
-                               "x-canonical-private-synchronous"]
+    static let capabilities = ["action-icons", "actions", "body", "body-hyperlinks", "body-images", "body-markup",
+                               "icon-static", "persistence", "x-canonical-private-synchronous"]
 
     private unowned let service: OverlayService
     private var server: NotificationServer!

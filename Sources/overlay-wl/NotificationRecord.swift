@@ -39,12 +39,14 @@ struct NotificationRecord {
         }
     }
 
-    /// The toast's content: summary, body markup, progress from the `value` hint, buttons for actions.
+    /// The toast's content: summary, body markup, progress from the `value` hint, buttons for
+    /// actions (icons named by their keys with the `action-icons` hint).
     static func content(for request: NotifyRequest) -> ToastContent {
         let progress = request.value.map { min(100, max(0, $0)) }
         let buttons = request.actions.filter { $0.key != "default" }.map { (key: $0.key, label: $0.label) }
         return ToastContent(summary: request.summary, body: request.body, appName: request.appName,
-                            progress: progress, actions: buttons, icon: icon(for: request))
+                            progress: progress, actions: buttons, icon: icon(for: request),
+                            actionIcons: request.actionIcons)
     }
 
     /// The spec's order: image-data (and its aliases), then image-path, then app_icon.

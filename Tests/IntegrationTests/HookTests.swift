@@ -20,17 +20,6 @@ final class HookTests: RigTestCase {
             """
     }
 
-    func lines(_ path: String, atLeast count: Int) -> [String] {
-        let deadline = Date().addingTimeInterval(3)
-        var found: [String] = []
-        repeat {
-            found = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-            if found.count >= count { return found }
-            Thread.sleep(forTimeInterval: 0.05)
-        } while Date() < deadline
-        return found
-    }
-
     func testSoundHintRunsTheSoundHookWithFieldsInItsEnvironment() throws {
         let log = "\(rig.shotsDirectory)/hooks-\(UUID().uuidString.prefix(6)).log"
         let marker = "\(rig.shotsDirectory)/pwned-\(UUID().uuidString.prefix(6))"

@@ -16,19 +16,7 @@ final class NotificationImageTests: RigTestCase {
     }
 
     /// A solid-colour PNG the rig user can read.
-    func pngFile(side: Int, color: RGBA) throws -> String {
-        let path = "\(TestScratch.runDirectory)/icon-\(color.r)-\(color.g)-\(color.b).png"
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(side), Int32(side))
-        let cr = cairo_create(surface)
-        cairo_set_source_rgb(cr, Double(color.r) / 255, Double(color.g) / 255, Double(color.b) / 255)
-        cairo_paint(cr)
-        cairo_destroy(cr)
-        let status = cairo_surface_write_to_png(surface, path)
-        cairo_surface_destroy(surface)
-        XCTAssertEqual(status, CAIRO_STATUS_SUCCESS)
-        chmod(path, 0o644)
-        return path
-    }
+    func pngFile(side: Int, color: RGBA) throws -> String { try solidPNG(width: side, height: side, color: color) }
 
     /// The bounding box of `color` inside the toast: where the icon was drawn.
     func iconBox(_ shot: Screenshot, _ color: RGBA) -> PixelRect? {

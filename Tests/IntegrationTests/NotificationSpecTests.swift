@@ -11,8 +11,8 @@ final class NotificationSpecTests: RigTestCase {
         _ = try startDaemon()
         let out = try rig.gdbusCall("GetCapabilities", [])
         let advertised = Set(out.split(separator: "'").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
-        XCTAssertEqual(advertised, ["actions", "body", "body-markup", "icon-static", "persistence",
-                                    "x-canonical-private-synchronous"],
+        XCTAssertEqual(advertised, ["action-icons", "actions", "body", "body-hyperlinks", "body-images", "body-markup",
+                                    "icon-static", "persistence", "x-canonical-private-synchronous"],
                        "GetCapabilities: \(out)")
     }
 

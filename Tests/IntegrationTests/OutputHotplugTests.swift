@@ -17,7 +17,7 @@ final class OutputHotplugTests: RigTestCase {
         defer { nested.stop() }
         XCTAssertEqual(try nested.outputs().sorted(), ["WL-1", "WL-2"])
         let path = try rig.writeScratchFile("hotplug.toml", Data(Self.config.utf8))
-        let daemon = try startDaemon(["--config", path], display: nested.display)
+        let daemon = try startDaemon(["--config", path], environment: ["WAYLAND_DISPLAY=\(nested.display)"])
         let first = try show("side"), second = try show("side")
         XCTAssertEqual(try state("side").showing, [first])
         XCTAssertEqual(try state("side").waiting, [second])

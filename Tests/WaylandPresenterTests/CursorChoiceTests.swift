@@ -12,6 +12,7 @@ final class CursorChoiceTests: XCTestCase {
     func testHandOverButtonsArrowElsewhere() {
         XCTAssertEqual(CursorShape.over(.action("open"), leftBinding: .gesture), .hand)
         XCTAssertEqual(CursorShape.over(.closeButton, leftBinding: .gesture), .hand)
+        XCTAssertEqual(CursorShape.over(.link("https://example.org"), leftBinding: .gesture), .hand, "links get the pointer")
         XCTAssertEqual(CursorShape.over(.body, leftBinding: .gesture), .arrow)
         XCTAssertEqual(CursorShape.over(nil, leftBinding: .gesture), .arrow, "over the backdrop")
         XCTAssertEqual(CursorShape.over(.action("open"), leftBinding: .dismiss), .arrow,

@@ -42,6 +42,20 @@ public enum ImageLoadError: Error, Equatable {
     case themedIconMissing(String)
 }
 
+extension ImageLoadError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .notFound(let path): "\(path.debugDescription): no such file (or not a path or file:// URI)"
+        case .notAFile(let path): "\(path.debugDescription) is not a regular file"
+        case .tooLarge(let path, let w, let h):
+            w > 0 ? "\(path.debugDescription) is too large (\(w)×\(h))" : "\(path.debugDescription) is too large"
+        case .decodeFailed(let path, let reason): "\(path.debugDescription) cannot be decoded: \(reason)"
+        case .invalidRaw(let problem): "image-data refused: \(problem)"
+        case .themedIconMissing(let name): "icon \(name.debugDescription) not found in the icon theme"
+        }
+    }
+}
+
 /// Loads images with hard limits, so hostile input costs little and never crashes:
 /// regular files only, at most `maxFileBytes`; raster sizes read from the header first and
 /// refused above `RawImage.maxSide`; SVGs rendered straight into the requested box (their own
@@ -63,6 +77,15 @@ public enum ImageLoader {
         }
         guard Int(info.st_size) <= maxFileBytes else { throw ImageLoadError.tooLarge(path, width: 0, height: 0) }
         return try loadRaster(path, box: box)
+    }
+
+    /// A raster file's size in pixels from its header (no decoding); nil for SVGs and for files
+    /// that cannot be read.
+    public static func naturalSize(file path: String) -> (Int, Int)? {
+        guard !isSVG(path) else { return nil }
+        var w: Int32 = 0, h: Int32 = 0
+        guard ow_pixbuf_file_info(path, &w, &h) != 0, w > 0, h > 0 else { return nil }
+        return (Int(w), Int(h))
     }
 
     /// Validates and converts raw pixels (scaling happens when painting).

@@ -4,7 +4,7 @@ import OverlayEngine
 /// The cursor over our surfaces: which shape, and who draws it.
 public enum CursorShape: CaseIterable, Sendable {
     case arrow
-    /// Over something the left button clicks (an action button).
+    /// Over something the left button clicks (an action button, a link).
     case hand
 
     /// Over `part` of a view (nil: over no view), when the left button has `leftBinding`:
@@ -12,7 +12,7 @@ public enum CursorShape: CaseIterable, Sendable {
     public static func over(_ part: ClickedPart?, leftBinding: PointerBinding) -> CursorShape {
         guard leftBinding == .gesture else { return .arrow }
         switch part {
-        case .action?, .closeButton?: return .hand
+        case .action?, .link?, .closeButton?: return .hand
         case .body?, nil: return .arrow
         }
     }

@@ -53,6 +53,8 @@ public enum ClickedPart: Equatable, Sendable {
     case body
     /// An action button, by its key.
     case action(String)
+    /// A link in the body, by its `href` (not yet checked: the opener decides).
+    case link(String)
     case closeButton
 }
 

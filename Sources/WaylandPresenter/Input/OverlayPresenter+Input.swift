@@ -155,28 +155,28 @@ extension OverlayPresenter: SeatInputSink {
         return part == .closeButton ? .dismiss : .notClaimed
     }
 
-    /// Which part of the view a surface-local point is on (action buttons from the toast's or,
-    /// for a help tip, the callout's layout).
+    /// Which part of the view a surface-local point is on (links and action buttons from the
+    /// toast's layout; for a help tip, buttons from the callout's).
     func clickedPart(of id: ViewID, at point: Point) -> ClickedPart {
-        guard let content = content(of: id), !content.actions.isEmpty,
-              let drawn = input.router.drawn(id), drawn.scale > 0 else { return .body }
+        guard let content = content(of: id), let drawn = input.router.drawn(id), drawn.scale > 0 else { return .body }
         let x = (point.x - drawn.frame.minX) / drawn.scale, y = (point.y - drawn.frame.minY) / drawn.scale
-        let frames = callout(of: id).map { input.callouts.actionFrames($0) } ?? renderer.actionFrames(content, style: style)
-        for (key, f) in frames
-        where x >= f.x && x < f.x + f.width && y >= f.y && y < f.y + f.height {
-            return .action(key)
+        func hit(_ f: DrawFrame) -> Bool { x >= f.x && x < f.x + f.width && y >= f.y && y < f.y + f.height }
+        if let callout = callout(of: id) {
+            return input.callouts.actionFrames(callout).first { hit($0.frame) }.map { .action($0.key) } ?? .body
         }
-        return .body
+        if let link = renderer.linkFrames(content, style: style).first(where: { hit($0.frame) }) { return .link(link.href) }
+        guard !content.actions.isEmpty else { return .body }
+        return renderer.actionFrames(content, style: style).first { hit($0.frame) }.map { .action($0.key) } ?? .body
     }
 
     // MARK: Cursor
 
-    /// Arrow over views, hand over action buttons; set on enter and when the shape changes, by
+    /// Arrow over views, hand over action buttons and links; set on enter and when the shape changes, by
     /// the compositor (cursor-shape-v1) or else from our cursor theme.
     private func updateCursor(of pointer: PointerDevice, in container: String?, entered: Bool) {
         guard let container else { return }
         let id = input.router.view(at: pointer.position, in: container)
-        let part = id.flatMap { content(of: $0)?.actions.isEmpty == false ? clickedPart(of: $0, at: pointer.position) : .body }
+        let part = id.map { clickedPart(of: $0, at: pointer.position) }
         let left = id.flatMap { manager.resolvedConfiguration(of: $0)?.binding(for: .left) } ?? .gesture
         let shape = CursorShape.over(part, leftBinding: left)
         guard entered || input.shapes[pointer.seat] != shape else { return }

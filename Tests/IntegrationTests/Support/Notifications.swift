@@ -130,12 +130,11 @@ final class OverlayDaemon {
     let rig: Rig
 
     /// Starts `overlay-wl daemon ARGS` and waits (bounded) until it owns the bus name.
-    /// Fails fast if the process exits first. `display`: another Wayland display than the rig's.
-    init(rig: Rig, arguments: [String] = [], display: String? = nil, timeout: TimeInterval = 10) throws {
+    /// Fails fast if the process exits first.
+    init(rig: Rig, arguments: [String] = [], environment: [String] = [], timeout: TimeInterval = 10) throws {
         let bin = try DaemonBinary.prepare()
         self.rig = rig
-        let env = display.map { ["env", "WAYLAND_DISPLAY=\($0)"] } ?? []
-        process = try rig.spawn(env + [bin, "daemon"] + arguments)
+        process = try rig.spawn((environment.isEmpty ? [] : ["env"] + environment) + [bin, "daemon"] + arguments)
         let deadline = Date().addingTimeInterval(timeout)
         while !rig.nameHasOwner() {
             if !process.isRunning {

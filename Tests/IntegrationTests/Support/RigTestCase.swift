@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 import XCTest
 
@@ -65,9 +66,10 @@ class RigTestCase: XCTestCase {
 
     // MARK: helpers for tests
 
-    /// Starts the daemon under test (stopped automatically after the test).
-    func startDaemon(_ arguments: [String] = [], display: String? = nil) throws -> OverlayDaemon {
-        let daemon = try OverlayDaemon(rig: rig, arguments: arguments, display: display)
+    /// Starts the daemon under test (stopped automatically after the test); `environment` adds
+    /// NAME=VALUE variables to its environment.
+    func startDaemon(_ arguments: [String] = [], environment: [String] = []) throws -> OverlayDaemon {
+        let daemon = try OverlayDaemon(rig: rig, arguments: arguments, environment: environment)
         daemons.append(daemon)
         return daemon
     }
@@ -151,5 +153,37 @@ extension RigTestCase {
         let c = shot.pixel(x, y)
         XCTAssertTrue(c.isClose(to: expected, tolerance: tolerance),
                       "\(what) at (\(x),\(y)) is \(c), expected \(expected) [\(shot.label)]", file: file, line: line)
+    }
+}
+
+extension RigTestCase {
+    /// A solid-colour PNG of `width`×`height` pixels the rig user can read.
+    func solidPNG(width: Int, height: Int, color: RGBA) throws -> String {
+        let path = "\(TestScratch.runDirectory)/solid-\(width)x\(height)-\(color.r)-\(color.g)-\(color.b)-\(UUID().uuidString.prefix(6)).png"
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        let cr = cairo_create(surface)
+        cairo_set_source_rgb(cr, Double(color.r) / 255, Double(color.g) / 255, Double(color.b) / 255)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        let status = cairo_surface_write_to_png(surface, path)
+        cairo_surface_destroy(surface)
+        XCTAssertEqual(status, CAIRO_STATUS_SUCCESS)
+        chmod(path, 0o644)
+        return path
+    }
+}
+
+extension RigTestCase {
+    /// The lines of `path` once it has at least `count` (a bounded wait for a process the daemon
+    /// started, e.g. a hook or link opener, to write them); fewer when it runs out of time.
+    func lines(_ path: String, atLeast count: Int, within timeout: TimeInterval = 3) -> [String] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var found: [String] = []
+        repeat {
+            found = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+            if found.count >= count { return found }
+            Thread.sleep(forTimeInterval: 0.05)
+        } while Date() < deadline
+        return found
     }
 }
