@@ -29,6 +29,9 @@ public final class ToastRenderer {
         let toast: PreparedToast
     }
 
+    /// Prepared toasts held now (tests).
+    var cachedToastCount: Int { cache.count }
+
     private var contexts: [Double: TextContext] = [:]
     private var cache: [Entry] = []
     private var markupCache: [(body: Substring, markup: String)] = []
