@@ -72,6 +72,17 @@ public struct ContainerConfiguration: Equatable, Sendable {
         self.queueType = queueType
     }
 
+    /// True when each view's place depends only on the views between it and the anchored edge
+    /// (a row or column pinned to an edge, spacing ≥ 0), so a view laid out past the far edge
+    /// stays past it whatever the sizes of the views further out. The presenter relies on it
+    /// to measure views only once they can show.
+    public var placesFromAnchoredEdge: Bool {
+        guard displayType != .stacking, spacing >= 0 else { return false }
+        let alignment = defaults.alignment ?? ResolvedViewConfiguration.fallbackAlignment(displayType)
+        let main = displayType == .vertical ? alignment.unitY : alignment.unitX
+        return main == 0 || main == 1
+    }
+
     /// How many views may be on screen at once under the current settings.
     public var capacity: Int {
         switch queueType {

@@ -10,8 +10,17 @@ import CCairo
 ///
 /// Not thread-safe: use one renderer per thread (the daemon draws on its poll loop).
 public final class ToastRenderer {
-    /// Prepared toasts kept (most recently used first).
+    /// Prepared toasts kept (most recently used first), at least.
     public static let cacheCapacity = 16
+    /// Prepared toasts kept now: raised to what one frame draws (a flood can show a hundred
+    /// toasts fading in at once; an LRU smaller than a frame would lay out every one of them
+    /// again on every frame), and back down when fewer show.
+    public var cacheLimit = ToastRenderer.cacheCapacity {
+        didSet {
+            cacheLimit = max(Self.cacheCapacity, cacheLimit)
+            if cache.count > cacheLimit { cache.removeLast(cache.count - cacheLimit) }
+        }
+    }
 
     private struct Entry {
         let content: ToastContent
@@ -19,6 +28,9 @@ public final class ToastRenderer {
         let scale: Double
         let toast: PreparedToast
     }
+
+    /// Prepared toasts held now (tests).
+    var cachedToastCount: Int { cache.count }
 
     private var contexts: [Double: TextContext] = [:]
     private var cache: [Entry] = []
@@ -120,7 +132,7 @@ public final class ToastRenderer {
         let toast = PreparedToast(content, style: style, text: text, markup: sanitized, image: loadImage,
                                   bodyImage: loadBodyImage)
         cache.insert(Entry(content: content, style: style, scale: scale, toast: toast), at: 0)
-        if cache.count > Self.cacheCapacity { cache.removeLast() }
+        if cache.count > cacheLimit { cache.removeLast() }
         return toast
     }
 

@@ -56,6 +56,19 @@ final class ContainerSurface {
     }
 
     var logicalSize: Size { Size(width: Double(surface.size.width), height: Double(surface.size.height)) }
+    var bounds: Rect { Rect(origin: .zero, size: logicalSize) }
+
+    /// The size the first configure should grant: the size asked for, the output's extent
+    /// within the margins on a stretched axis. Nil without an output to go by.
+    var expectedLogicalSize: Size? {
+        guard let output = output ?? display.outputs.first, output.pixelWidth > 0 else { return nil }
+        let scale = Int(max(1, output.scale)), p = surface.placement, m = p.margins
+        func length(_ asked: UInt32, _ outputLength: Int, _ start: Int32, _ end: Int32) -> Double {
+            Double(asked > 0 ? Int(asked) : max(0, outputLength / scale - Int(start) - Int(end)))
+        }
+        return Size(width: length(p.width, Int(output.pixelWidth), m.left, m.right),
+                    height: length(p.height, Int(output.pixelHeight), m.top, m.bottom))
+    }
 
     /// The scale to draw at: the compositor's preferred fractional scale through a viewport where
     /// it offers both, else the integer scale of the outputs the surface is on (before the first
@@ -64,6 +77,11 @@ final class ContainerSurface {
         let entered = display.outputs.filter { surface.enteredOutputs.contains($0.proxy) }
         let integers = (entered.isEmpty ? display.outputs : entered).map { Int($0.scale) }
         return (fractional?.state ?? SurfaceScaleState(hasViewporter: false)).current(outputScales: integers)
+    }
+
+    /// True when `drawIfNeeded` would draw now: a frame is due and a buffer is free.
+    var canDrawNow: Bool {
+        surface.phase == .needsDraw && surface.size.width > 0 && surface.size.height > 0 && buffers.hasFree
     }
 
     /// Asks for a frame when the picture would differ from the last one presented.
@@ -118,9 +136,10 @@ final class ContainerSurface {
                 return DrawFrame(x: Double(r.x) / s, y: Double(r.y) / s, width: Double(r.width) / s, height: Double(r.height) / s)
             })
             canvas.clear(rect: DrawFrame(x: 0, y: 0, width: bounds.width, height: bounds.height))
-        } else {
+        } else if !buffer.isBlank {
             canvas.clear()
         }
+        buffer.isBlank = false
         if let region, region.isEmpty {
             // Nothing changed under this buffer: present it as is.
         } else {

@@ -27,6 +27,8 @@ public final class OverlayPresenter {
     var surfaces: [SurfaceKey: ContainerSurface] = [:]
     private var contents: [ViewID: ToastContent] = [:]
     private var contentVersions: [String: Int] = [:]
+    /// Toasts laid out before they are measured (OverlayPresenter+Measure.swift).
+    var lazyMeasure = LazyMeasure()
     /// Help tips: drawn as callouts instead of toasts.
     private var callouts: [ViewID: PaintedCallout] = [:]
     let renderer = ToastRenderer()
@@ -72,13 +74,13 @@ public final class OverlayPresenter {
     @discardableResult
     public func show(_ content: ToastContent, id: ViewID? = nil, in container: String,
                      configuration: ViewConfiguration = .init(), animated: Bool = true) throws -> ViewID {
-        let measured = renderer.measure(content, style: style)
-        let size = Size(width: measured.width, height: measured.height)
+        let (size, measured) = layoutSize(of: content, in: container)
         let shown = try manager.show(id, in: container, configuration: configuration, size: size,
                                      animated: animated, now: monotonicNow())
         manager.setSize(size, of: shown)
         contents[shown] = content
         callouts[shown] = nil
+        if measured { lazyMeasure.pending.remove(shown) } else { lazyMeasure.pending.insert(shown) }
         contentVersions[container, default: 0] += 1
         return shown
     }
@@ -96,6 +98,7 @@ public final class OverlayPresenter {
         let shown = try manager.show(id, in: container, configuration: configuration, size: size,
                                      animated: animated, now: monotonicNow())
         manager.setSize(size, of: shown)
+        lazyMeasure.pending.remove(shown)
         contents[shown] = ToastContent(summary: callout.title, body: callout.body,
                                        actions: callout.actions.map { ($0.key, $0.label) })
         callouts[shown] = PaintedCallout(content: callout, style: style, placement: relative)
@@ -145,7 +148,11 @@ public final class OverlayPresenter {
                 let effects = manager.drainEffects()
                 seenRevision = revision
                 for effect in effects {
-                    if case .removed(let id, _) = effect { contents[id] = nil; callouts[id] = nil }
+                    if case .removed(let id, _) = effect {
+                        contents[id] = nil
+                        callouts[id] = nil
+                        lazyMeasure.pending.remove(id)
+                    }
                     onEffect(effect)
                 }
             } while revision != seenRevision
@@ -177,11 +184,18 @@ public final class OverlayPresenter {
             ?? (!manager.showing(in: name).isEmpty || !manager.waiting(in: name).isEmpty)
         for key in keys {
             guard let surface = surfaceFor(key, placement: placement, occupied: occupied) else { continue }
-            var list: RenderList, decor: DrawerDecor?
-            if drawer != nil {
-                (list, decor) = drawerFrame(name, surface: surface, now: now)
-            } else {
-                list = manager.renderList(for: name, size: surface.logicalSize, now: now)
+            let layout = { drawer != nil ? self.drawerFrame(name, surface: surface, now: now)
+                                         : (self.manager.renderList(for: name, size: surface.logicalSize, now: now), nil) }
+            var (list, decor) = layout()
+            if surface.canDrawNow {
+                // Only a frame about to be drawn measures: between frames a flood just queues.
+                list = measuringVisible(list, in: surface.bounds, painter: surface.painter) { layout().0 }
+            } else if surface.surface.phase == .awaitingConfigure, let expected = surface.expectedLogicalSize {
+                // While the first configure is on its way, measure what the granted size will show.
+                let guess = manager.renderList(for: name, size: expected, now: now)
+                _ = measuringVisible(guess, in: Rect(origin: .zero, size: expected), painter: surface.painter) {
+                    self.manager.renderList(for: name, size: expected, now: now)
+                }
             }
             input.router.setItems(list.items, for: key.routerKey)
             if (list.items.isEmpty || drawer != nil) && !occupied {
@@ -219,6 +233,7 @@ public final class OverlayPresenter {
         let surface = ContainerSurface(display: display, placement: placement, output: output,
                                        namespace: "overlay-wl.\(key.container)", renderer: renderer)
         surfaces[key] = surface
+        display.flush()  // the configure round trip runs while the first frame is prepared
         return surface
     }
 

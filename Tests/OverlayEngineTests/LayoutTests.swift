@@ -85,6 +85,37 @@ import Testing
         #expect(list.items[0].frame == Rect(x: 150, y: 300 - 25 - 10 - 40, width: 100, height: 40))
         #expect(list.contentBounds == Rect(x: 10, y: 10, width: 380, height: 255))
     }
+
+    @Test func anchoredEdgeGroupsAreRowsAndColumnsPinnedToAnEdge() {
+        func places(_ type: DisplayType, _ alignment: Alignment?, spacing: Double = 10) -> Bool {
+            var c = ContainerConfiguration(name: "c", displayType: type, queueType: .multiple)
+            c.defaults.alignment = alignment
+            c.spacing = spacing
+            return c.placesFromAnchoredEdge
+        }
+        #expect(places(.vertical, .topTrailing) && places(.vertical, .bottom) && places(.vertical, nil))
+        #expect(places(.horizontal, .leading) && places(.horizontal, .trailing))
+        #expect(!places(.vertical, .center) && !places(.horizontal, .top) && !places(.stacking, .topLeading))
+        #expect(!places(.vertical, .topTrailing, spacing: -5))
+    }
+
+    /// What the presenter's lazy measuring relies on: in an anchored column, a view laid out past
+    /// the far edge can grow without moving any view nearer the anchored edge.
+    @Test func viewsPastTheFarEdgeDoNotMoveNearerViews() {
+        for alignment in [Alignment.topTrailing, .bottom] {
+            let small = [LayoutItem(size: a), LayoutItem(size: a), LayoutItem(size: b), LayoutItem(size: a),
+                         LayoutItem(size: a), LayoutItem(size: b, weight: 0.5), LayoutItem(size: a), LayoutItem(size: a),
+                         LayoutItem(size: a), LayoutItem(size: b), LayoutItem(size: a)]
+            let before = Layout.frames(small, displayType: .vertical, groupAlignment: alignment, spacing: 10, in: bounds)
+            let past = before.indices.filter { !before[$0].intersects(bounds) }
+            #expect(!past.isEmpty)
+            var grown = small
+            for i in past { grown[i].size = Size(width: 100, height: 400) }
+            let after = Layout.frames(grown, displayType: .vertical, groupAlignment: alignment, spacing: 10, in: bounds)
+            for i in before.indices where !past.contains(i) { #expect(after[i] == before[i]) }
+            for i in past { #expect(!after[i].intersects(bounds)) }
+        }
+    }
 }
 
 @Suite struct GeometryAndStyleTests {

@@ -57,14 +57,16 @@ public final class RenderListPainter {
             cairo_rectangle(cr, clip.minX + container.minX, clip.minY + container.minY, clip.width, clip.height)
             cairo_clip(cr)
         }
-        var ink: [Rect] = []
+        var drawn: [(RenderItem, PaintedView, Rect)] = []
         for item in list.items {
             guard let painted = view(item.id) else { continue }
             let frame = inkFrame(of: item, view: painted, container: container)
-            guard frame.intersects(container) else { continue }
-            paint(item, painted, container: container, on: canvas)
-            ink.append(frame)
+            if frame.intersects(container) { drawn.append((item, painted, frame)) }
         }
+        // Every toast of this frame stays laid out for the next (and the measured ones are reused).
+        renderer.cacheLimit = drawn.count + 1
+        for (item, painted, _) in drawn { paint(item, painted, container: container, on: canvas) }
+        let ink = drawn.map(\.2)
         cairo_restore(cr)
         return ink
     }

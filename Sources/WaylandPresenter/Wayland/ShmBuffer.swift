@@ -13,6 +13,9 @@ final class ShmBuffer {
     private let proxy: OpaquePointer
     /// True from attach+commit until the compositor sends release.
     private(set) var isBusy = false
+    /// Never drawn: a new memfd reads as zeros, i.e. fully transparent ARGB, so there is nothing
+    /// to clear (clearing would fault in every page of it).
+    var isBlank = true
     var onRelease: () -> Void = {}
     private lazy var box = ListenerBox(self)
 
@@ -62,6 +65,9 @@ final class BufferPair {
     var onRelease: () -> Void = {}
 
     init(shm: OpaquePointer) { self.shm = shm }
+
+    /// False while both buffers are with the compositor: `nextBuffer` would return nil.
+    var hasFree: Bool { buffers.count < 2 || buffers.contains { !$0.isBusy } }
 
     /// A free buffer of this size, reusing one when possible; nil while both are busy.
     func nextBuffer(pixelWidth: Int, pixelHeight: Int) throws -> ShmBuffer? {

@@ -1,0 +1,65 @@
+import OverlayEngine
+import OverlayRenderer
+
+/// Lazy measuring: laying out a toast's text (Pango shaping) is most of what a notification
+/// costs, and in a flood most toasts are pushed past the output's edge before they are ever
+/// drawn. So in containers that place views from an anchored edge
+/// (`ContainerConfiguration.placesFromAnchoredEdge`), a toast is laid out at the smallest size
+/// the style draws until its frame could reach the surface, and measured just before the
+/// first frame that can show it. Views nearer the anchored edge never depend on the size of
+/// views further out, so the picture is the same as with every toast measured at once.
+struct LazyMeasure {
+    /// Views laid out at `estimate`, not yet measured.
+    var pending: Set<ViewID> = []
+    /// The smallest toast the style draws (no text, no icon): a lower bound on every toast's size.
+    private var estimate: (style: ToastStyle, size: Size)?
+
+    mutating func estimate(for style: ToastStyle, renderer: ToastRenderer) -> Size {
+        if let estimate, estimate.style == style { return estimate.size }
+        let measured = renderer.measure(ToastContent(), style: style)
+        let size = Size(width: measured.width, height: measured.height)
+        estimate = (style, size)
+        return size
+    }
+}
+
+extension OverlayPresenter {
+    /// The size a toast is laid out at: measured now, or the style's smallest toast if measuring
+    /// can wait (`LazyMeasure`).
+    func layoutSize(of content: ToastContent, in container: String) -> (size: Size, measured: Bool) {
+        if manager.container(container)?.placesFromAnchoredEdge == true {
+            return (lazyMeasure.estimate(for: style, renderer: renderer), false)
+        }
+        let measured = renderer.measure(content, style: style)
+        return (Size(width: measured.width, height: measured.height), true)
+    }
+
+    /// Measures the views `list` could show inside `bounds`, laying out again until every
+    /// view that can show is measured; returns the final list. A view counts as showing when
+    /// its ink (frame and shadow) meets `bounds`, or while a transition moves or scales it.
+    func measuringVisible(_ list: RenderList, in bounds: Rect, painter: RenderListPainter,
+                          layout: () -> RenderList) -> RenderList {
+        var list = list
+        while !lazyMeasure.pending.isEmpty {
+            let due = list.items.filter { item in
+                guard lazyMeasure.pending.contains(item.id) else { return false }
+                if item.offset != .zero || item.scale != 1 { return true }
+                guard let content = content(of: item.id) else { return false }
+                let view = PaintedView(content: content, style: style, configuration: manager.resolvedConfiguration(of: item.id))
+                return painter.inkFrame(of: item, view: view, container: bounds).intersects(bounds)
+            }
+            if due.isEmpty { break }
+            renderer.cacheLimit += due.count  // kept for the frame about to draw them
+            for item in due { measureNow(item.id) }
+            list = layout()
+        }
+        return list
+    }
+
+    /// Measures one lazily laid out view and gives the engine its real size.
+    func measureNow(_ id: ViewID) {
+        guard lazyMeasure.pending.remove(id) != nil, let content = content(of: id) else { return }
+        let measured = renderer.measure(content, style: style)
+        manager.setSize(Size(width: measured.width, height: measured.height), of: id)
+    }
+}
