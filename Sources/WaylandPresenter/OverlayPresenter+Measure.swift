@@ -28,9 +28,9 @@ extension OverlayPresenter {
     /// can wait (`LazyMeasure`).
     func layoutSize(of content: ToastContent, in container: String) -> (size: Size, measured: Bool) {
         if manager.container(container)?.placesFromAnchoredEdge == true {
-            return (lazyMeasure.estimate(for: style, renderer: renderer), false)
+            return (lazyMeasure.estimate(for: toastStyle(in: container), renderer: renderer), false)
         }
-        let measured = renderer.measure(content, style: style)
+        let measured = renderer.measure(content, style: toastStyle(in: container))
         return (Size(width: measured.width, height: measured.height), true)
     }
 
@@ -45,7 +45,7 @@ extension OverlayPresenter {
                 guard lazyMeasure.pending.contains(item.id) else { return false }
                 if item.offset != .zero || item.scale != 1 { return true }
                 guard let content = content(of: item.id) else { return false }
-                let view = PaintedView(content: content, style: style, configuration: manager.resolvedConfiguration(of: item.id))
+                let view = PaintedView(content: content, style: toastStyle(of: item.id), configuration: manager.resolvedConfiguration(of: item.id))
                 return painter.inkFrame(of: item, view: view, container: bounds).intersects(bounds)
             }
             if due.isEmpty { break }
@@ -56,10 +56,20 @@ extension OverlayPresenter {
         return list
     }
 
+    /// Measures a container's toasts again (its toast width changed); help tips keep their size.
+    func remeasure(in container: String) {
+        for id in manager.showing(in: container) + manager.waiting(in: container) where callout(of: id) == nil {
+            guard let content = content(of: id) else { continue }
+            let measured = renderer.measure(content, style: toastStyle(in: container))
+            manager.setSize(Size(width: measured.width, height: measured.height), of: id)
+            lazyMeasure.pending.remove(id)
+        }
+    }
+
     /// Measures one lazily laid out view and gives the engine its real size.
     func measureNow(_ id: ViewID) {
         guard lazyMeasure.pending.remove(id) != nil, let content = content(of: id) else { return }
-        let measured = renderer.measure(content, style: style)
+        let measured = renderer.measure(content, style: toastStyle(of: id))
         manager.setSize(Size(width: measured.width, height: measured.height), of: id)
     }
 }

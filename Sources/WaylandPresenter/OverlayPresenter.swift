@@ -66,7 +66,9 @@ public final class OverlayPresenter {
             surfaces = surfaces.filter { $0.key.container != container }
             revision &+= 1  // so the next update() recreates it
         }
+        let width = placements[container]?.width
         placements[container] = placement
+        if width != placement.width { remeasure(in: container) }  // toasts follow the container's width
         return true
     }
 
@@ -128,6 +130,19 @@ public final class OverlayPresenter {
     public func updateContainer(_ name: String, _ change: (inout ContainerConfiguration) -> Void) throws {
         try manager.updateContainer(name, now: monotonicNow(), change)
     }
+
+    /// The style a container's toasts are drawn with: never wider than a fixed-width container
+    /// leaves them (its width less its insets), so a narrow container does not clip its toasts.
+    func toastStyle(in container: String) -> ToastStyle {
+        guard let width = placements[container]?.width, width > 0 else { return style }
+        let insets = manager.container(container)?.insets ?? .zero
+        var narrowed = style
+        narrowed.width = min(style.width, max(Double(width) - insets.leading - insets.trailing, Self.narrowestToast))
+        return narrowed
+    }
+    static let narrowestToast = 48.0
+
+    func toastStyle(of id: ViewID) -> ToastStyle { manager.containerName(of: id).map(toastStyle(in:)) ?? style }
 
     public var containerNames: [String] { order }
     public func placement(of container: String) -> LayerPlacement? { placements[container] }
@@ -206,7 +221,7 @@ public final class OverlayPresenter {
             surface.invalidateIfChanged(list, contentVersion: version, decor: decor)
             try surface.drawIfNeeded(list, contentVersion: version, decor: decor) { id in
                 contents[id].map {
-                    var painted = PaintedView(content: $0, style: style, configuration: manager.resolvedConfiguration(of: id))
+                    var painted = PaintedView(content: $0, style: toastStyle(in: name), configuration: manager.resolvedConfiguration(of: id))
                     painted.callout = callouts[id]
                     return painted
                 }
