@@ -98,7 +98,7 @@ extension OverlayPresenter {
         return items.flatMap { item -> [(button: DrawerButton, frame: Rect)] in
             guard let content = content(of: item.id), !content.actions.isEmpty, callout(of: item.id) == nil else { return [] }
             let v = item.visualFrame, s = item.scale
-            return renderer.actionFrames(content, style: toastStyle(of: item.id)).map { key, f in
+            return renderer.actionFrames(content, style: style).map { key, f in
                 (DrawerButton(view: item.id, action: key),
                  Rect(x: v.minX + f.x * s, y: v.minY + f.y * s, width: f.width * s, height: f.height * s))
             }

@@ -37,20 +37,21 @@ extension OverlayPresenter {
     /// Measures the views `list` could show inside `bounds`, laying out again until every
     /// view that can show is measured; returns the final list. A view counts as showing when
     /// its ink (frame and shadow) meets `bounds`, or while a transition moves or scales it.
-    func measuringVisible(_ list: RenderList, in bounds: Rect, painter: RenderListPainter,
+    func measuringVisible(_ list: RenderList, of container: String, in bounds: Rect, painter: RenderListPainter,
                           layout: () -> RenderList) -> RenderList {
+        let style = toastStyle(in: container)
         var list = list
         while !lazyMeasure.pending.isEmpty {
             let due = list.items.filter { item in
                 guard lazyMeasure.pending.contains(item.id) else { return false }
                 if item.offset != .zero || item.scale != 1 { return true }
                 guard let content = content(of: item.id) else { return false }
-                let view = PaintedView(content: content, style: toastStyle(of: item.id), configuration: manager.resolvedConfiguration(of: item.id))
+                let view = PaintedView(content: content, style: style, configuration: manager.resolvedConfiguration(of: item.id))
                 return painter.inkFrame(of: item, view: view, container: bounds).intersects(bounds)
             }
             if due.isEmpty { break }
             renderer.cacheLimit += due.count  // kept for the frame about to draw them
-            for item in due { measureNow(item.id) }
+            for item in due { measureNow(item.id, style: style) }
             list = layout()
         }
         return list
@@ -67,9 +68,9 @@ extension OverlayPresenter {
     }
 
     /// Measures one lazily laid out view and gives the engine its real size.
-    func measureNow(_ id: ViewID) {
+    func measureNow(_ id: ViewID, style: ToastStyle) {
         guard lazyMeasure.pending.remove(id) != nil, let content = content(of: id) else { return }
-        let measured = renderer.measure(content, style: toastStyle(of: id))
+        let measured = renderer.measure(content, style: style)
         manager.setSize(Size(width: measured.width, height: measured.height), of: id)
     }
 }

@@ -14,7 +14,7 @@ public final class OverlayPresenter {
     private var engineDeadline: Double?
     /// Every engine effect, after the presenter has handled it (the daemon maps dismissals to D-Bus).
     public var onEffect: (EngineEffect) -> Void = { _ in }
-    public var style = ToastStyle()
+    public var style = ToastStyle() { didSet { for name in order where refreshToastStyle(name) { remeasure(in: name) } } }
     /// Told why an icon, action icon or body image was left out (missing file, bad data, …).
     public var onImageError: (ImageLoadError) -> Void {
         get { renderer.onImageError }
@@ -22,6 +22,7 @@ public final class OverlayPresenter {
     }
 
     private var placements: [String: LayerPlacement] = [:]
+    private var toastStyles: [String: ToastStyle] = [:]
     private var order: [String] = []
     /// One surface per container and output (output nil: the compositor's choice).
     var surfaces: [SurfaceKey: ContainerSurface] = [:]
@@ -55,6 +56,7 @@ public final class OverlayPresenter {
     public func register(_ container: ContainerConfiguration, placement: LayerPlacement) throws {
         try manager.register(container, now: monotonicNow())
         if placements.updateValue(placement, forKey: container.name) == nil { order.append(container.name) }
+        refreshToastStyle(container.name)
     }
 
     /// Moves a registered container's surface (config reload): its views stay in the engine and
@@ -66,9 +68,8 @@ public final class OverlayPresenter {
             surfaces = surfaces.filter { $0.key.container != container }
             revision &+= 1  // so the next update() recreates it
         }
-        let width = placements[container]?.width
         placements[container] = placement
-        if width != placement.width { remeasure(in: container) }  // toasts follow the container's width
+        if refreshToastStyle(container) { remeasure(in: container) }  // toasts follow the container's width
         return true
     }
 
@@ -129,20 +130,25 @@ public final class OverlayPresenter {
     /// Changes a container's settings at runtime (queue type and clipping cannot change).
     public func updateContainer(_ name: String, _ change: (inout ContainerConfiguration) -> Void) throws {
         try manager.updateContainer(name, now: monotonicNow(), change)
+        if refreshToastStyle(name) { remeasure(in: name) }
     }
 
     /// The style a container's toasts are drawn with: never wider than a fixed-width container
     /// leaves them (its width less its insets), so a narrow container does not clip its toasts.
-    func toastStyle(in container: String) -> ToastStyle {
-        guard let width = placements[container]?.width, width > 0 else { return style }
-        let insets = manager.container(container)?.insets ?? .zero
+    /// Kept per container (not derived from the engine on use: input handlers run inside it).
+    func toastStyle(in container: String) -> ToastStyle { toastStyles[container] ?? style }
+
+    /// Recomputes a container's toast style; true when its width changed.
+    @discardableResult
+    private func refreshToastStyle(_ container: String) -> Bool {
         var narrowed = style
-        narrowed.width = min(style.width, max(Double(width) - insets.leading - insets.trailing, Self.narrowestToast))
-        return narrowed
+        if let width = placements[container]?.width, width > 0 {
+            let insets = manager.container(container)?.insets ?? .zero
+            narrowed.width = min(style.width, max(Double(width) - insets.leading - insets.trailing, Self.narrowestToast))
+        }
+        return toastStyles.updateValue(narrowed, forKey: container)?.width != narrowed.width
     }
     static let narrowestToast = 48.0
-
-    func toastStyle(of id: ViewID) -> ToastStyle { manager.containerName(of: id).map(toastStyle(in:)) ?? style }
 
     public var containerNames: [String] { order }
     public func placement(of container: String) -> LayerPlacement? { placements[container] }
@@ -204,11 +210,11 @@ public final class OverlayPresenter {
             var (list, decor) = layout()
             if surface.canDrawNow {
                 // Only a frame about to be drawn measures: between frames a flood just queues.
-                list = measuringVisible(list, in: surface.bounds, painter: surface.painter) { layout().0 }
+                list = measuringVisible(list, of: name, in: surface.bounds, painter: surface.painter) { layout().0 }
             } else if surface.surface.phase == .awaitingConfigure, let expected = surface.expectedLogicalSize {
                 // While the first configure is on its way, measure what the granted size will show.
                 let guess = manager.renderList(for: name, size: expected, now: now)
-                _ = measuringVisible(guess, in: Rect(origin: .zero, size: expected), painter: surface.painter) {
+                _ = measuringVisible(guess, of: name, in: Rect(origin: .zero, size: expected), painter: surface.painter) {
                     self.manager.renderList(for: name, size: expected, now: now)
                 }
             }

@@ -62,6 +62,11 @@ public struct InputRouter {
         return nil
     }
 
+    /// The surface (router key) a view is drawn on now.
+    public func surface(of id: ViewID) -> String? {
+        items.first { $0.value.contains { $0.id == id } }?.key
+    }
+
     /// Where a view is drawn now, and its scale (for mapping a point into the view).
     public func drawn(_ id: ViewID) -> (frame: Rect, scale: Double)? {
         for list in items.values {

@@ -164,9 +164,10 @@ extension OverlayPresenter: SeatInputSink {
         if let callout = callout(of: id) {
             return input.callouts.actionFrames(callout).first { hit($0.frame) }.map { .action($0.key) } ?? .body
         }
-        if let link = renderer.linkFrames(content, style: toastStyle(of: id)).first(where: { hit($0.frame) }) { return .link(link.href) }
+        let style = input.router.surface(of: id).map { toastStyle(in: SurfaceKey.container(ofRouterKey: $0)) } ?? style
+        if let link = renderer.linkFrames(content, style: style).first(where: { hit($0.frame) }) { return .link(link.href) }
         guard !content.actions.isEmpty else { return .body }
-        return renderer.actionFrames(content, style: toastStyle(of: id)).first { hit($0.frame) }.map { .action($0.key) } ?? .body
+        return renderer.actionFrames(content, style: style).first { hit($0.frame) }.map { .action($0.key) } ?? .body
     }
 
     // MARK: Cursor
