@@ -110,4 +110,20 @@ let benchmarks: @Sendable () -> Void = {
             for _ in benchmark.scaledIterations { frame.drawFull(on: canvas) }
         }
     }
+
+    // What every pointer motion over a toast adds to the router (for the cursor shape): the
+    // toast's link and button frames, from the cache of laid-out toasts.
+    Benchmark("Pointer motion hit test: link and button frames of a toast with 2 links, 2 actions") { benchmark in
+        let renderer = ToastRenderer()
+        let style = ToastStyle()
+        let content = ToastContent(summary: "Review requested",
+                                   body: "<a href=\"https://example.org/pr/1\">PR 1</a> and <a href=\"https://example.org/pr/2\">PR 2</a>",
+                                   actions: [("open", "Open"), ("later", "Later")])
+        _ = renderer.measure(content, style: style)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(renderer.linkFrames(content, style: style))
+            blackHole(renderer.actionFrames(content, style: style))
+        }
+    }
 }
