@@ -3,7 +3,7 @@ import OverlayEngine
 /// The keys of a `[containers.NAME]` table (engine settings, placement, view defaults).
 public enum ContainerSettings {
     public static let engineKeys = ["display", "queue", "delay-for-showing-next", "maximum-visible", "spacing",
-                                    "insets", "clipped", "ignores-safe-area", "display-order", "debounce"]
+                                    "expire-while-waiting", "insets", "clipped", "ignores-safe-area", "display-order", "debounce"]
     public static let placementKeys = ["output", "layer", "anchor", "margins", "width", "height"]
 
     public static let displayTypes: [(String, DisplayType)] = [("stacking", .stacking), ("horizontal", .horizontal), ("vertical", .vertical)]
@@ -46,6 +46,7 @@ public enum ContainerSettings {
             if case .string("unlimited") = value { c.maximumVisible = nil } else {
                 c.maximumVisible = try value.integer(key, in: 1...10_000)
             }
+        case "expire-while-waiting": c.expiresWhileWaiting = try value.bool(key)
         case "spacing": c.spacing = try value.number(key, in: -1000...1000)
         case "insets": c.insets = try insets(value, key: key)
         case "clipped": c.clipped = try value.bool(key)

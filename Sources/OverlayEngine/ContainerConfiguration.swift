@@ -54,6 +54,10 @@ public struct ContainerConfiguration: Equatable, Sendable {
     public var delayForShowingNext: Double = 0.5
     /// Multiple mode only; nil is unlimited. Lowering it evicts nothing.
     public var maximumVisible: Int? = nil
+    /// When true, a view's auto-dismiss countdown starts when it arrives, not when it appears:
+    /// a waiting view whose time runs out is dismissed (`.autoDismiss`) without ever showing,
+    /// so a burst drains in the background instead of holding the screen for minutes.
+    public var expiresWhileWaiting = false
     /// Points between views in horizontal/vertical; negative overlaps them.
     public var spacing: Double = 10
     /// Stacking: insets of each view; horizontal/vertical: insets of the group.

@@ -6,6 +6,8 @@ struct ContainerState: Sendable {
     var entries: [ViewID: ViewEntry] = [:]
     /// Waiting views in FIFO order (key: arrival).
     var queue = SequencedIDs()
+    /// Auto-dismiss deadlines of queued views, when the container lets them expire waiting.
+    var waitingDeadlines = DeadlineHeap()
     /// Showing and removing views in appearance order (key: order).
     var drawn = SequencedIDs()
     var showingCount = 0
@@ -48,13 +50,18 @@ struct ContainerState: Sendable {
         if entry.phase == .showing {
             entry.countdownStart = now
             if entry.pausedAt != nil { entry.pausedAt = now }
+        } else if config.expiresWhileWaiting {
+            entry.countdownStart = now
         }
         entries[id] = entry
+        if config.expiresWhileWaiting && held != id { scheduleExpiry(of: id) }
+        pruneWaitingDeadlines()
     }
 
     /// Puts a view into the queue, or on screen when the queue rules allow.
     private mutating func admit(_ id: ViewID, now: Double, effects: inout [EngineEffect]) {
         entries[id]!.arrival = nextArrival
+        entries[id]!.countdownStart = now
         nextArrival += 1
         switch config.queueType {
         case .oneByOne:
@@ -67,12 +74,14 @@ struct ContainerState: Sendable {
                 appear(id, now: now, effects: &effects)
             } else {
                 queue.append(id, key: entries[id]!.arrival)
+                scheduleExpiry(of: id)
             }
         case .oneByOneWaitFinish:
             if queue.isEmpty && showingCount == 0 && refillAt == nil {
                 appear(id, now: now, effects: &effects)
             } else {
                 queue.append(id, key: entries[id]!.arrival)
+                scheduleExpiry(of: id)
             }
         }
         reconcile(now: now)
@@ -84,7 +93,8 @@ struct ContainerState: Sendable {
         entry.order = nextOrder
         nextOrder += 1
         entry.appearedAt = now
-        entry.countdownStart = now
+        // A view that could expire while waiting keeps counting from its arrival.
+        if !config.expiresWhileWaiting { entry.countdownStart = now }
         entry.pausedAt = nil
         for hook in entry.resolved.appearActions { effects.append(.hook(hook, id, container: name)) }
         effects.append(.appeared(id, container: name))
@@ -143,6 +153,7 @@ struct ContainerState: Sendable {
         var best = refillAt
         func consider(_ t: Double?) { if let t, best.map({ t < $0 }) ?? true { best = t } }
         consider(heldUntil)
+        consider(waitingDeadlines.top?.deadline)
         drawn.forEach { id in
             let entry = entries[id]!
             consider(entry.autoDismissDeadline)
@@ -161,6 +172,12 @@ struct ContainerState: Sendable {
         }
         for id in finished { finishRemoval(id, effects: &effects) }
         for id in expired { dismiss(id, reason: .autoDismiss, animated: true, now: t, effects: &effects) }
+        var overdue: [ViewID] = []
+        while let top = waitingDeadlines.top, top.deadline <= t {
+            waitingDeadlines.popTop()
+            if isCurrent(top) { overdue.append(top.id) }
+        }
+        for id in overdue { dismiss(id, reason: .autoDismiss, animated: false, now: t, effects: &effects) }
         if let until = heldUntil, until <= t, let id = held {
             held = nil
             heldUntil = nil
@@ -179,6 +196,7 @@ struct ContainerState: Sendable {
     /// Re-establishes the refill invariant: a refill is pending exactly when a waiting
     /// view could move in. This is what keeps the queue from getting stuck.
     mutating func reconcile(now: Double) {
+        pruneWaitingDeadlines()
         switch config.queueType {
         case .oneByOne:
             refillAt = nil
@@ -197,6 +215,25 @@ struct ContainerState: Sendable {
         }
     }
 
+    // MARK: Expiry while waiting
+
+    /// Adds a queued view's deadline to the heap, when the container lets waiting views expire.
+    private mutating func scheduleExpiry(of id: ViewID) {
+        guard config.expiresWhileWaiting, let deadline = entries[id]?.waitingDeadline else { return }
+        waitingDeadlines.push(deadline, id)
+    }
+
+    /// True when the heap item still describes a queued view's deadline.
+    private func isCurrent(_ item: DeadlineHeap.Item) -> Bool {
+        guard config.expiresWhileWaiting, held != item.id, let entry = entries[item.id] else { return false }
+        return entry.waitingDeadline == item.deadline
+    }
+
+    /// Drops stale items from the top, so `nextDeadline` never wakes the loop for nothing.
+    private mutating func pruneWaitingDeadlines() {
+        while let top = waitingDeadlines.top, !isCurrent(top) { waitingDeadlines.popTop() }
+    }
+
     // MARK: Configuration
 
     /// Applies a runtime change to every present view. Raising the maximum schedules a
@@ -204,6 +241,8 @@ struct ContainerState: Sendable {
     mutating func reconfigure(_ new: ContainerConfiguration, now: Double, effects: inout [EngineEffect]) {
         config = new
         for id in Array(entries.keys) { entries[id]!.resolve(in: config) }
+        waitingDeadlines.removeAll()
+        queue.forEach { scheduleExpiry(of: $0) }
         if config.queueControl == .none, let id = held {
             held = nil
             heldUntil = nil

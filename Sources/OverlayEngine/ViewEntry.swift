@@ -75,6 +75,12 @@ struct ViewEntry: Sendable {
         return countdownStart + seconds
     }
 
+    /// When a queued view runs out of time, if its container lets waiting views expire.
+    var waitingDeadline: Double? {
+        guard phase == .waiting, let seconds = resolved.autoDismiss else { return nil }
+        return countdownStart + seconds
+    }
+
     var removalEnd: Double? { phase == .removing ? removalStart + removalDuration : nil }
 
     /// 1 = fully in, 0 = fully out; springs may overshoot either way.

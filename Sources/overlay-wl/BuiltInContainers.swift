@@ -13,9 +13,10 @@ enum BuiltInContainers {
         var container = ContainerConfiguration(name: notificationsName, displayType: .vertical, queueType: .multiple)
         container.spacing = 10
         container.displayOrder = .newestOnTop
-        // Unlimited: every toast shows (and times out) at once; those past the output's bottom
-        // edge are simply not drawn. A waiting queue would hold a flood on screen for minutes.
-        container.maximumVisible = nil
+        // Five at once, like mako; the rest wait, and their timeouts run while they wait, so a
+        // flood drains in the background instead of holding the screen for minutes.
+        container.maximumVisible = 5
+        container.expiresWhileWaiting = true
         container.defaults.alignment = .topTrailing
         container.defaults.transition = .opacity
         container.defaults.animation = .easeOut(duration: 0.15)

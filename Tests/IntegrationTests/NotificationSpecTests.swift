@@ -101,4 +101,36 @@ final class NotificationSpecTests: RigTestCase {
             XCTAssertEqual(count, 1, "NotificationClosed for \(id) sent \(count) times: \(monitor.events)")
         }
     }
+
+    /// Bad input: 10,000 Notify calls pipelined on one connection. Every one gets a distinct
+    /// nonzero id and exactly one NotificationClosed (expired). Five show at a time and the rest
+    /// expire while they wait: shown one batch after another, they would take 50 minutes.
+    func testTenThousandPipelinedNotificationsAllGetIdsAndAllExpire() throws {
+        try XCTSkipUnless(Rig.hasPython, "python3 is needed for the pipelining client")
+        let daemon = try startDaemon()
+        let report = try rig.notifyFlood(count: 10_000, expireMs: 1000, wait: 120)
+        XCTAssertEqual(report.replies, 10_000)
+        XCTAssertEqual(report.errors, [:])
+        XCTAssertEqual(Set(report.ids).count, 10_000, "ids must be distinct")
+        XCTAssertFalse(report.ids.contains(0), "no id is 0")
+        XCTAssertEqual(report.closed.count, 10_000, "every id closed")
+        let wrong = report.closed.filter { $0.value != [1] }
+        XCTAssertTrue(wrong.isEmpty, "each closes once, expired (1): \(wrong.prefix(5))")
+        XCTAssertTrue(daemon.process.isRunning)
+        XCTAssertEqual(try state("notifications").showing, [])
+        XCTAssertEqual(try state("notifications").waiting, [])
+    }
+
+    /// The built-in container shows five at once, newest on top; the rest wait in order.
+    func testBuiltInContainerShowsFiveAndQueuesTheRest() throws {
+        _ = try startDaemon()
+        let ids = try (1...7).map { try rig.notify(summary: "Persistent \($0)", expireTimeout: 0) }
+        let now = try state("notifications")
+        XCTAssertEqual(now.showing, Array(ids[0..<5]), "z-order: oldest first")
+        XCTAssertEqual(now.waiting, Array(ids[5...]))
+        try rig.closeNotification(ids[0])
+        Thread.sleep(forTimeInterval: 1.2)   // the refill comes 0.5 s after the removal
+        XCTAssertEqual(try state("notifications").showing, Array(ids[1..<6]))
+        XCTAssertEqual(try state("notifications").waiting, [ids[6]])
+    }
 }

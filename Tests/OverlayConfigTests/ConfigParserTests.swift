@@ -25,6 +25,7 @@ struct ConfigParserTests {
             ignores-safe-area = ["top", "bottom"]
             display-order = "oldest-on-top"
             debounce = 0.3
+            expire-while-waiting = true
             alignment = "bottom-trailing"
             background = "#10203040"
             gesture = "swipe-left"
@@ -49,6 +50,7 @@ struct ConfigParserTests {
         #expect(c.ignoresSafeArea == .edges([.top, .bottom]))
         #expect(c.displayOrder == .oldestOnTop)
         #expect(c.queueControl == .debounce(0.3))
+        #expect(c.expiresWhileWaiting)
         #expect(c.defaults.alignment == .bottomTrailing)
         #expect(c.defaults.background == .value(.color(Color(hex: "#10203040")!)))
         #expect(c.defaults.dismissGesture == .value(.swipe(.left)))
@@ -70,6 +72,7 @@ struct ConfigParserTests {
             """)
         #expect(config.containers.map(\.configuration.name) == ["zeta", "alpha"])
         #expect(config.containers[0].configuration.queueType == .multiple)
+        #expect(!config.containers[0].configuration.expiresWhileWaiting)
         #expect(config.containers[0].placement == SurfacePlacement())
     }
 

@@ -65,14 +65,17 @@ struct ScenarioChecker {
     var onScreen: Set<ViewID> = []
     var z: [ViewID: Int] = [:]
     var loweredMaximum = false
+    /// Since when each live view's countdown runs, and for how long (nil: never expires).
+    var countdown: [ViewID: (since: Double, seconds: Double?)] = [:]
 
-    init(queue: QueueType, maximum: Int?, debounce: Bool) {
+    init(queue: QueueType, maximum: Int?, debounce: Bool, expiresWhileWaiting: Bool = false) {
         var config = ContainerConfiguration(name: "p", displayType: .vertical, queueType: queue)
         config.maximumVisible = maximum
         config.delayForShowingNext = 0.3
         config.defaults.transition = .opacity
         config.defaults.animation = .linear(duration: 0.2)
         if debounce { config.queueControl = .debounce(0.25) }
+        config.expiresWhileWaiting = expiresWhileWaiting
         try! manager.register(config, now: 0)
     }
 
@@ -87,11 +90,13 @@ struct ScenarioChecker {
             c.autoDismiss = seconds.map { .value($0) }
             let id = try! manager.show(in: "p", configuration: c, size: small, animated: animated, now: now)
             arrived(id)
+            countdown[id] = (now, seconds)
         case .reshow(let p):
             guard let id = pick(p) else { return }
             let wasAlive = manager.contains(id)
             try! manager.show(id, in: "p", size: Size(width: 80, height: 30), now: now)
             if !wasAlive { arrived(id) }
+            countdown[id] = (now, nil)     // the update carries no auto-dismiss
         case .dismiss(let p, let animated):
             if let id = pick(p) { manager.dismiss(id, animated: animated, now: now) }
         case .dismissAll(let onlyShowing):
@@ -159,6 +164,15 @@ struct ScenarioChecker {
         // FIFO: the waiting queue is in arrival order.
         let order = waiting.map { arrival[$0]! }
         #expect(order == order.sorted())
+        // Expiring while waiting: no queued view outlives its countdown (with a debounce it
+        // counts from the release, which this model does not track).
+        if config.expiresWhileWaiting && config.queueControl == .none {
+            for id in manager.waiting(in: "p") {
+                if let c = countdown[id], let seconds = c.seconds {
+                    #expect(c.since + seconds >= now, "\(id) still waits past its deadline")
+                }
+            }
+        }
         // z: unique, ascending in the list, and never changing while a view stays drawn.
         let items = manager.renderList(for: "p", size: Size(width: 500, height: 500), now: now).items
         #expect(Set(items.map(\.z)).count == items.count)
@@ -190,6 +204,22 @@ struct ScenarioChecker {
     @Test func multipleQueueInvariants() async {
         await propertyCheck(count: 300, input: Self.steps, Gen.int(in: 0...4), Gen.bool) { raw, maximum, debounce in
             var checker = ScenarioChecker(queue: .multiple, maximum: maximum == 0 ? nil : maximum, debounce: debounce)
+            for (k, a, b) in raw { checker.run(Step(k, a, b)) }
+            checker.drainTime()
+        }
+    }
+
+    @Test func multipleQueueExpiringWhileWaitingInvariants() async {
+        await propertyCheck(count: 300, input: Self.steps, Gen.int(in: 1...3), Gen.bool) { raw, maximum, debounce in
+            var checker = ScenarioChecker(queue: .multiple, maximum: maximum, debounce: debounce, expiresWhileWaiting: true)
+            for (k, a, b) in raw { checker.run(Step(k, a, b)) }
+            checker.drainTime()
+        }
+    }
+
+    @Test func oneByOneWaitFinishExpiringWhileWaitingInvariants() async {
+        await propertyCheck(count: 200, input: Self.steps, Gen.bool) { raw, debounce in
+            var checker = ScenarioChecker(queue: .oneByOneWaitFinish, maximum: nil, debounce: debounce, expiresWhileWaiting: true)
             for (k, a, b) in raw { checker.run(Step(k, a, b)) }
             checker.drainTime()
         }

@@ -102,3 +102,66 @@ import Testing
         #expect(m.showing(in: "c") == ids(2))
     }
 }
+
+@Suite struct ExpiryWhileWaitingTests {
+    func manager(queue: QueueType = .multiple) -> OverlayManager {
+        makeManager(queue: queue) {
+            $0.maximumVisible = 1; $0.delayForShowingNext = 0.5; $0.expiresWhileWaiting = true
+            $0.defaults.autoDismiss = .value(2); $0.defaults.animation = .linear(duration: 0)
+        }
+    }
+
+    @Test func aWaitingViewExpiresAtItsArrivalDeadlineWithoutAppearing() {
+        var m = manager()
+        m.put(1, at: 0); m.put(2, at: 0.25); m.put(3, at: 1)
+        _ = m.drainEffects()
+        #expect(m.nextDeadline == 2.0)
+        m.advance(to: 2.0)              // 1 expires; 2 still has 0.25 s
+        #expect(summary(m.drainEffects()) == ["dismissed 1 autoDismiss", "removed 1"])
+        #expect(m.waiting(in: "c") == ids(2, 3))
+        #expect(m.nextDeadline == 2.25)
+        m.advance(to: 2.3)              // 2 runs out before the refill at 2.5
+        #expect(summary(m.drainEffects()) == ["dismissed 2 autoDismiss", "removed 2"])
+        m.advance(to: 2.5)              // the refill brings 3, with what is left of its time
+        #expect(m.showing(in: "c") == ids(3))
+        #expect(m.nextDeadline == 3.0)
+    }
+
+    @Test func aViewThatAppearsKeepsCountingFromItsArrival() {
+        var m = manager()
+        m.put(1, at: 0); m.put(2, at: 0)
+        m.dismiss(ViewID(1), animated: false, now: 0.1)
+        m.advance(to: 0.6)
+        #expect(m.showing(in: "c") == ids(2))
+        #expect(m.nextDeadline == 2.0)  // not 0.6 + 2
+    }
+
+    @Test func offByDefaultAWaitingViewCountsFromItsAppearance() {
+        var m = makeManager { $0.maximumVisible = 1; $0.defaults.autoDismiss = .value(2) }
+        m.put(1, at: 0); m.put(2, at: 0)
+        m.advance(to: 3)
+        #expect(m.showing(in: "c") == ids(2))
+        #expect(m.nextDeadline == 4.5)   // appeared at 2.5: the refill comes 0.5 s after 1 left
+    }
+
+    @Test func anUpdateRestartsAWaitingViewsCountdown() {
+        var m = manager(queue: .oneByOneWaitFinish)
+        m.put(1, at: 0); m.put(2, at: 0)
+        try! m.show(ViewID(2), in: "c", configuration: .with { $0.autoDismiss = .value(2) }, size: small, now: 1)
+        m.advance(to: 2.0)
+        #expect(summary(m.drainEffects()).contains("dismissed 1 autoDismiss"))
+        #expect(m.waiting(in: "c") == ids(2))
+        #expect(m.nextDeadline == 2.5)  // the refill; 2's own deadline is now 3
+        m.advance(to: 3.0)
+        #expect(m.contains(ViewID(2)) == false)
+    }
+
+    @Test func aFloodOfTenThousandDrainsInOnePass() {
+        var m = manager()
+        for i in 1...10_000 { m.put(UInt64(i), at: Double(i) * 1e-5) }
+        m.advance(to: 3)
+        #expect(m.waiting(in: "c").isEmpty)
+        #expect(m.showing(in: "c").isEmpty)
+        #expect(m.nextDeadline == nil)
+    }
+}

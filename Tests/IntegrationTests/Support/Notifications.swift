@@ -68,57 +68,15 @@ extension Rig {
         return try Rig.parseId(out.stdout)
     }
 
-    /// Minimal D-Bus client: EXTERNAL auth, Hello, one Notify call (susssasa{sv}i), prints the id.
-    static let rawNotifyScript = #"""
-import os, socket, struct, sys
-def pad(b, n): return b + b"\0" * (-len(b) % n)
-def s(b, v): b = pad(b, 4); e = v.encode(); return b + struct.pack("<I", len(e)) + e + b"\0"
-def g(b, v): e = v.encode(); return b + bytes([len(e)]) + e + b"\0"
-def u(b, v, f="<I"): return pad(b, 4) + struct.pack(f, v)
-def field(b, code, sig, val):
-    b = g(pad(b, 8) + bytes([code]), sig)
-    return (s if sig in "so" else g)(b, val)
-def msg(serial, path, iface, member, dest, sig, body):
-    f = field(field(field(field(b"", 1, "o", path), 2, "s", iface), 3, "s", member), 6, "s", dest)
-    if sig: f = field(f, 8, "g", sig)
-    return pad(b"l\x01\x00\x01" + struct.pack("<III", len(body), serial, len(f)) + f, 8) + body
-def recv(n):
-    global buf
-    while len(buf) < n:
-        d = sock.recv(65536)
-        if not d: sys.exit("connection closed")
-        buf += d
-    r, buf = buf[:n], buf[n:]
-    return r
-def reply(serial):
-    while True:
-        h = recv(16); blen, _, flen = struct.unpack("<III", h[4:16])
-        fields = recv(flen + (-flen % 8)); body = recv(blen); j = 0; rs = None
-        while j < flen:
-            j += -j % 8; code, sl = fields[j], fields[j + 1]; sig = fields[j + 2:j + 2 + sl].decode(); j += 3 + sl
-            if sig in "uso": j += -j % 4
-            if sig == "u": v = struct.unpack("<I", fields[j:j + 4])[0]; j += 4
-            elif sig in "so": l = struct.unpack("<I", fields[j:j + 4])[0]; v = fields[j + 4:j + 4 + l]; j += 5 + l
-            else: l = fields[j]; v = fields[j + 1:j + 1 + l]; j += 2 + l
-            if code == 5: rs = v
-        if h[1] in (2, 3) and rs == serial: return h[1], body
-addr = os.environ["DBUS_SESSION_BUS_ADDRESS"].split("path=", 1)[1].split(",")[0]
-sock = socket.socket(socket.AF_UNIX); sock.connect(addr); buf = b""
-sock.sendall(b"\0AUTH EXTERNAL " + str(os.getuid()).encode().hex().encode() + b"\r\nBEGIN\r\n")
-line = b""
-while not line.endswith(b"\r\n"): line += sock.recv(1)
-if not line.startswith(b"OK"): sys.exit("auth failed: %r" % line)
-sock.sendall(msg(1, "/org/freedesktop/DBus", "org.freedesktop.DBus", "Hello", "org.freedesktop.DBus", "", b""))
-reply(1)
+    /// One Notify call (susssasa{sv}i) on the minimal wire client; prints the id.
+    static let rawNotifyScript = wireClient + #"""
 summary, size, timeout = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 words = "lorem ipsum dolor sit amet "
 text = (words * (size // len(words) + 1))[:size]
-b = s(s(u(s(b"", "overlay-wl-tests"), 0), ""), summary); b = s(b, text)
-b = pad(u(u(b, 0), 0), 8)  # actions: empty as; hints: empty a{sv} (length, dict-entry alignment)
-b = u(b, int(timeout), "<i")
-sock.sendall(msg(2, "/org/freedesktop/Notifications", "org.freedesktop.Notifications", "Notify",
-                 "org.freedesktop.Notifications", "susssasa{sv}i", b))
-kind, body = reply(2)
+sock.sendall(notify_msg(2, summary, text, timeout))
+while True:
+    kind, fields, body = read_msg()
+    if kind in (2, 3) and fields.get(5) == 2: break
 if kind == 3: sys.exit("error reply: %r" % body[:300])
 print(struct.unpack("<I", body[:4])[0])
 """#
