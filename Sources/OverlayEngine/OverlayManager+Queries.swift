@@ -30,6 +30,14 @@ extension OverlayManager {
         containerIndex[container].map { containers[$0].showing() } ?? []
     }
 
+    /// True when views are showing or waiting in the container (or pending for it), without
+    /// listing them: O(1) however long the queue.
+    public func hasViews(in container: String) -> Bool {
+        guard let index = containerIndex[container] else { return !(pending[container]?.isEmpty ?? true) }
+        let state = containers[index]
+        return state.showingCount > 0 || !state.queue.isEmpty || state.held != nil
+    }
+
     /// Views waiting, in the order they will appear (pending shows for an unregistered container).
     public func waiting(in container: String) -> [ViewID] {
         if let index = containerIndex[container] { return containers[index].waitingIDs() }

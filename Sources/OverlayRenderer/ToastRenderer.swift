@@ -19,6 +19,7 @@ public final class ToastRenderer {
         didSet {
             cacheLimit = max(Self.cacheCapacity, cacheLimit)
             if cache.count > cacheLimit { cache.removeLast(cache.count - cacheLimit) }
+            fadeImages.limit = cacheLimit
         }
     }
 
@@ -36,6 +37,11 @@ public final class ToastRenderer {
     private var cache: [Entry] = []
     private var markupCache: [(body: Substring, document: MarkupDocument)] = []
     private let shadows = ShadowPainter()
+    private let fadeImages = FadeImageCache()
+    /// Fading toasts are composited from cached images (tests compare with drawing them).
+    var usesFadeImages = true
+    /// Images of fading toasts held now (tests).
+    var fadeImageCount: Int { fadeImages.count }
 
     /// Where themed icon names are looked up.
     public var iconTheme = IconTheme()
@@ -84,7 +90,18 @@ public final class ToastRenderer {
         let toast = prepared(content, style: style, scale: canvas.scale)
         let cr = canvas.context
         cairo_save(cr)
-        cairo_translate(cr, x, y)
+        if alpha < 1 && scale == 1 && usesFadeImages {
+            // A fading toast (often also moving) sits on whole device pixels, so each frame can
+            // composite its finished image (toast and shadow) instead of drawing them again.
+            cairo_translate(cr, (x * canvas.scale).rounded() / canvas.scale, (y * canvas.scale).rounded() / canvas.scale)
+            if fadeImages.paint(toast, style: style, shadow: shadow ?? style.shadow, shadows: shadows, on: cr,
+                                canvasScale: canvas.scale, alpha: alpha) {
+                cairo_restore(cr)
+                return
+            }
+        } else {
+            cairo_translate(cr, x, y)
+        }
         if scale != 1 {
             let ax = scaleAnchor.x * toast.width
             let ay = scaleAnchor.y * toast.height
@@ -105,6 +122,7 @@ public final class ToastRenderer {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, alpha)
         } else {
+            fadeImages.drop(toast)
             toast.paint(cr, style: style)
         }
         cairo_restore(cr)
@@ -113,6 +131,7 @@ public final class ToastRenderer {
     /// Drops every cached layout (e.g. after the font configuration changed).
     public func invalidate() {
         cache.removeAll()
+        fadeImages.removeAll()
         markupCache.removeAll()
         contexts.removeAll()
     }

@@ -78,13 +78,15 @@ public final class OverlayPresenter {
     public func show(_ content: ToastContent, id: ViewID? = nil, in container: String,
                      configuration: ViewConfiguration = .init(), animated: Bool = true) throws -> ViewID {
         let (size, measured) = layoutSize(of: content, in: container)
+        let replacing = id.map { contents[$0] != nil } ?? false
         let shown = try manager.show(id, in: container, configuration: configuration, size: size,
                                      animated: animated, now: monotonicNow())
-        manager.setSize(size, of: shown)
         contents[shown] = content
         callouts[shown] = nil
         if measured { lazyMeasure.pending.remove(shown) } else { lazyMeasure.pending.insert(shown) }
-        contentVersions[container, default: 0] += 1
+        // A new view changes the picture only by appearing (the render list shows that); a
+        // replaced one may look different in the same place.
+        if replacing { contentVersions[container, default: 0] += 1 }
         return shown
     }
 
@@ -202,7 +204,7 @@ public final class OverlayPresenter {
         if !engineChanged, !keys.contains(where: { surfaces[$0]?.surface.phase == .needsDraw }) { return }
         let drawer = drawers.drawers[name]
         let occupied = drawer.map { $0.isVisible(at: now) }
-            ?? (!manager.showing(in: name).isEmpty || !manager.waiting(in: name).isEmpty)
+            ?? manager.hasViews(in: name)
         for key in keys {
             guard let surface = surfaceFor(key, placement: placement, occupied: occupied) else { continue }
             let layout = { drawer != nil ? self.drawerFrame(name, surface: surface, now: now)

@@ -32,6 +32,7 @@ struct DaemonCommand: ParsableCommand {
             service.presenter.onImageError = { error in log("image not shown: \(error)") }
             try control.requestName()
             try notifications.requestName()
+            StartupPages.release()   // idle memory: what only starting needed goes back to the page cache
             try service.run()
             withExtendedLifetime((hooks, links)) {}
         } catch {

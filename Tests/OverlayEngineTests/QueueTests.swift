@@ -165,3 +165,17 @@ import Testing
         #expect(m.nextDeadline == nil)
     }
 }
+
+@Suite struct HasViewsTests {
+    @Test func hasViewsIsShowingOrWaitingWithoutListingThem() {
+        var m = makeManager { $0.maximumVisible = 1; $0.defaults.animation = .linear(duration: 0.2) }
+        #expect(!m.hasViews(in: "c") && !m.hasViews(in: "nowhere"))
+        m.put(1); m.put(2)
+        #expect(m.hasViews(in: "c"))
+        m.dismiss(ViewID(1), animated: true, now: 0)
+        #expect(m.hasViews(in: "c"))            // 2 still waits
+        m.dismiss(ViewID(2), animated: true, now: 0)
+        #expect(!m.hasViews(in: "c"))           // 1 is only removing
+        #expect(m.hasViews(in: "c") == !(m.showing(in: "c") + m.waiting(in: "c")).isEmpty)
+    }
+}

@@ -23,7 +23,8 @@ public struct DropShadow: Hashable, Sendable {
 }
 
 /// Draws Gaussian drop shadows of rounded rectangles. The blurred shape is cached per (size,
-/// corner radius, shadow, device scale), so a transition blurs once and then only composites.
+/// corner radius, shadow, device scale), with the view's own shape already cut out of it, so a
+/// transition blurs once and then each frame is one plain composite (no clip mask).
 final class ShadowPainter {
     private struct Key: Hashable {
         let width: Double, height: Double, corner: Double, shadow: DropShadow, scale: Double
@@ -47,13 +48,6 @@ final class ShadowPainter {
         guard shadow.color.a > 0, alpha > 0, frame.width > 0, frame.height > 0 else { return }
         let entry = blurred(width: frame.width, height: frame.height, corner: cornerRadius, shadow: shadow, scale: scale)
         cairo_save(cr)
-        // Clip to everything but the view's own shape.
-        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
-        let e = shadow.extent
-        cairo_rectangle(cr, frame.x - e.left - 1, frame.y - e.top - 1,
-                        frame.width + e.left + e.right + 2, frame.height + e.top + e.bottom + 2)
-        Paths.roundedRect(cr, frame, radius: cornerRadius)
-        cairo_clip(cr)
         cairo_set_source_surface(cr, entry.surface, frame.x + shadow.offsetX - entry.margin,
                                  frame.y + shadow.offsetY - entry.margin)
         cairo_paint_with_alpha(cr, min(1, alpha))
@@ -72,6 +66,13 @@ final class ShadowPainter {
         Paths.fill(cr, DrawFrame(x: margin, y: margin, width: width, height: height), radius: corner, color: shadow.color)
         cairo_destroy(cr)
         GaussianBlur.blur(surface: surface, sigma: sigma * scale, passes: GaussianBlur.accuratePasses)
+        // Only outside the shape: a translucent view does not show its shadow through.
+        let hole = cairo_create(surface)!
+        cairo_scale(hole, scale, scale)
+        cairo_set_operator(hole, CAIRO_OPERATOR_DEST_OUT)
+        Paths.fill(hole, DrawFrame(x: margin - shadow.offsetX, y: margin - shadow.offsetY, width: width, height: height),
+                   radius: corner, color: DrawColor(hex: 0x000000))
+        cairo_destroy(hole)
         cairo_surface_set_device_scale(surface, scale, scale)
         let entry = Entry(surface: surface, margin: margin)
         cache[key] = entry

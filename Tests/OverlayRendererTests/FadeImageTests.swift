@@ -1,0 +1,65 @@
+import XCTest
+@testable import OverlayRenderer
+
+/// A fading toast is composited from its cached image (toast over shadow): every pixel must match
+/// drawing the shadow and then the toast through a group, at 1× and 2×, within 2/255 per channel
+/// (where the toast's antialiased edge meets its shadow the two orders round differently), and
+/// the image goes once the toast is opaque again.
+final class FadeImageTests: XCTestCase {
+    let style = Fixtures.style
+
+    private func pixels(_ canvas: Canvas) -> [UInt8] {
+        var out: [UInt8] = []
+        for y in 0..<canvas.pixelHeight {
+            for x in 0..<canvas.pixelWidth {
+                let p = canvas.pixel(x: x, y: y)
+                out += [p.r, p.g, p.b, p.a]
+            }
+        }
+        return out
+    }
+
+    /// Largest difference of any channel of any pixel.
+    private func maxDifference(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        guard a.count == b.count else { return .max }
+        return zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? 0
+    }
+
+    private func draw(_ renderer: ToastRenderer, scale: Double, opacity: Double, x: Double) -> Canvas {
+        let height = renderer.measure(Fixtures.simple, style: style).height
+        let canvas = Canvas(pixelWidth: Int((style.width + 40) * scale), pixelHeight: Int((height + 40) * scale), scale: scale)
+        canvas.fill(DrawColor(hex: 0x336699))
+        renderer.draw(Fixtures.simple, style: style, on: canvas, x: x, y: 12, opacity: opacity, shadow: style.shadow)
+        return canvas
+    }
+
+    func testTheCachedImageDrawsExactlyWhatTheGroupDraws() {
+        for scale in [1.0, 2.0] {
+            for opacity in [0.1, 0.5, 0.93] {
+                let cached = ToastRenderer(), drawn = ToastRenderer()
+                drawn.usesFadeImages = false
+                let a = draw(cached, scale: scale, opacity: opacity, x: 17)
+                XCTAssertEqual(cached.fadeImageCount, 1, "the fade used an image at \(scale)×")
+                let b = draw(drawn, scale: scale, opacity: opacity, x: 17)
+                XCTAssertEqual(drawn.fadeImageCount, 0)
+                XCTAssertLessThanOrEqual(maxDifference(pixels(a), pixels(b)), 2, "at \(scale)×, opacity \(opacity)")
+                XCTAssertFalse(pixels(a) == pixels(draw(drawn, scale: scale, opacity: opacity * 0.5, x: 17)),
+                               "the comparison sees the alpha")
+                // A second frame reuses the image and still matches.
+                XCTAssertLessThanOrEqual(maxDifference(pixels(draw(cached, scale: scale, opacity: opacity, x: 17)), pixels(b)), 2)
+            }
+        }
+    }
+
+    func testAFadingToastOffThePixelGridIsDrawnOnItAndOpaqueDropsTheImage() {
+        let renderer = ToastRenderer(), drawn = ToastRenderer()
+        drawn.usesFadeImages = false
+        // Half a pixel off: the fade goes to the nearest whole pixel (an image would otherwise
+        // have to be resampled), which is where the group path draws when given that position.
+        XCTAssertLessThanOrEqual(maxDifference(pixels(draw(renderer, scale: 1, opacity: 0.5, x: 17.4)),
+                                               pixels(draw(drawn, scale: 1, opacity: 0.5, x: 17))), 2)
+        XCTAssertEqual(renderer.fadeImageCount, 1)
+        _ = draw(renderer, scale: 1, opacity: 1, x: 17)
+        XCTAssertEqual(renderer.fadeImageCount, 0, "the fade is over: the image is dropped")
+    }
+}
