@@ -42,6 +42,9 @@ final class FadeImageCache {
         return true
     }
 
+    /// True while an image of `toast` is kept.
+    func holds(_ toast: PreparedToast) -> Bool { entries[ObjectIdentifier(toast)] != nil }
+
     /// The toast is drawn opaque again: its image is no longer needed.
     func drop(_ toast: PreparedToast) {
         if let entry = entries.removeValue(forKey: ObjectIdentifier(toast)) { cairo_surface_destroy(entry.image) }

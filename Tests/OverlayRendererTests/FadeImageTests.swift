@@ -59,7 +59,9 @@ final class FadeImageTests: XCTestCase {
         XCTAssertLessThanOrEqual(maxDifference(pixels(draw(renderer, scale: 1, opacity: 0.5, x: 17.4)),
                                                pixels(draw(drawn, scale: 1, opacity: 0.5, x: 17))), 2)
         XCTAssertEqual(renderer.fadeImageCount, 1)
-        _ = draw(renderer, scale: 1, opacity: 1, x: 17)
+        // The fade's last frame (opaque) still uses the image, and matches drawing directly.
+        XCTAssertLessThanOrEqual(maxDifference(pixels(draw(renderer, scale: 1, opacity: 1, x: 17)),
+                                               pixels(draw(drawn, scale: 1, opacity: 1, x: 17))), 2)
         XCTAssertEqual(renderer.fadeImageCount, 0, "the fade is over: the image is dropped")
     }
 }
