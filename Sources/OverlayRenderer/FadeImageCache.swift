@@ -1,9 +1,11 @@
 import CCairo
+import Glibc
 
 /// Finished images of toasts that are fading (the toast over its shadow), so each frame of a
 /// fade composites one image with the frame's alpha instead of drawing the shadow and the toast
 /// (backgrounds, text, icons) again into a group. An image lives while its toast is drawn
-/// translucent: the first opaque draw drops it.
+/// translucent: the first opaque draw drops it, and so do a few frames that no longer draw it (the
+/// toast faded out; a few, as surfaces on several outputs share the renderer and take turns). Pixels live in their own anonymous mapping, returned to the system on drop.
 ///
 /// Used only where the toast's top-left corner is on a whole device pixel (the renderer puts a
 /// fading toast there) and nothing scales it but the canvas.
@@ -12,10 +14,16 @@ final class FadeImageCache {
         let toast: PreparedToast
         let shadow: DropShadow?
         let image: OpaquePointer   // cairo_surface_t, device pixels
+        let pixels: UnsafeMutableRawPointer, byteCount: Int
         /// Device pixels from the image's top-left corner to the toast's.
         let left: Double, top: Double
     }
     private var entries: [ObjectIdentifier: Entry] = [:]
+    /// Frames ended so far, and the frame in which each image was last painted.
+    private var frame = 0
+    private var lastPainted: [ObjectIdentifier: Int] = [:]
+    /// Frames an image may go unpainted before it is dropped.
+    static let framesKept = 4
     /// Images kept at most (a fade shows a handful of toasts at once).
     var limit = ToastRenderer.cacheCapacity
 
@@ -39,7 +47,14 @@ final class FadeImageCache {
         cairo_set_source_surface(cr, entry.image, x - entry.left, y - entry.top)
         cairo_paint_with_alpha(cr, alpha)
         cairo_restore(cr)
+        lastPainted[ObjectIdentifier(toast)] = frame
         return true
+    }
+
+    /// A frame is complete: images not painted for a few frames belong to toasts that are gone.
+    func endFrame() {
+        for (key, entry) in entries where frame - (lastPainted[key] ?? frame) > Self.framesKept { drop(entry.toast) }
+        frame += 1
     }
 
     /// True while an image of `toast` is kept.
@@ -47,12 +62,19 @@ final class FadeImageCache {
 
     /// The toast is drawn opaque again: its image is no longer needed.
     func drop(_ toast: PreparedToast) {
-        if let entry = entries.removeValue(forKey: ObjectIdentifier(toast)) { cairo_surface_destroy(entry.image) }
+        lastPainted[ObjectIdentifier(toast)] = nil
+        if let entry = entries.removeValue(forKey: ObjectIdentifier(toast)) { release(entry) }
     }
 
     func removeAll() {
-        for entry in entries.values { cairo_surface_destroy(entry.image) }
+        for entry in entries.values { release(entry) }
         entries.removeAll()
+        lastPainted.removeAll()
+    }
+
+    private func release(_ entry: Entry) {
+        cairo_surface_destroy(entry.image)
+        munmap(entry.pixels, entry.byteCount)
     }
 
     private func image(of toast: PreparedToast, style: ToastStyle, shadow: DropShadow?, shadows: ShadowPainter,
@@ -66,9 +88,18 @@ final class FadeImageCache {
         let left = (e.left * s).rounded(.up), top = (e.top * s).rounded(.up)
         let width = Int(left + ((toast.width + e.right) * s).rounded(.up) + 1)
         let height = Int(top + ((toast.height + e.bottom) * s).rounded(.up) + 1)
-        guard width <= 16384, height <= 16384,
-              let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-              cairo_surface_status(image) == CAIRO_STATUS_SUCCESS else { return nil }
+        guard width <= 16384, height <= 16384 else { return nil }
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+        let byteCount = stride * height
+        // Zeroed pages of its own: freed memory goes back at once instead of staying in the heap.
+        guard stride > 0, let pixels = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+              pixels != MAP_FAILED else { return nil }
+        guard let image = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                              Int32(width), Int32(height), Int32(stride)),
+              cairo_surface_status(image) == CAIRO_STATUS_SUCCESS else {
+            munmap(pixels, byteCount)
+            return nil
+        }
         let cr = cairo_create(image)!
         cairo_translate(cr, left, top)
         cairo_scale(cr, s, s)
@@ -82,7 +113,7 @@ final class FadeImageCache {
         toast.paint(cr, style: style)
         cairo_destroy(cr)
         if entries.count >= limit, let stale = entries.first { drop(stale.value.toast) }
-        let entry = Entry(toast: toast, shadow: shadow, image: image, left: left, top: top)
+        let entry = Entry(toast: toast, shadow: shadow, image: image, pixels: pixels, byteCount: byteCount, left: left, top: top)
         entries[ObjectIdentifier(toast)] = entry
         return entry
     }

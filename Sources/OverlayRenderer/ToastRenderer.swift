@@ -134,6 +134,9 @@ public final class ToastRenderer {
         cairo_restore(cr)
     }
 
+    /// A frame has been drawn: images of fading toasts it did not draw are dropped.
+    public func endFrame() { fadeImages.endFrame() }
+
     /// Drops every cached layout (e.g. after the font configuration changed).
     public func invalidate() {
         cache.removeAll()

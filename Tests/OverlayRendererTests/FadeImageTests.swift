@@ -65,3 +65,16 @@ final class FadeImageTests: XCTestCase {
         XCTAssertEqual(renderer.fadeImageCount, 0, "the fade is over: the image is dropped")
     }
 }
+
+extension FadeImageTests {
+    func testAToastThatStopsBeingDrawnLosesItsImageAfterAFewFrames() {
+        let renderer = ToastRenderer()
+        _ = draw(renderer, scale: 1, opacity: 0.3, x: 17)   // fading out, then removed
+        renderer.endFrame()
+        XCTAssertEqual(renderer.fadeImageCount, 1)
+        for _ in 0..<FadeImageCache.framesKept { renderer.endFrame() }
+        XCTAssertEqual(renderer.fadeImageCount, 1, "kept while other outputs' surfaces take their turns")
+        renderer.endFrame()
+        XCTAssertEqual(renderer.fadeImageCount, 0, "gone once no frame draws it")
+    }
+}

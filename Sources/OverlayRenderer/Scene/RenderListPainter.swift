@@ -66,6 +66,7 @@ public final class RenderListPainter {
         // Every toast of this frame stays laid out for the next (and the measured ones are reused).
         renderer.cacheLimit = drawn.count + 1
         for (item, painted, _) in drawn { paint(item, painted, container: container, on: canvas) }
+        renderer.endFrame()
         let ink = drawn.map(\.2)
         cairo_restore(cr)
         return ink
