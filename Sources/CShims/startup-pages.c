@@ -12,9 +12,9 @@
 __attribute__((noinline, used, section(".text.ow_startup_code_begin"))) void ow_startup_code_begin(void) { __asm__(""); }
 __attribute__((noinline, used, section(".text.ow_startup_code_end"))) void ow_startup_code_end(void) { __asm__(""); }
 
-// Stretches of code no function the daemon runs after starting lies in (offsets from the load
-// address): scripts/release-build writes them in after linking (objcopy), from the binary's symbols
-// and scripts/release-layout.txt. All zero in other builds.
+// Stretches of code no function the daemon runs after starting lies in, and the unwinding tables
+// (offsets from the load address): scripts/release-build writes them in after linking (objcopy),
+// from the binary's symbols and scripts/release-layout.txt. All zero in other builds.
 typedef struct { uint64_t count; uint64_t ranges[255][2]; } StartupCodeRanges;
 __attribute__((used, section("ow_startup_ranges"))) const volatile StartupCodeRanges ow_startup_code_ranges = {0};
 

@@ -4,8 +4,9 @@ import Glibc
 /// Finished images of toasts that are fading (the toast over its shadow), so each frame of a
 /// fade composites one image with the frame's alpha instead of drawing the shadow and the toast
 /// (backgrounds, text, icons) again into a group. An image lives while its toast is drawn
-/// translucent: the first opaque draw drops it, and so do a few frames that no longer draw it (the
-/// toast faded out; a few, as surfaces on several outputs share the renderer and take turns). Pixels live in their own anonymous mapping, returned to the system on drop.
+/// translucent: the first opaque draw drops it, and so do a few frames that no longer draw it
+/// (the toast faded out; a few, as surfaces on several outputs share the renderer and take
+/// turns). Pixels live in their own anonymous mapping, returned to the system on drop.
 ///
 /// Used only where the toast's top-left corner is on a whole device pixel (the renderer puts a
 /// fading toast there) and nothing scales it but the canvas.
@@ -17,11 +18,12 @@ final class FadeImageCache {
         let pixels: UnsafeMutableRawPointer, byteCount: Int
         /// Device pixels from the image's top-left corner to the toast's.
         let left: Double, top: Double
+        /// The frame in which the image was last painted.
+        var lastPainted: Int
     }
     private var entries: [ObjectIdentifier: Entry] = [:]
-    /// Frames ended so far, and the frame in which each image was last painted.
+    /// Frames ended so far.
     private var frame = 0
-    private var lastPainted: [ObjectIdentifier: Int] = [:]
     /// Frames an image may go unpainted before it is dropped.
     static let framesKept = 4
     /// Images kept at most (a fade shows a handful of toasts at once).
@@ -47,13 +49,13 @@ final class FadeImageCache {
         cairo_set_source_surface(cr, entry.image, x - entry.left, y - entry.top)
         cairo_paint_with_alpha(cr, alpha)
         cairo_restore(cr)
-        lastPainted[ObjectIdentifier(toast)] = frame
+        entries[ObjectIdentifier(toast)]?.lastPainted = frame
         return true
     }
 
     /// A frame is complete: images not painted for a few frames belong to toasts that are gone.
     func endFrame() {
-        for (key, entry) in entries where frame - (lastPainted[key] ?? frame) > Self.framesKept { drop(entry.toast) }
+        for entry in entries.values where frame - entry.lastPainted > Self.framesKept { drop(entry.toast) }
         frame += 1
     }
 
@@ -62,14 +64,12 @@ final class FadeImageCache {
 
     /// The toast is drawn opaque again: its image is no longer needed.
     func drop(_ toast: PreparedToast) {
-        lastPainted[ObjectIdentifier(toast)] = nil
         if let entry = entries.removeValue(forKey: ObjectIdentifier(toast)) { release(entry) }
     }
 
     func removeAll() {
         for entry in entries.values { release(entry) }
         entries.removeAll()
-        lastPainted.removeAll()
     }
 
     private func release(_ entry: Entry) {
@@ -113,7 +113,8 @@ final class FadeImageCache {
         toast.paint(cr, style: style)
         cairo_destroy(cr)
         if entries.count >= limit, let stale = entries.first { drop(stale.value.toast) }
-        let entry = Entry(toast: toast, shadow: shadow, image: image, pixels: pixels, byteCount: byteCount, left: left, top: top)
+        let entry = Entry(toast: toast, shadow: shadow, image: image, pixels: pixels, byteCount: byteCount, left: left, top: top,
+                          lastPainted: frame)
         entries[ObjectIdentifier(toast)] = entry
         return entry
     }

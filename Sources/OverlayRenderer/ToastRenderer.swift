@@ -90,23 +90,21 @@ public final class ToastRenderer {
         let toast = prepared(content, style: style, scale: canvas.scale)
         let cr = canvas.context
         cairo_save(cr)
-        if (alpha < 1 || fadeImages.holds(toast)) && scale == 1 && usesFadeImages {
-            // A fading toast (often also moving) sits on whole device pixels, so each frame can
-            // composite its finished image (toast and shadow) instead of drawing them again; the
-            // fade's last, opaque frame uses it once more (`over` is associative) and drops it.
-            if alpha < 1 {
-                cairo_translate(cr, (x * canvas.scale).rounded() / canvas.scale, (y * canvas.scale).rounded() / canvas.scale)
-            } else {
-                cairo_translate(cr, x, y)
-            }
-            if fadeImages.paint(toast, style: style, shadow: shadow ?? style.shadow, shadows: shadows, on: cr,
-                                canvasScale: canvas.scale, alpha: alpha) {
-                if alpha >= 1 { fadeImages.drop(toast) }
-                cairo_restore(cr)
-                return
-            }
+        // A fading toast (often also moving) sits on whole device pixels, so each frame can
+        // composite its finished image (toast and shadow) instead of drawing them again; the
+        // fade's last, opaque frame uses it once more (`over` is associative) and drops it.
+        let fromImage = usesFadeImages && scale == 1 && (alpha < 1 || fadeImages.holds(toast))
+        let s = canvas.scale
+        if fromImage && alpha < 1 {
+            cairo_translate(cr, (x * s).rounded() / s, (y * s).rounded() / s)
         } else {
             cairo_translate(cr, x, y)
+        }
+        if fromImage, fadeImages.paint(toast, style: style, shadow: shadow ?? style.shadow, shadows: shadows, on: cr,
+                                       canvasScale: s, alpha: alpha) {
+            if alpha >= 1 { fadeImages.drop(toast) }
+            cairo_restore(cr)
+            return
         }
         if scale != 1 {
             let ax = scaleAnchor.x * toast.width

@@ -9,7 +9,7 @@ import OverlayConfig
         var path = #filePath
         for _ in 0..<3 { path = (path as NSString).deletingLastPathComponent }
         let text = try String(contentsOfFile: path + "/docs/config.example.toml", encoding: .utf8)
-        let config = try ControlConfigParser.parse(text)
+        let config = try ConfigRuntime.parser.parse(text, file: "config.example.toml")
         var example = try #require(config.container(named: BuiltInContainers.notificationsName)).configuration
         // The example also shows the mouse bindings (the built-in binds only the left button).
         #expect(example.defaults.pointerBindings[.left] == .gesture)
@@ -21,8 +21,3 @@ import OverlayConfig
     }
 }
 
-private enum ControlConfigParser {
-    static func parse(_ text: String) throws -> OverlayConfiguration {
-        try ConfigRuntime.parser.parse(text, file: "config.example.toml")
-    }
-}

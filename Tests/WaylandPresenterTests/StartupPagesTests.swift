@@ -25,8 +25,10 @@ final class StartupPagesTests: XCTestCase {
         let released = StartupPages.release()
         let after = try executableRss()
         XCTAssertGreaterThan(released, 0, "a PIE executable has relocation tables to return")
-        XCTAssertLessThanOrEqual(after, before - released / 1024 / 2,
-                                 "Rss of the executable: \(before) KiB before, \(after) KiB after releasing \(released / 1024) KiB")
+        // Not all of the released range need be resident (the kernel may have reclaimed some),
+        // but what the dynamic linker just read is: the executable's Rss must go down.
+        XCTAssertLessThan(after, before,
+                          "Rss of the executable: \(before) KiB before, \(after) KiB after releasing \(released / 1024) KiB")
         // Everything still works: code and data are intact (the pages come back from the file).
         let words = (0..<1000).map { "word\($0)" }.joined(separator: " ")
         XCTAssertEqual(words.split(separator: " ").count, 1000)

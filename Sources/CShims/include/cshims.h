@@ -22,9 +22,10 @@ int ow_spawn(char *const argv[], char *const envp[]);
 /// Lets the kernel reap finished children (no zombies, no SIGCHLD handling).
 void ow_reap_children_automatically(void);
 /// Once the process has started: unmaps the pages of the main program it needed only to start —
-/// its dynamic relocation tables, and the functions the release layout places between
-/// `ow_startup_code_begin` and `ow_startup_code_end` — keeping only whole pages of read-only file
-/// segments, which the kernel maps again from the page cache if they are ever touched.
+/// its dynamic relocation tables, the functions the release layout places between
+/// `ow_startup_code_begin` and `ow_startup_code_end`, and the ranges release-build wrote into
+/// `ow_startup_ranges` — keeping only whole pages of read-only file segments, which the kernel
+/// maps again from the page cache if they are ever touched.
 /// Returns the bytes released.
 size_t ow_release_startup_pages(void);
 #endif
