@@ -36,11 +36,13 @@ let package = Package(
         .target(name: "CWayland", dependencies: ["CWaylandClient"]),
         // Small C shims for what Swift cannot call directly (memfd, signal sets).
         .target(name: "CShims"),
+        // Pixel loops cairo has no fast path for (the fade composite).
+        .target(name: "CPixels"),
 
         // Pure Swift: containers, queues, layout, animation, gestures, drawers.
         .target(name: "OverlayEngine"),
         // Cairo/Pango drawing of the engine's render lists (shared by daemon and headless render).
-        .target(name: "OverlayRenderer", dependencies: ["CCairo", "CImageCodecs", "OverlayEngine"], swiftSettings: interop),
+        .target(name: "OverlayRenderer", dependencies: ["CCairo", "CImageCodecs", "CPixels", "OverlayEngine"], swiftSettings: interop),
         // Scene files for `overlay-wl render` and golden tests: the engine timeline drawn headless.
         .target(name: "OverlayScene", dependencies: ["OverlayEngine", "OverlayRenderer"], swiftSettings: interop),
         // Layer-shell surfaces, shm buffers, the poll loop.
@@ -54,6 +56,7 @@ let package = Package(
         // The config file (TOML), notification rules, modes, history and control-request parsing.
         .target(name: "OverlayConfig", dependencies: [
             "OverlayEngine", "DBusService", .product(name: "TOMLKit", package: "TOMLKit"),
+            .product(name: "DequeModule", package: "swift-collections"),
         ]),
         .executableTarget(
             name: "overlay-wl",

@@ -6,6 +6,9 @@ public struct BusMethod: Sendable {
     public var outputSignature: String
     public var inputNames: [String]
     public var outputNames: [String]
+    /// False: the handler reads the arguments itself from `BusCall.reader` (a hot call with a
+    /// fixed shape skips building generic values); `arguments` is then empty.
+    var decodesArguments = true
 
     public init(_ name: String, input: String = "", output: String = "",
                 inputNames: [String] = [], outputNames: [String] = []) {
@@ -38,6 +41,8 @@ public struct BusCall {
     /// Unique name of the caller (":1.42"), when the bus says.
     public var sender: String?
     public var arguments: [BusValue]
+    /// The message's arguments, for a method that reads them itself; valid only inside the handler.
+    var reader: BusMessageReader? = nil
 }
 
 /// The values of a successful method return; they must match the method's output signature.

@@ -53,6 +53,41 @@ struct BusMessageReader {
         }
     }
 
+    // Typed reads for calls whose signature is known (checked before the handler runs).
+
+    func string() throws -> String { try string(typeCode("s")) }
+    func uint32() throws -> UInt32 { try basic(typeCode("u"), UInt32(0)) }
+    func int32() throws -> Int32 { try basic(typeCode("i"), Int32(0)) }
+
+    /// `as`.
+    func strings() throws -> [String] {
+        try enter(typeCode("a"), "s")
+        var out: [String] = []
+        while try !atEnd() { out.append(try string()) }
+        try BusError.check(sd_bus_message_exit_container(message), "sd_bus_message_exit_container")
+        return out
+    }
+
+    /// `a{sv}`, each value without its variant wrapper(s); a repeated key keeps its last value.
+    func variantDictionary() throws -> [String: BusValue] {
+        try enter(typeCode("a"), "{sv}")
+        var out: [String: BusValue] = [:]
+        while try !atEnd() {
+            try enter(typeCode("e"), "sv")
+            let key = try string()
+            guard let value = try readNext() else { throw BusError.invalidValue("dict entry without a value") }
+            out[key] = value.unwrapped
+            try BusError.check(sd_bus_message_exit_container(message), "sd_bus_message_exit_container")
+        }
+        try BusError.check(sd_bus_message_exit_container(message), "sd_bus_message_exit_container")
+        return out
+    }
+
+    /// True at the end of the current container.
+    private func atEnd() throws -> Bool {
+        try BusError.check(sd_bus_message_at_end(message, 0), "sd_bus_message_at_end") > 0
+    }
+
     private func basic<T: BitwiseCopyable>(_ type: CChar, _ initial: T) throws -> T {
         var value = initial
         let r = withUnsafeMutablePointer(to: &value) { sd_bus_message_read_basic(message, type, $0) }

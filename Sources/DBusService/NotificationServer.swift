@@ -98,10 +98,7 @@ public final class NotificationServer {
         BusInterface(
             name: Self.interfaceName,
             methods: [
-                BusMethod("Notify", input: "susssasa{sv}i", output: "u",
-                          inputNames: ["app_name", "replaces_id", "app_icon", "summary", "body", "actions",
-                                       "hints", "expire_timeout"],
-                          outputNames: ["id"]),
+                Self.notifyMethod,
                 BusMethod("CloseNotification", input: "u", inputNames: ["id"]),
                 BusMethod("GetCapabilities", output: "as", outputNames: ["capabilities"]),
                 BusMethod("GetServerInformation", output: "ssss",
@@ -118,11 +115,25 @@ public final class NotificationServer {
             })
     }
 
+    /// Read straight into a `NotifyRequest`: the call a flood is made of.
+    private static let notifyMethod: BusMethod = {
+        var method = BusMethod("Notify", input: "susssasa{sv}i", output: "u",
+                               inputNames: ["app_name", "replaces_id", "app_icon", "summary", "body", "actions",
+                                            "hints", "expire_timeout"],
+                               outputNames: ["id"])
+        method.decodesArguments = false
+        return method
+    }()
+
     private func handle(_ call: BusCall) throws -> BusReply {
         switch call.member {
         case "Notify":
-            guard let request = NotifyRequest(arguments: call.arguments, sender: call.sender) else {
-                throw BusMethodError.invalidArgs("malformed Notify arguments")
+            let request: NotifyRequest
+            do {
+                request = try call.reader.map { try NotifyRequest(reading: $0, sender: call.sender) }
+                    ?? NotifyRequest(arguments: call.arguments, sender: call.sender).orThrow()
+            } catch {
+                throw BusMethodError.invalidArgs("malformed Notify arguments: \(error)")
             }
             return BusReply([.uint32(try requireDelegate().notify(request))])
         case "CloseNotification":

@@ -7,6 +7,11 @@ public struct NotificationAction: Equatable, Sendable {
         self.key = key
         self.label = label
     }
+
+    /// The spec's flat [key, label, key, label, …] list; a dangling key (odd length) is dropped.
+    static func pairs(_ strings: [String]) -> [NotificationAction] {
+        stride(from: 0, to: strings.count - 1, by: 2).map { NotificationAction(key: strings[$0], label: strings[$0 + 1]) }
+    }
 }
 
 /// One `Notify` call, parsed. Hints keep their raw values (variant wrapper removed);
@@ -53,13 +58,7 @@ public struct NotifyRequest: Equatable, Sendable {
               case .int32(let expireTimeout) = arguments[7]
         else { return nil }
 
-        let strings = rawActions.compactMap(\.stringValue)
-        var actions: [NotificationAction] = []
-        var index = 0
-        while index + 1 < strings.count {
-            actions.append(NotificationAction(key: strings[index], label: strings[index + 1]))
-            index += 2
-        }
+        let actions = NotificationAction.pairs(rawActions.compactMap(\.stringValue))
         var hints: [String: BusValue] = [:]
         for entry in rawHints {
             guard case .string(let key) = entry.key else { continue }
@@ -67,5 +66,24 @@ public struct NotifyRequest: Equatable, Sendable {
         }
         self.init(appName: appName, replacesID: replacesID, appIcon: appIcon, summary: summary, body: body,
                   actions: actions, hints: hints, expireTimeout: expireTimeout, sender: sender)
+    }
+
+    /// Reads the arguments of a `Notify` call straight from the message (its signature already
+    /// checked): the same result as `init(arguments:)`, without generic values on the way.
+    init(reading reader: BusMessageReader, sender: String?) throws {
+        let appName = try reader.string(), replacesID = try reader.uint32(), appIcon = try reader.string()
+        let summary = try reader.string(), body = try reader.string()
+        let actions = NotificationAction.pairs(try reader.strings())
+        let hints = try reader.variantDictionary()
+        self.init(appName: appName, replacesID: replacesID, appIcon: appIcon, summary: summary, body: body,
+                  actions: actions, hints: hints, expireTimeout: try reader.int32(), sender: sender)
+    }
+}
+
+extension Optional {
+    /// The value, or a thrown `BusError.invalidValue` when there is none.
+    func orThrow() throws -> Wrapped {
+        guard let self else { throw BusError.invalidValue("arguments of the wrong shape") }
+        return self
     }
 }

@@ -46,15 +46,17 @@ final class ObjectNode {
             return replyError(message, .invalidArgs(
                 "\(member) expects arguments '\(method.inputSignature)', got '\(signature)'"))
         }
-        let arguments: [BusValue]
-        do {
-            arguments = try BusMessageReader(message: message).readAll()
-        } catch {
-            return replyError(message, .invalidArgs("could not read arguments of \(member): \(error)"))
+        var arguments: [BusValue] = []
+        if method.decodesArguments {
+            do {
+                arguments = try BusMessageReader(message: message).readAll()
+            } catch {
+                return replyError(message, .invalidArgs("could not read arguments of \(member): \(error)"))
+            }
         }
         let call = BusCall(path: path, interface: interface.name, member: member,
                            sender: sd_bus_message_get_sender(message).map { String(cString: $0) },
-                           arguments: arguments)
+                           arguments: arguments, reader: method.decodesArguments ? nil : BusMessageReader(message: message))
         let reply: BusReply
         do {
             reply = try interface.handler(call)
@@ -63,7 +65,7 @@ final class ObjectNode {
         } catch {
             return replyError(message, .failed(String(describing: error)))
         }
-        let replySignature = reply.values.map(\.signature).joined()
+        let replySignature = reply.values.count == 1 ? reply.values[0].signature : reply.values.map(\.signature).joined()
         guard replySignature == method.outputSignature else {
             owner?.log?("\(interface.name).\(member) returned '\(replySignature)', declared '\(method.outputSignature)'")
             return replyError(message, .failed("internal error: \(member) produced a malformed reply"))

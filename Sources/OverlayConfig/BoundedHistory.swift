@@ -1,6 +1,8 @@
-/// The last `capacity` items, oldest first.
+import DequeModule
+
+/// The last `capacity` items, oldest first. Appending at capacity drops the oldest in O(1).
 public struct BoundedHistory<Element> {
-    public private(set) var items: [Element] = []
+    public private(set) var items: Deque<Element> = []
     public var capacity: Int { didSet { trim() } }
 
     public init(capacity: Int) { self.capacity = max(0, capacity) }

@@ -71,9 +71,10 @@ public struct ResolvedViewConfiguration: Equatable, Sendable {
         transition = view.transition ?? container.transition ?? .identity
         animation = view.animation ?? container.animation ?? .default
         autoDismiss = Self.merge(view.autoDismiss, container.autoDismiss)
-        appearActions = [view.appearAction, container.appearAction].compactMap { $0 }
-        disappearActions = [view.disappearAction, container.disappearAction].compactMap { $0 }
-        pointerBindings = container.pointerBindings.merging(view.pointerBindings) { _, mine in mine }
+        appearActions = Self.both(view.appearAction, container.appearAction)
+        disappearActions = Self.both(view.disappearAction, container.disappearAction)
+        pointerBindings = view.pointerBindings.isEmpty ? container.pointerBindings
+            : container.pointerBindings.merging(view.pointerBindings) { _, mine in mine }
     }
 
     /// What `trigger` does on this view.
@@ -87,6 +88,16 @@ public struct ResolvedViewConfiguration: Equatable, Sendable {
         case .stacking: .center
         case .horizontal: .leading
         case .vertical: .bottom
+        }
+    }
+
+    /// The view's then the container's, whichever are set (no array built for neither).
+    private static func both<A>(_ first: A?, _ second: A?) -> [A] {
+        switch (first, second) {
+        case (nil, nil): return []
+        case (let a?, nil): return [a]
+        case (nil, let b?): return [b]
+        case (let a?, let b?): return [a, b]
         }
     }
 

@@ -42,6 +42,13 @@ public final class ToastRenderer {
     var usesFadeImages = true
     /// Images of fading toasts held now (tests).
     var fadeImageCount: Int { fadeImages.count }
+    /// Fade frames composited without cairo (tests).
+    var directFadeComposites: Int { fadeImages.directComposites }
+    /// False: fade images are composited through cairo (tests compare the two).
+    var blendsFadeImagesDirectly: Bool {
+        get { fadeImages.blendsDirectly }
+        set { fadeImages.blendsDirectly = newValue }
+    }
 
     /// Where themed icon names are looked up.
     public var iconTheme = IconTheme()

@@ -4,7 +4,8 @@ import OverlayRenderer
 /// One container's layer surface: draws the engine's render list into double-buffered shm.
 final class ContainerSurface {
     let surface: LayerSurface
-    private let buffers: BufferPair
+    /// Kept by the presenter for the container's next surface once this one goes.
+    let buffers: BufferPair
     private let display: WaylandDisplay
     /// What the last presented frame showed, to skip redraws that would change nothing.
     private var lastDrawn: (list: RenderList, contentVersion: Int, scale: SurfaceScale, decor: DrawerDecor?)?
@@ -24,12 +25,14 @@ final class ContainerSurface {
     private let fractional: FractionalScale?
 
     /// `renderer` is the presenter's: text measured for layout is drawn from the same cache.
-    init(display: WaylandDisplay, placement: LayerPlacement, output: Output?, namespace: String, renderer: ToastRenderer) {
+    /// `buffers`: a previous surface's, reclaimed; else new ones.
+    init(display: WaylandDisplay, placement: LayerPlacement, output: Output?, namespace: String, renderer: ToastRenderer,
+         buffers: BufferPair? = nil) {
         self.display = display
         painter = RenderListPainter(renderer: renderer)
         self.output = output
         surface = LayerSurface(display: display, placement: placement, output: output, namespace: namespace)
-        buffers = BufferPair(shm: display.shm)
+        self.buffers = buffers ?? BufferPair(shm: display.shm)
         fractional = FractionalScale(display: display, surface: surface.wlSurface)
         fractional?.onChange = { [unowned self] in surface.requestRedraw() }
         backdrop.onChange = { [unowned self] in
@@ -138,8 +141,14 @@ final class ContainerSurface {
             canvas.clear(rect: DrawFrame(x: 0, y: 0, width: bounds.width, height: bounds.height))
         } else if !buffer.isBlank {
             canvas.clear()
+            buffer.drawnRows = nil
         }
         buffer.isBlank = false
+        if decor != nil { buffer.noteDrawn(rows: 0..<pixelHeight) }  // a drawer's backdrop covers everything
+        for rect in ink {
+            let r = pixelRect(rect, scale: s)
+            buffer.noteDrawn(rows: Int(r.y)..<Int(r.y) + Int(r.height))
+        }
         if let region, region.isEmpty {
             // Nothing changed under this buffer: present it as is.
         } else {

@@ -38,6 +38,11 @@ public final class OverlayPresenter {
     /// Drawer containers: their notches, drags and keyboard focus (OverlayPresenter+Drawer.swift).
     var drawers = DrawerInput() { didSet { drawersChanged = true } }
     private var drawersChanged = false
+    /// The buffers of a container's last surface, kept a while after it emptied: notifications
+    /// come in bursts, and new buffers cost a page fault per 4 KiB drawn.
+    private var spareBuffers: [String: (buffers: BufferPair, until: Double)] = [:]
+    /// Seconds spare buffers are kept.
+    static let spareBufferLifetime = 5.0
 
     public init(display: WaylandDisplay) {
         self.display = display
@@ -49,6 +54,7 @@ public final class OverlayPresenter {
     /// live connection.
     deinit {
         surfaces.removeAll()
+        spareBuffers.removeAll()
         input.cursor = nil
     }
 
@@ -185,8 +191,10 @@ public final class OverlayPresenter {
         let redraw = changed || drawersChanged
         drawersChanged = false
         for name in order { try updateSurface(of: name, now: now, engineChanged: redraw) }
+        if !spareBuffers.isEmpty { spareBuffers = spareBuffers.filter { $0.value.until > now } }
         display.flush()
-        let deadline = inputDeadline(after: engineDeadline)
+        let spareDeadline = spareBuffers.isEmpty ? nil : spareBuffers.values.map(\.until).min()
+        let deadline = [inputDeadline(after: engineDeadline), spareDeadline].compactMap { $0 }.min()
         guard let settle = drawers.nextDeadline else { return deadline }
         return deadline.map { min($0, settle) } ?? settle
     }
@@ -222,17 +230,21 @@ public final class OverlayPresenter {
             }
             input.router.setItems(list.items, for: key.routerKey)
             if (list.items.isEmpty || drawer != nil) && !occupied {
-                surfaces[key] = nil
+                if let gone = surfaces.removeValue(forKey: key) {
+                    spareBuffers[name] = (gone.buffers, now + Self.spareBufferLifetime)
+                }
                 continue
             }
             let version = contentVersions[name, default: 0]
             surface.invalidateIfChanged(list, contentVersion: version, decor: decor)
+            var painted: [ViewID: PaintedView] = [:]  // a frame asks for each view several times
             try surface.drawIfNeeded(list, contentVersion: version, decor: decor) { id in
-                contents[id].map {
-                    var painted = PaintedView(content: $0, style: toastStyle(in: name), configuration: manager.resolvedConfiguration(of: id))
-                    painted.callout = callouts[id]
-                    return painted
-                }
+                if let known = painted[id] { return known }
+                guard let content = contents[id] else { return nil }
+                var view = PaintedView(content: content, style: toastStyle(in: name), configuration: manager.resolvedConfiguration(of: id))
+                view.callout = callouts[id]
+                painted[id] = view
+                return view
             }
         }
     }
@@ -253,8 +265,10 @@ public final class OverlayPresenter {
         if let surface = surfaces[key] { return surface }
         guard occupied, !display.outputs.isEmpty else { return nil }
         let output = key.output.flatMap { display.output(named: $0) }
+        let spare = spareBuffers.removeValue(forKey: key.container)?.buffers
+        spare?.reclaim()
         let surface = ContainerSurface(display: display, placement: placement, output: output,
-                                       namespace: "overlay-wl.\(key.container)", renderer: renderer)
+                                       namespace: "overlay-wl.\(key.container)", renderer: renderer, buffers: spare)
         surfaces[key] = surface
         display.flush()  // the configure round trip runs while the first frame is prepared
         return surface

@@ -78,3 +78,50 @@ extension FadeImageTests {
         XCTAssertEqual(renderer.fadeImageCount, 0, "gone once no frame draws it")
     }
 }
+
+/// Inside a clip of whole pixels (what a daemon frame always has) the image is blended straight
+/// into the canvas's pixels: the same bits cairo_paint_with_alpha gives, and nothing outside the clip.
+extension FadeImageTests {
+    private func clippedDraw(_ renderer: ToastRenderer, scale: Double, opacity: Double, clip: [DrawFrame]) -> Canvas {
+        let height = renderer.measure(Fixtures.simple, style: style).height
+        let canvas = Canvas(pixelWidth: Int((style.width + 40) * scale), pixelHeight: Int((height + 40) * scale), scale: scale)
+        canvas.fill(DrawColor(hex: 0x336699))
+        canvas.clip(to: clip)
+        renderer.draw(Fixtures.simple, style: style, on: canvas, x: 17, y: 12, opacity: opacity, shadow: style.shadow)
+        return canvas
+    }
+
+    func testInsideAWholePixelClipTheImageIsBlendedDirectlyToTheSameBitsAsCairo() {
+        // Two overlapping bands that cut through the toast and its shadow, on whole pixels at both scales.
+        let clip = [DrawFrame(x: 0, y: 0, width: 120, height: 30), DrawFrame(x: 100, y: 20, width: 200, height: 40)]
+        for scale in [1.0, 2.0] {
+            for opacity in [0.2, 0.7, 1.0] {
+                let direct = ToastRenderer(), viaCairo = ToastRenderer()
+                viaCairo.blendsFadeImagesDirectly = false
+                _ = clippedDraw(direct, scale: scale, opacity: 0.5, clip: clip)   // makes the image
+                _ = clippedDraw(viaCairo, scale: scale, opacity: 0.5, clip: clip)
+                XCTAssertEqual(direct.directFadeComposites, 1)
+                XCTAssertEqual(viaCairo.directFadeComposites, 0)
+                let a = clippedDraw(direct, scale: scale, opacity: opacity, clip: clip)
+                let b = clippedDraw(viaCairo, scale: scale, opacity: opacity, clip: clip)
+                XCTAssertEqual(direct.directFadeComposites, 2)
+                XCTAssertEqual(pixels(a), pixels(b), "at \(scale)×, opacity \(opacity): bit for bit")
+                // The clip holds: a pixel inside the toast but outside both bands keeps the fill.
+                let outside = a.pixel(x: Int(40 * scale), y: Int(70 * scale))
+                XCTAssertEqual([outside.r, outside.g, outside.b, outside.a], [0x33, 0x66, 0x99, 255])
+                let inside = a.pixel(x: Int(40 * scale), y: Int(25 * scale))
+                XCTAssertNotEqual([inside.r, inside.g, inside.b], [0x33, 0x66, 0x99], "the toast shows inside the clip")
+            }
+        }
+    }
+
+    func testAFractionalClipFallsBackToCairo() {
+        let renderer = ToastRenderer()
+        _ = clippedDraw(renderer, scale: 1, opacity: 0.5, clip: [DrawFrame(x: 0.5, y: 0, width: 200.25, height: 50)])
+        XCTAssertEqual(renderer.fadeImageCount, 1)
+        XCTAssertEqual(renderer.directFadeComposites, 0, "a clip that is not whole pixels needs cairo's coverage")
+        // Unclipped, the clip is the whole canvas: direct.
+        _ = draw(renderer, scale: 1, opacity: 0.5, x: 17)
+        XCTAssertEqual(renderer.directFadeComposites, 1)
+    }
+}

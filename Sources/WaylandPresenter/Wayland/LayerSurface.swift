@@ -117,8 +117,13 @@ final class LayerSurface {
         }
     }
 
+    private var sentInputRegion: [(x: Int32, y: Int32, width: Int32, height: Int32)]?
+
     /// Limits input to these surface-local rectangles (empty: all input passes through).
     func setInputRegion(_ rects: [(x: Int32, y: Int32, width: Int32, height: Int32)], compositor: OpaquePointer) {
+        // Unchanged (most frames of a fade): the region in force stays.
+        if let sent = sentInputRegion, sent.count == rects.count, zip(sent, rects).allSatisfy({ $0 == $1 }) { return }
+        sentInputRegion = rects
         let region = wl_compositor_create_region(compositor)
         for rect in rects { wl_region_add(region, rect.x, rect.y, rect.width, rect.height) }
         wl_surface_set_input_region(surface, region)

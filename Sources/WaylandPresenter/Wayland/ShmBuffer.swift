@@ -16,6 +16,9 @@ final class ShmBuffer {
     /// Never drawn: a new memfd reads as zeros, i.e. fully transparent ARGB, so there is nothing
     /// to clear (clearing would fault in every page of it).
     var isBlank = true
+    /// Rows that may hold pixels (drawn since the buffer was last blank), so that a buffer kept
+    /// for reuse is blanked by clearing only memory that is already resident.
+    var drawnRows: Range<Int>?
     var onRelease: () -> Void = {}
     private lazy var box = ListenerBox(self)
 
@@ -49,6 +52,20 @@ final class ShmBuffer {
 
     func markBusy() { isBusy = true }
 
+    /// Notes that `rows` (clamped to the buffer) may now hold pixels.
+    func noteDrawn(rows: Range<Int>) {
+        let rows = rows.clamped(to: 0..<pixelHeight)
+        guard !rows.isEmpty else { return }
+        drawnRows = drawnRows.map { min($0.lowerBound, rows.lowerBound)..<max($0.upperBound, rows.upperBound) } ?? rows
+    }
+
+    /// Fully transparent again, touching only the rows drawn since it last was.
+    func blank() {
+        if let rows = drawnRows { memset(data + rows.lowerBound * stride, 0, rows.count * stride) }
+        drawnRows = nil
+        isBlank = true
+    }
+
     private static let listener = stableListener(wl_buffer_listener(
         release: { data, _ in
             guard let buffer = ListenerBox<ShmBuffer>.owner(data) else { return }
@@ -59,6 +76,9 @@ final class ShmBuffer {
 }
 
 /// Two buffers used in turn: draw into whichever the compositor is not reading.
+/// They can outlive their surface and serve the next one (`reclaim`): a new buffer's pages
+/// are allocated and zeroed by the kernel one fault at a time, which costs more than a burst
+/// of notifications does to draw.
 final class BufferPair {
     private var buffers: [ShmBuffer] = []
     private let shm: OpaquePointer
@@ -68,6 +88,15 @@ final class BufferPair {
 
     /// False while both buffers are with the compositor: `nextBuffer` would return nil.
     var hasFree: Bool { buffers.count < 2 || buffers.contains { !$0.isBusy } }
+
+    /// Buffers held now (tests and logs).
+    var count: Int { buffers.count }
+
+    /// Ready for a new surface: buffers the compositor still holds are dropped, the rest blanked.
+    func reclaim() {
+        buffers.removeAll { $0.isBusy }
+        for buffer in buffers { buffer.blank() }
+    }
 
     /// A free buffer of this size, reusing one when possible; nil while both are busy.
     func nextBuffer(pixelWidth: Int, pixelHeight: Int) throws -> ShmBuffer? {
