@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "OverlayEngineTests", dependencies: [
             "OverlayEngine", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "OverlayRendererTests", dependencies: ["OverlayRenderer", "OverlayScene", "OverlayEngine", "CCairo"],
+        .testTarget(name: "OverlayRendererTests", dependencies: ["OverlayRenderer", "OverlayScene", "OverlayEngine", "CCairo", "CPixels"],
                     exclude: ["Golden"],
                     swiftSettings: interop),
         .testTarget(name: "WaylandPresenterTests", dependencies: ["WaylandPresenter"], swiftSettings: interop),

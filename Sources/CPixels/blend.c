@@ -51,15 +51,27 @@ static void blend_row_avx2(uint32_t *d, const uint32_t *s, int width, uint32_t a
 }
 #endif
 
-void ow_blend_over(uint8_t *dst, int dst_stride, const uint8_t *src, int src_stride,
-                   int width, int height, uint32_t alpha) {
+typedef void (*blend_row_fn)(uint32_t *, const uint32_t *, int, uint32_t);
+
+static void blend_rows(blend_row_fn row, uint8_t *dst, int dst_stride, const uint8_t *src, int src_stride,
+                       int width, int height, uint32_t alpha) {
     if (width <= 0 || height <= 0 || alpha == 0) return;
     if (alpha > 255) alpha = 255;
-    void (*row)(uint32_t *, const uint32_t *, int, uint32_t) = blend_row;
-#if defined(__x86_64__)
-    if (__builtin_cpu_supports("avx2")) row = blend_row_avx2;
-#endif
     for (int y = 0; y < height; y++) {
         row((uint32_t *)(dst + (ptrdiff_t)y * dst_stride), (const uint32_t *)(src + (ptrdiff_t)y * src_stride), width, alpha);
     }
+}
+
+void ow_blend_over(uint8_t *dst, int dst_stride, const uint8_t *src, int src_stride,
+                   int width, int height, uint32_t alpha) {
+    blend_row_fn row = blend_row;
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("avx2")) row = blend_row_avx2;
+#endif
+    blend_rows(row, dst, dst_stride, src, src_stride, width, height, alpha);
+}
+
+void ow_blend_over_portable(uint8_t *dst, int dst_stride, const uint8_t *src, int src_stride,
+                            int width, int height, uint32_t alpha) {
+    blend_rows(blend_row, dst, dst_stride, src, src_stride, width, height, alpha);
 }

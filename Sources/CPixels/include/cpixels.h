@@ -8,4 +8,7 @@
 /// Strides are in bytes; the rectangles must not overlap.
 void ow_blend_over(uint8_t *dst, int dst_stride, const uint8_t *src, int src_stride,
                    int width, int height, uint32_t alpha);
+/// The same without SIMD: what CPUs without AVX2 run (tests compare the two).
+void ow_blend_over_portable(uint8_t *dst, int dst_stride, const uint8_t *src, int src_stride,
+                            int width, int height, uint32_t alpha);
 #endif
