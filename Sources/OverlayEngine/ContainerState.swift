@@ -60,28 +60,33 @@ struct ContainerState: Sendable {
 
     /// Puts a view into the queue, or on screen when the queue rules allow.
     private mutating func admit(_ id: ViewID, now: Double, effects: inout [EngineEffect]) {
-        entries[id]!.arrival = nextArrival
-        entries[id]!.countdownStart = now
+        // In place: the entry is large, and a flood admits thousands.
+        guard let slot = entries.index(forKey: id) else { return }
+        let arrival = nextArrival
         nextArrival += 1
+        entries.values[slot].arrival = arrival
+        entries.values[slot].countdownStart = now
+        let waitingDeadline = entries.values[slot].waitingDeadline
         switch config.queueType {
         case .oneByOne:
+            let animated = entries.values[slot].insertAnimated
             for other in showingIDs() {
-                dismiss(other, reason: .replaced, animated: entries[id]!.insertAnimated, now: now, effects: &effects)
+                dismiss(other, reason: .replaced, animated: animated, now: now, effects: &effects)
             }
             appear(id, now: now, effects: &effects)
         case .multiple:
             if queue.isEmpty && showingCount < config.capacity {
                 appear(id, now: now, effects: &effects)
             } else {
-                queue.append(id, key: entries[id]!.arrival)
-                scheduleExpiry(of: id)
+                queue.append(id, key: arrival)
+                scheduleExpiry(of: id, deadline: waitingDeadline)
             }
         case .oneByOneWaitFinish:
             if queue.isEmpty && showingCount == 0 && refillAt == nil {
                 appear(id, now: now, effects: &effects)
             } else {
-                queue.append(id, key: entries[id]!.arrival)
-                scheduleExpiry(of: id)
+                queue.append(id, key: arrival)
+                scheduleExpiry(of: id, deadline: waitingDeadline)
             }
         }
         reconcile(now: now)
@@ -219,7 +224,11 @@ struct ContainerState: Sendable {
 
     /// Adds a queued view's deadline to the heap, when the container lets waiting views expire.
     private mutating func scheduleExpiry(of id: ViewID) {
-        guard config.expiresWhileWaiting, let deadline = entries[id]?.waitingDeadline else { return }
+        scheduleExpiry(of: id, deadline: entries[id]?.waitingDeadline)
+    }
+
+    private mutating func scheduleExpiry(of id: ViewID, deadline: Double?) {
+        guard config.expiresWhileWaiting, let deadline else { return }
         waitingDeadlines.push(deadline, id)
     }
 

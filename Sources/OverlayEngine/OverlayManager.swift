@@ -62,6 +62,11 @@ public struct OverlayManager: Sendable {
         containerIndex[name].map { containers[$0].config }
     }
 
+    /// `container(name)?.placesFromAnchoredEdge`, without copying the configuration.
+    public func placesFromAnchoredEdge(_ name: String) -> Bool {
+        containerIndex[name].map { containers[$0].config.placesFromAnchoredEdge } ?? false
+    }
+
     /// Names of registered containers, in registration order.
     public var containerNames: [String] { containers.map(\.name) }
 
@@ -97,11 +102,11 @@ public struct OverlayManager: Sendable {
             location[id] = container
             return id
         }
-        let entry = ViewEntry(id: id, configuration: configuration,
-                              container: containers[containerIndex[container]!].config,
-                              size: size, animated: animated)
         location[id] = container
-        mutate(container) { $0.show(entry, now: now, effects: &$1) }
+        mutate(container) { state, effects in
+            let entry = ViewEntry(id: id, configuration: configuration, container: state.config, size: size, animated: animated)
+            state.show(entry, now: now, effects: &effects)
+        }
         return id
     }
 

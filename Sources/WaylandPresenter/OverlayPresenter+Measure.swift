@@ -27,7 +27,7 @@ extension OverlayPresenter {
     /// The size a toast is laid out at: measured now, or the style's smallest toast if measuring
     /// can wait (`LazyMeasure`).
     func layoutSize(of content: ToastContent, in container: String) -> (size: Size, measured: Bool) {
-        if manager.container(container)?.placesFromAnchoredEdge == true {
+        if manager.placesFromAnchoredEdge(container) {
             return (lazyMeasure.estimate(for: toastStyle(in: container), renderer: renderer), false)
         }
         let measured = renderer.measure(content, style: toastStyle(in: container))

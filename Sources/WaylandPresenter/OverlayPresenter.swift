@@ -88,7 +88,7 @@ public final class OverlayPresenter {
         let shown = try manager.show(id, in: container, configuration: configuration, size: size,
                                      animated: animated, now: monotonicNow())
         contents[shown] = content
-        callouts[shown] = nil
+        if !callouts.isEmpty { callouts[shown] = nil }
         if measured { lazyMeasure.pending.remove(shown) } else { lazyMeasure.pending.insert(shown) }
         // A new view changes the picture only by appearing (the render list shows that); a
         // replaced one may look different in the same place.

@@ -109,6 +109,7 @@ final class ConfigRuntime {
     // MARK: Rules
 
     private func route(_ request: NotifyRequest, _ routing: inout NotificationRouting) {
+        guard !config.rules.isEmpty else { return }  // no rule: nothing to decide (the common case)
         let facts = NotificationFacts(appName: request.appName, summary: request.summary, body: request.body,
                                       urgency: Int(request.urgency?.rawValue ?? 1), category: request.category,
                                       desktopEntry: request.desktopEntry)
