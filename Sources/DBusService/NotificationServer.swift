@@ -128,10 +128,10 @@ public final class NotificationServer {
     private func handle(_ call: BusCall) throws -> BusReply {
         switch call.member {
         case "Notify":
+            guard let reader = call.reader else { throw BusMethodError.failed("Notify: the message was not handed over") }
             let request: NotifyRequest
             do {
-                request = try call.reader.map { try NotifyRequest(reading: $0, sender: call.sender) }
-                    ?? NotifyRequest(arguments: call.arguments, sender: call.sender).orThrow()
+                request = try NotifyRequest(reading: reader, sender: call.sender)
             } catch {
                 throw BusMethodError.invalidArgs("malformed Notify arguments: \(error)")
             }

@@ -79,11 +79,3 @@ public struct NotifyRequest: Equatable, Sendable {
                   actions: actions, hints: hints, expireTimeout: try reader.int32(), sender: sender)
     }
 }
-
-extension Optional {
-    /// The value, or a thrown `BusError.invalidValue` when there is none.
-    func orThrow() throws -> Wrapped {
-        guard let self else { throw BusError.invalidValue("arguments of the wrong shape") }
-        return self
-    }
-}

@@ -194,9 +194,12 @@ public final class OverlayPresenter {
         if !spareBuffers.isEmpty { spareBuffers = spareBuffers.filter { $0.value.until > now } }
         display.flush()
         let spareDeadline = spareBuffers.isEmpty ? nil : spareBuffers.values.map(\.until).min()
-        let deadline = [inputDeadline(after: engineDeadline), spareDeadline].compactMap { $0 }.min()
-        guard let settle = drawers.nextDeadline else { return deadline }
-        return deadline.map { min($0, settle) } ?? settle
+        return earliest(earliest(inputDeadline(after: engineDeadline), spareDeadline), drawers.nextDeadline)
+    }
+
+    private func earliest(_ a: Double?, _ b: Double?) -> Double? {
+        guard let a else { return b }
+        return b.map { min(a, $0) } ?? a
     }
 
     private func updateSurface(of name: String, now: Double, engineChanged: Bool) throws {
