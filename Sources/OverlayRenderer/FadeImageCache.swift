@@ -79,9 +79,8 @@ final class FadeImageCache {
         defer { cairo_rectangle_list_destroy(clip) }
         guard clip.pointee.status == CAIRO_STATUS_SUCCESS else { return false }
         let rects = UnsafeBufferPointer(start: clip.pointee.rectangles, count: Int(clip.pointee.num_rectangles))
-        guard rects.allSatisfy({ r in [r.x, r.y, r.width, r.height].allSatisfy { $0 == $0.rounded() && abs($0) < 1e7 } }) else {
-            return false
-        }
+        func isWhole(_ v: Double) -> Bool { v == v.rounded() && abs(v) < 1e7 }
+        guard rects.allSatisfy({ isWhole($0.x) && isWhole($0.y) && isWhole($0.width) && isWhole($0.height) }) else { return false }
         let width = Int(cairo_image_surface_get_width(target)), height = Int(cairo_image_surface_get_height(target))
         let stride = Int(cairo_image_surface_get_stride(target))
         // cairo's solid mask: the alpha as 16 bits, of which pixman takes the high 8.

@@ -49,7 +49,7 @@ final class BufferReuseTests: RigTestCase {
         XCTAssertTrue(try cli(["dismiss-all", "--no-animation"]).succeeded)
         _ = try screenshot(within: 2) { $0.contentBox == nil }
         let destroyedEarly = requests(daemon, #"wl_buffer@\d+\.destroy"#)
-        Thread.sleep(forTimeInterval: 5.0 + 1.5)
+        Thread.sleep(forTimeInterval: 5.0 + 1.5)  // OverlayPresenter.spareBufferLifetime, and some slack
         XCTAssertGreaterThan(requests(daemon, #"wl_buffer@\d+\.destroy"#), destroyedEarly,
                              "spare buffers are freed after their lifetime")
         XCTAssertTrue(daemon.isRunning)

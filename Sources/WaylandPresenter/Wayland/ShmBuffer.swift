@@ -89,9 +89,6 @@ final class BufferPair {
     /// False while both buffers are with the compositor: `nextBuffer` would return nil.
     var hasFree: Bool { buffers.count < 2 || buffers.contains { !$0.isBusy } }
 
-    /// Buffers held now (tests and logs).
-    var count: Int { buffers.count }
-
     /// Ready for a new surface: buffers the compositor still holds are dropped, the rest blanked.
     func reclaim() {
         buffers.removeAll { $0.isBusy }
