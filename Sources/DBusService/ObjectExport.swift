@@ -1,4 +1,9 @@
 import CSDBus
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The userdata box behind one `sd_bus_add_object` registration: every method call to
 /// `path` lands in `handle(_:)`, which dispatches by interface and member in Swift.
@@ -16,35 +21,36 @@ final class ObjectNode {
     /// Answers one method call. Always returns 1 ("handled") so sd-bus adds nothing.
     func handle(_ message: OpaquePointer) -> Int32 {
         guard sd_bus_message_is_method_call(message, nil, nil) > 0 else { return 0 }
-        let interfaceName = sd_bus_message_get_interface(message).map { String(cString: $0) }
+        // Names are compared as C strings: most calls (Notify) need no Swift copy of them.
+        let interfaceName = sd_bus_message_get_interface(message)
         let member = sd_bus_message_get_member(message).map { String(cString: $0) } ?? ""
-        let signature = sd_bus_message_get_signature(message, 1).map { String(cString: $0) } ?? ""
+        let signature = sd_bus_message_get_signature(message, 1)
+        let signatureText = { signature.map { String(cString: $0) } ?? "" }
 
-        if member == "Introspect", interfaceName == nil || interfaceName == Introspection.interfaceName {
-            guard signature.isEmpty else {
-                return replyError(message, .invalidArgs("Introspect takes no arguments, got '\(signature)'"))
+        if member == "Introspect", interfaceName.map({ Self.equals($0, Introspection.interfaceName) }) ?? true {
+            guard signature.map({ $0.pointee == 0 }) ?? true else {
+                return replyError(message, .invalidArgs("Introspect takes no arguments, got '\(signatureText())'"))
             }
             return replyValues(message, [.string(Introspection.xml(for: interfaces))])
         }
 
-        let candidates: [BusInterface]
-        if let interfaceName {
-            candidates = interfaces.filter { $0.name == interfaceName }
-            if candidates.isEmpty {
-                return replyError(message, .unknownInterface("No interface '\(interfaceName)' at \(path)"))
+        var found: (interface: BusInterface, method: BusMethod)?
+        var interfaceKnown = interfaceName == nil
+        for candidate in interfaces where interfaceName.map({ Self.equals($0, candidate.name) }) ?? true {
+            interfaceKnown = true
+            if let method = candidate.method(named: member) { found = (candidate, method); break }
+        }
+        guard let (interface, method) = found else {
+            let named = interfaceName.map { String(cString: $0) }
+            if !interfaceKnown, let named {
+                return replyError(message, .unknownInterface("No interface '\(named)' at \(path)"))
             }
-        } else {
-            candidates = interfaces
-        }
-        guard let (interface, method) = candidates.lazy
-            .compactMap({ i in i.method(named: member).map { (i, $0) } }).first
-        else {
             return replyError(message, .unknownMethod(
-                "No method '\(member)' in \(interfaceName ?? "any interface") at \(path)"))
+                "No method '\(member)' in \(named ?? "any interface") at \(path)"))
         }
-        guard signature == method.inputSignature else {
+        guard signature.map({ Self.equals($0, method.inputSignature) }) ?? method.inputSignature.isEmpty else {
             return replyError(message, .invalidArgs(
-                "\(member) expects arguments '\(method.inputSignature)', got '\(signature)'"))
+                "\(member) expects arguments '\(method.inputSignature)', got '\(signatureText())'"))
         }
         var arguments: [BusValue] = []
         if method.decodesArguments {
@@ -99,6 +105,14 @@ final class ObjectNode {
         let r = sd_bus_reply_method_error(call, &busError)
         if r < 0 { owner?.log?("could not send error \(name) at \(path): \(BusError.failed(operation: "reply", code: r))") }
         return 1
+    }
+
+    /// `text` equals the NUL-terminated `cString`.
+    static func equals(_ cString: UnsafePointer<CChar>, _ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in
+            strlen(cString) == utf8.count && (utf8.isEmpty || memcmp(cString, utf8.baseAddress!, utf8.count) == 0)
+        }
     }
 
     /// D-Bus error names follow interface-name rules; a bad one would get us disconnected.

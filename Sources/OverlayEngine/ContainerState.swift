@@ -20,10 +20,20 @@ struct ContainerState: Sendable {
     var size: Size = .zero
     private var nextArrival: UInt64 = 0
     private var nextOrder: UInt64 = 0
+    /// The settings made last, shared while views keep coming with the same configuration.
+    private var lastSettings: ViewSettings?
 
     init(config: ContainerConfiguration) { self.config = config }
 
     var name: String { config.name }
+
+    /// `configuration` merged with this container's defaults; the previous view's copy when equal.
+    mutating func settings(for configuration: ViewConfiguration) -> ViewSettings {
+        if let last = lastSettings, last.configuration == configuration { return last }
+        let made = ViewSettings(configuration, in: config)
+        lastSettings = made
+        return made
+    }
 
     // MARK: Shows
 
@@ -44,9 +54,8 @@ struct ContainerState: Sendable {
     /// A showing view's auto-dismiss countdown restarts.
     mutating func update(_ id: ViewID, configuration: ViewConfiguration, size: Size, now: Double) {
         guard var entry = entries[id] else { return }
-        entry.configuration = configuration
+        entry.settings = settings(for: configuration)
         entry.size = size
-        entry.resolve(in: config)
         if entry.phase == .showing {
             entry.countdownStart = now
             if entry.pausedAt != nil { entry.pausedAt = now }
@@ -249,7 +258,16 @@ struct ContainerState: Sendable {
     /// refill; lowering it evicts nothing. Turning a debounce off releases the held show.
     mutating func reconfigure(_ new: ContainerConfiguration, now: Double, effects: inout [EngineEffect]) {
         config = new
-        for id in Array(entries.keys) { entries[id]!.resolve(in: config) }
+        lastSettings = nil
+        // Views that shared settings share the merged ones (the old copy is kept alive while
+        // its identity is a key).
+        var remade: [ObjectIdentifier: (old: ViewSettings, new: ViewSettings)] = [:]
+        for id in Array(entries.keys) {
+            let old = entries[id]!.settings
+            let new = remade[ObjectIdentifier(old)]?.new ?? ViewSettings(old.configuration, in: config)
+            remade[ObjectIdentifier(old)] = (old, new)
+            entries[id]!.settings = new
+        }
         waitingDeadlines.removeAll()
         queue.forEach { scheduleExpiry(of: $0) }
         if config.queueControl == .none, let id = held {

@@ -39,9 +39,11 @@ public struct OverlayManager: Sendable {
         containers.append(ContainerState(config: container))
         let waiting = pending.removeValue(forKey: container.name) ?? []
         for show in waiting {
-            let entry = ViewEntry(id: show.id, configuration: show.configuration,
-                                  container: container, size: show.size, animated: show.animated)
-            mutate(container.name) { $0.show(entry, now: now, effects: &$1) }
+            mutate(container.name) { state, effects in
+                let entry = ViewEntry(id: show.id, settings: state.settings(for: show.configuration),
+                                      size: show.size, animated: show.animated)
+                state.show(entry, now: now, effects: &effects)
+            }
         }
     }
 
@@ -93,7 +95,7 @@ public struct OverlayManager: Sendable {
             }
             evict(id, from: home, now: now)
         }
-        guard containerIndex[container] != nil else {
+        guard let index = containerIndex[container] else {
             var list = pending[container] ?? []
             guard list.count < maximumPendingShows else { throw EngineError.pendingLimitReached(container) }
             list.append(PendingShow(id: id, configuration: configuration, size: size,
@@ -103,8 +105,8 @@ public struct OverlayManager: Sendable {
             return id
         }
         location[id] = container
-        mutate(container) { state, effects in
-            let entry = ViewEntry(id: id, configuration: configuration, container: state.config, size: size, animated: animated)
+        mutate(at: index) { state, effects in
+            let entry = ViewEntry(id: id, settings: state.settings(for: configuration), size: size, animated: animated)
             state.show(entry, now: now, effects: &effects)
         }
         return id
@@ -158,7 +160,10 @@ public struct OverlayManager: Sendable {
     /// Runs `body` on a container, then forgets the ids it reported removed.
     @discardableResult
     mutating func mutate<R>(_ name: String, _ body: (inout ContainerState, inout [EngineEffect]) -> R) -> R {
-        let index = containerIndex[name]!
+        mutate(at: containerIndex[name]!, body)
+    }
+
+    mutating func mutate<R>(at index: Int, _ body: (inout ContainerState, inout [EngineEffect]) -> R) -> R {
         let start = effects.count
         let result = body(&containers[index], &effects)
         forgetRemoved(from: start)

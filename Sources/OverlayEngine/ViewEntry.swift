@@ -26,12 +26,26 @@ struct DragState: Sendable {
     }
 }
 
+/// A view's configuration merged with its container's defaults. Immutable and shared: views
+/// shown with the same configuration (a flood of notifications) hold one copy, which keeps a
+/// container's entries small.
+final class ViewSettings: Sendable {
+    let configuration: ViewConfiguration
+    let resolved: ResolvedViewConfiguration
+    /// `resolved.animation.duration`, solved once (a spring's is not free).
+    let animationDuration: Double
+
+    init(_ configuration: ViewConfiguration, in container: ContainerConfiguration) {
+        self.configuration = configuration
+        resolved = ResolvedViewConfiguration(
+            view: configuration, container: container.defaults, displayType: container.displayType)
+        animationDuration = resolved.animation.duration
+    }
+}
+
 struct ViewEntry: Sendable {
     let id: ViewID
-    var configuration: ViewConfiguration
-    var resolved: ResolvedViewConfiguration
-    /// Cached `resolved.animation.duration` (a spring's is solved, not free).
-    var animationDuration: Double
+    var settings: ViewSettings
     var size: Size
     var phase: ViewPhase = .waiting
     /// Queue key: order of admission into the container.
@@ -51,24 +65,16 @@ struct ViewEntry: Sendable {
     var removalOverride: (transition: Transition, animation: Animation)?
     var drag: DragState?
 
-    init(id: ViewID, configuration: ViewConfiguration, container: ContainerConfiguration,
-         size: Size, animated: Bool) {
+    init(id: ViewID, settings: ViewSettings, size: Size, animated: Bool) {
         self.id = id
-        self.configuration = configuration
-        self.resolved = ResolvedViewConfiguration(
-            view: configuration, container: container.defaults, displayType: container.displayType)
-        self.animationDuration = resolved.animation.duration
+        self.settings = settings
         self.size = size
         self.insertAnimated = animated
     }
 
-    /// Re-merges after the view's or container's configuration changed.
-    mutating func resolve(in container: ContainerConfiguration) {
-        let old = resolved.animation
-        resolved = ResolvedViewConfiguration(
-            view: configuration, container: container.defaults, displayType: container.displayType)
-        if resolved.animation != old { animationDuration = resolved.animation.duration }
-    }
+    var configuration: ViewConfiguration { settings.configuration }
+    var resolved: ResolvedViewConfiguration { settings.resolved }
+    var animationDuration: Double { settings.animationDuration }
 
     var autoDismissDeadline: Double? {
         guard phase == .showing, pausedAt == nil, let seconds = resolved.autoDismiss else { return nil }

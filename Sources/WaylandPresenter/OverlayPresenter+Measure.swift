@@ -11,16 +11,9 @@ import OverlayRenderer
 struct LazyMeasure {
     /// Views laid out at `estimate`, not yet measured.
     var pending: Set<ViewID> = []
-    /// The smallest toast the style draws (no text, no icon): a lower bound on every toast's size.
-    private var estimate: (style: ToastStyle, size: Size)?
-
-    mutating func estimate(for style: ToastStyle, renderer: ToastRenderer) -> Size {
-        if let estimate, estimate.style == style { return estimate.size }
-        let measured = renderer.measure(ToastContent(), style: style)
-        let size = Size(width: measured.width, height: measured.height)
-        estimate = (style, size)
-        return size
-    }
+    /// Per container: the smallest toast its style draws (no text, no icon), a lower bound on
+    /// every toast's size. Dropped when the container's style changes.
+    var estimates: [String: Size] = [:]
 }
 
 extension OverlayPresenter {
@@ -28,7 +21,11 @@ extension OverlayPresenter {
     /// can wait (`LazyMeasure`).
     func layoutSize(of content: ToastContent, in container: String) -> (size: Size, measured: Bool) {
         if manager.placesFromAnchoredEdge(container) {
-            return (lazyMeasure.estimate(for: toastStyle(in: container), renderer: renderer), false)
+            if let estimate = lazyMeasure.estimates[container] { return (estimate, false) }
+            let measured = renderer.measure(ToastContent(), style: toastStyle(in: container))
+            let estimate = Size(width: measured.width, height: measured.height)
+            lazyMeasure.estimates[container] = estimate
+            return (estimate, false)
         }
         let measured = renderer.measure(content, style: toastStyle(in: container))
         return (Size(width: measured.width, height: measured.height), true)

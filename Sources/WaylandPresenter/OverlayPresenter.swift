@@ -154,7 +154,9 @@ public final class OverlayPresenter {
             let insets = manager.container(container)?.insets ?? .zero
             narrowed.width = min(style.width, max(Double(width) - insets.leading - insets.trailing, Self.narrowestToast))
         }
-        return toastStyles.updateValue(narrowed, forKey: container)?.width != narrowed.width
+        let old = toastStyles.updateValue(narrowed, forKey: container)
+        if old != narrowed { lazyMeasure.estimates[container] = nil }
+        return old?.width != narrowed.width
     }
     static let narrowestToast = 48.0
 

@@ -86,6 +86,26 @@ import Testing
         #expect(m.nextDeadline == 4)        // counted from appearance at 0
     }
 
+    @Test func viewsWithTheSameConfigurationShareOneMergedCopyUntilTheContainerChanges() throws {
+        var m = makeManager()
+        let toast = ViewConfiguration.with { $0.autoDismiss = .value(2) }
+        m.put(1, toast); m.put(2, toast); m.put(3, .with { $0.autoDismiss = .value(3) })
+        let settings = { (raw: UInt64) in m.containers[0].entries[ViewID(raw)]!.settings }
+        #expect(settings(1) === settings(2))
+        #expect(settings(3) !== settings(2))
+        #expect(m.resolvedConfiguration(of: ViewID(3))?.autoDismiss == 3)
+
+        try m.updateContainer("c", now: 1) { $0.defaults.alignment = .bottom }
+        #expect(settings(1) === settings(2))            // merged again, still shared
+        #expect(m.resolvedConfiguration(of: ViewID(1))?.alignment == .bottom)
+        #expect(m.resolvedConfiguration(of: ViewID(1))?.autoDismiss == 2)
+        #expect(m.resolvedConfiguration(of: ViewID(3))?.alignment == .bottom)
+        m.put(2, .with { $0.autoDismiss = .value(9) }, at: 2)  // updated in place: its own copy
+        #expect(settings(2) !== settings(1))
+        #expect(m.resolvedConfiguration(of: ViewID(1))?.autoDismiss == 2)
+        #expect(m.resolvedConfiguration(of: ViewID(2))?.autoDismiss == 9)
+    }
+
     @Test func registeringTwiceIsAnError() {
         var m = makeManager()
         var thrown: EngineError?
