@@ -7,7 +7,9 @@ import Glibc
 /// (backgrounds, text, icons) again into a group. An image lives while its toast is drawn
 /// translucent: the first opaque draw drops it, and so do a few frames that no longer draw it
 /// (the toast faded out; a few, as surfaces on several outputs share the renderer and take
-/// turns). Pixels live in their own anonymous mapping, returned to the system on drop.
+/// turns). Pixels live in their own anonymous mapping. A dropped image's mapping is kept as a
+/// spare for the next image that fits (toasts come in bursts of one size), until
+/// `releaseSpares()` returns the spares to the system.
 ///
 /// Used only where the toast's top-left corner is on a whole device pixel (the renderer puts a
 /// fading toast there) and nothing scales it but the canvas.
@@ -16,14 +18,22 @@ final class FadeImageCache {
         let toast: PreparedToast
         let shadow: DropShadow?
         let image: OpaquePointer   // cairo_surface_t, device pixels
-        let pixels: UnsafeMutableRawPointer, byteCount: Int
+        let pixels: Mapping
         let width: Int, height: Int, stride: Int
         /// Device pixels from the image's top-left corner to the toast's.
         let left: Double, top: Double
         /// The frame in which the image was last painted.
         var lastPainted: Int
     }
+    /// An anonymous mapping of `byteCount` bytes.
+    private struct Mapping {
+        let start: UnsafeMutableRawPointer, byteCount: Int
+    }
     private var entries: [ObjectIdentifier: Entry] = [:]
+    /// Mappings of dropped images, ready for reuse.
+    private var spares: [Mapping] = []
+    /// Spare mappings kept at most.
+    static let sparesKept = 8
     /// Frames ended so far.
     private var frame = 0
     /// Frames an image may go unpainted before it is dropped.
@@ -35,6 +45,10 @@ final class FadeImageCache {
 
     /// Images held now (tests).
     var count: Int { entries.count }
+    /// Spare mappings held now.
+    var spareCount: Int { spares.count }
+    /// Images made in a reused mapping so far (tests).
+    private(set) var reusedMappings = 0
     /// Composites written straight into the target's pixels so far (tests).
     private(set) var directComposites = 0
     /// False: every composite goes through cairo (tests compare the two).
@@ -91,7 +105,7 @@ final class FadeImageCache {
             let x1 = min(Int(r.x + r.width), x + entry.width, width), y1 = min(Int(r.y + r.height), y + entry.height, height)
             guard x1 > x0, y1 > y0 else { continue }
             ow_blend_over(data + y0 * stride + x0 * 4, Int32(stride),
-                          entry.pixels.assumingMemoryBound(to: UInt8.self) + (y0 - y) * entry.stride + (x0 - x) * 4,
+                          entry.pixels.start.assumingMemoryBound(to: UInt8.self) + (y0 - y) * entry.stride + (x0 - x) * 4,
                           Int32(entry.stride), Int32(x1 - x0), Int32(y1 - y0), alpha8)
             cairo_surface_mark_dirty_rectangle(target, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
         }
@@ -115,11 +129,33 @@ final class FadeImageCache {
     func removeAll() {
         for entry in entries.values { release(entry) }
         entries.removeAll()
+        releaseSpares()
+    }
+
+    /// Returns the spare mappings to the system.
+    func releaseSpares() {
+        for spare in spares { munmap(spare.start, spare.byteCount) }
+        spares.removeAll()
     }
 
     private func release(_ entry: Entry) {
         cairo_surface_destroy(entry.image)
-        munmap(entry.pixels, entry.byteCount)
+        if spares.count < Self.sparesKept { spares.append(entry.pixels) } else { munmap(entry.pixels.start, entry.pixels.byteCount) }
+    }
+
+    /// Zeroed memory for `byteCount` bytes: the smallest spare that fits, else a new mapping.
+    private func mapping(for byteCount: Int) -> Mapping? {
+        let fitting = spares.indices.filter { spares[$0].byteCount >= byteCount }
+        if let i = fitting.min(by: { spares[$0].byteCount < spares[$1].byteCount }) {
+            let reused = spares.remove(at: i)
+            memset(reused.start, 0, byteCount)
+            reusedMappings += 1
+            return reused
+        }
+        // Zeroed pages of its own, populated in one call rather than one fault each (every page is written).
+        guard let start = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0),
+              start != MAP_FAILED else { return nil }
+        return Mapping(start: start, byteCount: byteCount)
     }
 
     private func image(of toast: PreparedToast, style: ToastStyle, shadow: DropShadow?, shadows: ShadowPainter,
@@ -136,14 +172,11 @@ final class FadeImageCache {
         guard width <= 16384, height <= 16384 else { return nil }
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
         let byteCount = stride * height
-        // Zeroed pages of its own: freed memory goes back at once instead of staying in the heap.
-        // Every page is written at once, so they are populated in one call rather than one fault each.
-        guard stride > 0, let pixels = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0),
-              pixels != MAP_FAILED else { return nil }
-        guard let image = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+        guard stride > 0, let pixels = mapping(for: byteCount) else { return nil }
+        guard let image = cairo_image_surface_create_for_data(pixels.start.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
                                                               Int32(width), Int32(height), Int32(stride)),
               cairo_surface_status(image) == CAIRO_STATUS_SUCCESS else {
-            munmap(pixels, byteCount)
+            spares.append(pixels)
             return nil
         }
         let cr = cairo_create(image)!
@@ -159,7 +192,7 @@ final class FadeImageCache {
         toast.paint(cr, style: style)
         cairo_destroy(cr)
         if entries.count >= limit, let stale = entries.first { drop(stale.value.toast) }
-        let entry = Entry(toast: toast, shadow: shadow, image: image, pixels: pixels, byteCount: byteCount,
+        let entry = Entry(toast: toast, shadow: shadow, image: image, pixels: pixels,
                           width: width, height: height, stride: stride, left: left, top: top,
                           lastPainted: frame)
         entries[ObjectIdentifier(toast)] = entry

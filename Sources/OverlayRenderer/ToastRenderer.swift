@@ -142,6 +142,13 @@ public final class ToastRenderer {
     /// A frame has been drawn: images of fading toasts it did not draw are dropped.
     public func endFrame() { fadeImages.endFrame() }
 
+    /// True while memory of dropped fade images is kept for the next fade (`releaseSpareMemory`).
+    public var holdsSpareMemory: Bool { fadeImages.spareCount > 0 }
+    /// Returns the memory of dropped fade images to the system.
+    public func releaseSpareMemory() { fadeImages.releaseSpares() }
+    /// Fade images made in reused memory so far (tests).
+    var reusedFadeImageMemory: Int { fadeImages.reusedMappings }
+
     /// Drops every cached layout (e.g. after the font configuration changed).
     public func invalidate() {
         cache.removeAll()

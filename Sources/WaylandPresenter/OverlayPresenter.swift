@@ -43,6 +43,9 @@ public final class OverlayPresenter {
     private var spareBuffers: [String: (buffers: BufferPair, until: Double)] = [:]
     /// Seconds spare buffers are kept.
     static let spareBufferLifetime = 5.0
+    /// When the renderer's spare fade-image memory goes back to the system (kept, like spare
+    /// buffers, for the next burst).
+    private var spareMemoryUntil: Double?
 
     public init(display: WaylandDisplay) {
         self.display = display
@@ -194,8 +197,16 @@ public final class OverlayPresenter {
         drawersChanged = false
         for name in order { try updateSurface(of: name, now: now, engineChanged: redraw) }
         if !spareBuffers.isEmpty { spareBuffers = spareBuffers.filter { $0.value.until > now } }
+        if !renderer.holdsSpareMemory {
+            spareMemoryUntil = nil
+        } else if let until = spareMemoryUntil, until <= now {
+            renderer.releaseSpareMemory()
+            spareMemoryUntil = nil
+        } else if spareMemoryUntil == nil {
+            spareMemoryUntil = now + Self.spareBufferLifetime
+        }
         display.flush()
-        let spareDeadline = spareBuffers.isEmpty ? nil : spareBuffers.values.map(\.until).min()
+        let spareDeadline = earliest(spareBuffers.values.map(\.until).min(), spareMemoryUntil)
         return earliest(earliest(inputDeadline(after: engineDeadline), spareDeadline), drawers.nextDeadline)
     }
 

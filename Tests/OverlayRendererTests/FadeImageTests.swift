@@ -125,3 +125,36 @@ extension FadeImageTests {
         XCTAssertEqual(renderer.directFadeComposites, 1)
     }
 }
+
+/// A dropped image's memory is kept for the next fade (toasts come in bursts of one size): the
+/// next image is made in it, zeroed first, so it draws exactly what fresh memory gives.
+extension FadeImageTests {
+    private func drawFading(_ content: ToastContent, _ renderer: ToastRenderer, opacity: Double) -> Canvas {
+        let canvas = Canvas(pixelWidth: Int(style.width + 40), pixelHeight: 200, scale: 1)
+        canvas.fill(DrawColor(hex: 0x336699))
+        renderer.draw(content, style: style, on: canvas, x: 17, y: 12, opacity: opacity, shadow: style.shadow)
+        return canvas
+    }
+
+    func testADroppedImagesMemoryIsReusedZeroedAndReleasedOnRequest() {
+        let second = ToastContent(summary: "Second", body: "Short")
+        let reusing = ToastRenderer(), fresh = ToastRenderer()
+        _ = drawFading(Fixtures.simple, reusing, opacity: 0.5)
+        _ = drawFading(Fixtures.simple, reusing, opacity: 1)    // the fade is over: its image is dropped
+        XCTAssertEqual(reusing.fadeImageCount, 0)
+        XCTAssertTrue(reusing.holdsSpareMemory)
+
+        let a = drawFading(second, reusing, opacity: 0.6)
+        XCTAssertEqual(reusing.reusedFadeImageMemory, 1, "the smaller toast's image went into the spare memory")
+        XCTAssertFalse(reusing.holdsSpareMemory)
+        let b = drawFading(second, fresh, opacity: 0.6)
+        XCTAssertEqual(fresh.reusedFadeImageMemory, 0)
+        // Unzeroed, the first toast's text and shadow would show around the second, shorter one.
+        XCTAssertTrue(pixels(a) == pixels(b), "drawn in reused memory: the same pixels as in fresh memory")
+
+        _ = drawFading(second, reusing, opacity: 1)
+        XCTAssertTrue(reusing.holdsSpareMemory)
+        reusing.releaseSpareMemory()
+        XCTAssertFalse(reusing.holdsSpareMemory)
+    }
+}
