@@ -5,8 +5,13 @@ import TOMLKit
 public struct ConfigParser {
     /// Containers that exist without being declared (rules may route to them).
     public var builtInContainers: Set<String>
+    /// The settings of built-in containers: a table that redeclares one changes only the keys it sets.
+    public var builtInSettings: [String: ContainerSpec]
 
-    public init(builtInContainers: Set<String> = []) { self.builtInContainers = builtInContainers }
+    public init(builtInContainers: Set<String> = [], builtInSettings: [String: ContainerSpec] = [:]) {
+        self.builtInContainers = builtInContainers.union(builtInSettings.keys)
+        self.builtInSettings = builtInSettings
+    }
 
     public func parse(_ text: String, file: String) throws(ConfigError) -> OverlayConfiguration {
         let root: TOMLTable
@@ -46,7 +51,9 @@ public struct ConfigParser {
                 let path = "containers.\(name)"
                 guard let t = table[name]?.table else { throw fail("containers", name, "containers.\(name) must be a table") }
                 guard !name.isEmpty, name.count <= 64 else { throw fail(path, nil, "container names are 1 to 64 characters") }
-                config.containers.append(try located(path) { try ContainerSettings.container(named: name, settings: Self.settings(t)) })
+                config.containers.append(try located(path) {
+                    try ContainerSettings.container(named: name, settings: Self.settings(t), base: builtInSettings[name])
+                })
             }
         }
         if let hooks = root["hooks"] {

@@ -10,14 +10,20 @@ public enum ContainerSettings {
     public static let queueTypes: [(String, QueueType)] = [("multiple", .multiple), ("one-by-one", .oneByOne), ("one-by-one-wait-finish", .oneByOneWaitFinish)]
     public static let displayOrders: [(String, DisplayOrder)] = [("newest-on-top", .newestOnTop), ("oldest-on-top", .oldestOnTop)]
 
-    /// Builds a container from its table's settings (display and queue first: they are fixed).
-    public static func container(named name: String, settings: [(String, SettingValue)]) throws -> ContainerSpec {
+    /// Builds a container from its table's settings (display and queue first: they are fixed),
+    /// over `base` (a built-in container's settings) or else the defaults.
+    public static func container(named name: String, settings: [(String, SettingValue)],
+                                 base: ContainerSpec? = nil) throws -> ContainerSpec {
         let lookup = Dictionary(settings, uniquingKeysWith: { a, _ in a })
-        let display = try lookup["display"].map { try pick($0, displayTypes, key: "display") } ?? .vertical
-        let queue = try lookup["queue"].map { try pick($0, queueTypes, key: "queue") } ?? .multiple
+        let display = try lookup["display"].map { try pick($0, displayTypes, key: "display") }
+            ?? base?.configuration.displayType ?? .vertical
+        let queue = try lookup["queue"].map { try pick($0, queueTypes, key: "queue") } ?? base?.configuration.queueType ?? .multiple
         let drawer = try DrawerSettings.drawer(lookup)
-        var spec = ContainerSpec(configuration: ContainerConfiguration(name: name, displayType: display, queueType: queue),
-                                 placement: drawer == nil ? SurfacePlacement() : DrawerSettings.placement)
+        var configuration = base?.configuration ?? ContainerConfiguration(name: name, displayType: display, queueType: queue)
+        configuration.displayType = display
+        configuration.queueType = queue
+        var spec = ContainerSpec(configuration: configuration,
+                                 placement: drawer == nil ? base?.placement ?? SurfacePlacement() : DrawerSettings.placement)
         spec.drawer = drawer
         for (key, value) in settings where key != "display" && key != "queue" && !DrawerSettings.keys.contains(key) {
             if try ViewSettings.apply(key, value, to: &spec.configuration.defaults) { continue }

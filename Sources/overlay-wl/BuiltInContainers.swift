@@ -1,3 +1,4 @@
+import OverlayConfig
 import OverlayEngine
 import WaylandPresenter
 
@@ -24,6 +25,12 @@ enum BuiltInContainers {
         // A click on a toast dismisses it (NotificationClosed reason 2) unless the frontend claims it.
         container.defaults.dismissGesture = .value(.tap)
         return container
+    }
+
+    /// The built-in container as config settings: what a `[containers.notifications]` table
+    /// changes (`SurfacePlacement`'s defaults are this column's placement).
+    static var notificationsSpec: ContainerSpec {
+        ContainerSpec(configuration: notifications, placement: SurfacePlacement())
     }
 
     /// Anchored top, right and bottom: the full height to the right of the output, input only where drawn.

@@ -19,7 +19,7 @@ final class ConfigRuntime {
     /// Set while re-showing from history: rules may route but not hide or hold.
     private var restoring = false
 
-    static let parser = ConfigParser(builtInContainers: [BuiltInContainers.notificationsName])
+    static let parser = ConfigParser(builtInSettings: [BuiltInContainers.notificationsName: BuiltInContainers.notificationsSpec])
 
     /// `--config FILE`, else `$XDG_CONFIG_HOME/overlay-wl/config.toml` when it exists.
     static func resolvePath(explicit: String?) -> String? {

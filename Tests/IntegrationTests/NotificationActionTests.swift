@@ -69,10 +69,14 @@ final class NotificationActionTests: RigTestCase {
         let monitor = try startSignalMonitor()
         let id = try rig.notify(summary: "Build failed", body: "3 errors", actions: ["default", "Open", "log", "Show log"],
                                 expireTimeout: 0)
-        let shot = try settledScreenshot(within: 3) { $0.contentBox != nil }
+        let buttonColour = { (c: RGBA) in c.isClose(to: RGBA(hex: 0x3B4252), tolerance: 2) }
+        // Two equal screenshots can both fall inside the fade-in (sway need not repaint between
+        // them): wait for the button's own colour, which only the opaque toast has.
+        let shot = try settledScreenshot(within: 3) { shot in
+            shot.contentBox.map { shot.region($0).boundingBox(where: buttonColour) != nil } ?? false
+        }
         let toast = try XCTUnwrap(shot.contentBox)
-        let button = try XCTUnwrap(shot.region(toast).boundingBox { $0.isClose(to: RGBA(hex: 0x3B4252), tolerance: 2) },
-                                   "no action button drawn")
+        let button = try XCTUnwrap(shot.region(toast).boundingBox(where: buttonColour), "no action button drawn")
         let pointer = try VirtualPointer(rig: rig)
         defer { pointer.stop() }
         try pointer.click(button.x + 6, button.midY)

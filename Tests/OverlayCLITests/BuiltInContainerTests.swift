@@ -9,7 +9,9 @@ import OverlayConfig
         var path = #filePath
         for _ in 0..<3 { path = (path as NSString).deletingLastPathComponent }
         let text = try String(contentsOfFile: path + "/docs/config.example.toml", encoding: .utf8)
-        let config = try ConfigRuntime.parser.parse(text, file: "config.example.toml")
+        // Parsed over the defaults, not over the built-in container: the table must spell it all out.
+        let config = try ConfigParser(builtInContainers: [BuiltInContainers.notificationsName])
+            .parse(text, file: "config.example.toml")
         var example = try #require(config.container(named: BuiltInContainers.notificationsName)).configuration
         // The example also shows the mouse bindings (the built-in binds only the left button).
         #expect(example.defaults.pointerBindings[.left] == .gesture)
@@ -19,5 +21,28 @@ import OverlayConfig
         #expect(BuiltInContainers.notifications.maximumVisible == 5)
         #expect(BuiltInContainers.notifications.expiresWhileWaiting)
     }
-}
 
+    @Test func aRedeclaredNotificationsTableChangesOnlyTheKeysItSets() throws {
+        let config = try ConfigRuntime.parser.parse("""
+            [containers.notifications]
+            anchor = ["top", "bottom", "left"]
+            spacing = 4
+            """, file: "config.toml")
+        let spec = try #require(config.container(named: BuiltInContainers.notificationsName))
+        var expected = BuiltInContainers.notifications
+        expected.spacing = 4
+        #expect(spec.configuration == expected)
+        #expect(spec.configuration.maximumVisible == 5 && spec.configuration.expiresWhileWaiting)
+        #expect(spec.placement.anchor == SurfacePlacement.Anchor(top: true, bottom: true, left: true))
+        #expect(spec.placement.width == 360)
+        // Another container starts from the defaults.
+        let other = try ConfigRuntime.parser.parse("[containers.side]\nspacing = 4\n", file: "config.toml")
+        #expect(try #require(other.container(named: "side")).configuration.maximumVisible == nil)
+    }
+
+    @Test func theBuiltInSettingsPlaceTheColumnWhereTheDaemonRegistersIt() {
+        #expect(ConfigRuntime.layerPlacement(BuiltInContainers.notificationsSpec.placement,
+                                             container: BuiltInContainers.notificationsName)
+                == BuiltInContainers.notificationsPlacement)
+    }
+}
