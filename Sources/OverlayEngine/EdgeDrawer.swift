@@ -62,11 +62,15 @@ public struct EdgeDrawer: Sendable {
                         initialNotch: configuration.initialNotch)
     }
 
-    /// New settings (config reload): notches and edge are replaced, the drawer rests on the
-    /// initial notch again.
+    /// New settings (config reload). With the same edge and notches the drawer stays where it is
+    /// and only its look changes; otherwise it starts again on the initial notch.
     public mutating func reconfigure(_ configuration: DrawerConfiguration) {
         guard configuration != self.configuration else { return }
-        self = EdgeDrawer(configuration, size: size)
+        if configuration.edge == self.configuration.edge, configuration.notches == self.configuration.notches {
+            self.configuration = configuration
+        } else {
+            self = EdgeDrawer(configuration, size: size)
+        }
     }
 
     public mutating func resize(_ size: Size) {

@@ -57,4 +57,18 @@ struct EdgeDrawerTests {
         d.advance(to: 10)
         #expect(d.drawer.targetNotch == 1 && !d.isOpen, "with notch 0 off, closed is notch 1")
     }
+
+    @Test func aReloadThatKeepsEdgeAndNotchesKeepsTheDrawerWhereItIs() {
+        var d = drawer(.bottom, notch: 0)
+        d.move(toNotch: 2, animated: false, now: 0)
+        var look = d.configuration
+        look.backdropOpacity = 0.7
+        look.initialNotch = 1
+        d.reconfigure(look)
+        #expect(d.drawer.targetNotch == 2 && d.backdropOpacity(at: 0) == 0.7, "same notches: only the look changed")
+        var moved = look
+        moved.notches[1] = Notch(.points(120))
+        d.reconfigure(moved)
+        #expect(d.drawer.targetNotch == 1, "new notches: back on the initial notch")
+    }
 }
