@@ -42,9 +42,11 @@ public enum DrawerSettings {
         return Notch(.points(try value.number("notches", in: 0...20_000)))
     }
 
-    /// A drawer's surface covers its whole output: the panel slides in over a backdrop.
+    /// A drawer's surface covers its whole output: the panel slides in over a backdrop. It is on
+    /// the `top` layer, so notifications and tips (`overlay`) show above its backdrop.
     static var placement: SurfacePlacement {
         var p = SurfacePlacement()
+        p.layer = .top
         p.anchor = SurfacePlacement.Anchor(top: true, bottom: true, left: true, right: true)
         p.margins = [0, 0, 0, 0]
         p.width = 0

@@ -259,4 +259,19 @@ final class DrawerTests: RigTestCase {
         let closed = try settledScreenshot(within: 3) { self.panelEdge($0) == 0 }
         XCTAssertEqual(panelEdge(closed), 0, "closed by Escape")
     }
+
+    /// An open drawer dims what is under it, but a notification that arrives meanwhile shows above
+    /// the backdrop: the toast's background keeps its own colour.
+    func testANotificationShowsAboveAnOpenDrawersBackdrop() throws {
+        _ = try startDrawerDaemon()
+        XCTAssertTrue(try cli(["drawer", "menu", "--notch", "3"]).succeeded)
+        try assertDrawn(atNotch: 3, "fully open: backdrop 0.5")
+        _ = try rig.notify(summary: "Over the menu", body: "not dimmed", expireTimeout: 0)
+        // The toast's left padding (background #2B303B), 12 px in from the column's left edge.
+        let toastBackground = RGBA(hex: 0x2B303B)
+        let x = 1280 - 12 - 360 + 6, y = 12 + 20
+        let shot = try settledScreenshot(within: 3) { !$0.pixel(x, y).isClose(to: self.dimmed(0.5), tolerance: 2) }
+        assertColor(shot, x, y, toastBackground, tolerance: 2, "toast background over the open drawer's backdrop")
+        assertColor(shot, 700, Self.row, dimmed(0.5), tolerance: 2, "the window beside the panel is still dimmed")
+    }
 }

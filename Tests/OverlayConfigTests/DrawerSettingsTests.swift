@@ -29,7 +29,10 @@ struct DrawerSettingsTests {
         #expect(spec.placement.anchor == SurfacePlacement.Anchor(top: true, bottom: true, left: true, right: true))
         #expect(spec.placement.width == 0 && spec.placement.height == 0)
         #expect(spec.placement.margins == [0, 0, 0, 0])
+        #expect(spec.placement.layer == .top, "under the notifications (overlay)")
         #expect(config.container(named: "notifications")?.drawer == nil)
+        let over = try parser.parse("[containers.menu]\ndrawer = \"left\"\nlayer = \"overlay\"\n", file: "test.toml")
+        #expect(over.container(named: "menu")?.placement.layer == .overlay)
     }
 
     @Test func badDrawerSettingsAreRejectedClearly() {
