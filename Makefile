@@ -5,7 +5,7 @@ BINDIR ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share
 SWIFT ?= swift
 SCRATCH ?= .build-release
-RELEASE_BIN = $(shell $(SWIFT) build --scratch-path $(SCRATCH) -c release --show-bin-path 2>/dev/null)/overlay-wl
+RELEASE_BIN = $(SCRATCH)/overlay-wl
 
 .PHONY: all build man completions install uninstall clean
 
