@@ -130,15 +130,19 @@ class RigTestCase: XCTestCase {
 }
 
 extension RigTestCase {
-    /// Screenshots until two consecutive captures are identical and satisfy `accept` (animations
-    /// done), or `timeout` passes; the last capture is returned (and kept for the report).
-    func settledScreenshot(output: String = "HEADLESS-1", within timeout: TimeInterval,
+    /// Screenshots until the picture has stayed the same for `stillFor` seconds and satisfies
+    /// `accept` (animations done: two equal captures close together can both fall inside a fade,
+    /// as sway need not repaint between them), or `timeout` passes; the last capture is returned
+    /// (and kept for the report).
+    func settledScreenshot(output: String = "HEADLESS-1", within timeout: TimeInterval, stillFor: TimeInterval = 0.3,
                            until accept: (Screenshot) -> Bool = { _ in true }) throws -> Screenshot {
-        var previous: Screenshot?
+        var unchanged: (shot: Screenshot, since: Date)?
         return try screenshot(output: output, within: timeout) { shot in
-            defer { previous = shot }
-            guard let previous, previous.samePixels(as: shot) else { return false }
-            return accept(shot)
+            guard let first = unchanged, first.shot.samePixels(as: shot) else {
+                unchanged = (shot, Date())
+                return false
+            }
+            return Date().timeIntervalSince(first.since) >= stillFor && accept(shot)
         }
     }
 
