@@ -24,12 +24,9 @@ public final class Seat {
     }
 
     deinit {
-        pointer?.remove()
-        touch?.remove()
-        keyboard?.remove()
-        pointer = nil
-        touch = nil
-        keyboard = nil
+        follow(&pointer, present: false)
+        follow(&touch, present: false)
+        follow(&keyboard, present: false)
         if wl_seat_get_version(proxy) >= 5 { wl_seat_release(proxy) } else { wl_seat_destroy(proxy) }
     }
 
@@ -40,26 +37,19 @@ public final class Seat {
     /// Binds devices for new capabilities and releases those whose capability went away.
     private func capabilitiesChanged(_ caps: UInt32) {
         capabilities = caps
-        if hasPointer, pointer == nil {
-            pointer = PointerDevice(seatProxy: proxy, seat: globalName)
-            pointer?.sink = inputSink
-        } else if !hasPointer, let old = pointer {
+        follow(&pointer, present: hasPointer)
+        follow(&touch, present: hasTouch)
+        follow(&keyboard, present: hasKeyboard)
+    }
+
+    /// Binds `device` while its capability is `present`, and releases it once it is not.
+    private func follow<Device: SeatDevice>(_ device: inout Device?, present: Bool) {
+        if present, device == nil {
+            device = Device(seatProxy: proxy, seat: globalName)
+            device?.sink = inputSink
+        } else if !present, let old = device {
             old.remove()
-            pointer = nil
-        }
-        if hasTouch, touch == nil {
-            touch = TouchDevice(seatProxy: proxy, seat: globalName)
-            touch?.sink = inputSink
-        } else if !hasTouch, let old = touch {
-            old.remove()
-            touch = nil
-        }
-        if hasKeyboard, keyboard == nil {
-            keyboard = KeyboardDevice(seatProxy: proxy, seat: globalName)
-            keyboard?.sink = inputSink
-        } else if !hasKeyboard, let old = keyboard {
-            old.remove()
-            keyboard = nil
+            device = nil
         }
     }
 
