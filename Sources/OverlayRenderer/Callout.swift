@@ -33,16 +33,8 @@ public struct CalloutStyle: Hashable, Sendable {
     /// Distance kept from the usable area's edges.
     public var margin: Double = 8
     public var shadow: DropShadow? = DropShadow(color: DrawColor(r: 0, g: 0, b: 0, a: 0.45), radius: 10, offsetY: 2)
-    /// Action buttons: the toast look (ToastStyle's defaults), `actionSpacing` below the text.
-    public var actionFont = "Sans 11"
-    public var actionSpacing: Double = 8
-    public var actionGap: Double = 6
-    public var actionPaddingX: Double = 8
-    public var actionPaddingY: Double = 4
-    public var actionBackground = DrawColor(hex: 0x3B4252)
-    public var actionTextColor = DrawColor(hex: 0xECEFF4)
-    public var actionCornerRadius: Double = 4
-    public var maxActionButtons = 3
+    /// Action buttons, the toast's look (labels in `bodyFont`).
+    public var actions = ActionButtonStyle()
     public init() {}
 
     public var metrics: TipMetrics {

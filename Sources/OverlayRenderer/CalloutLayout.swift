@@ -53,28 +53,28 @@ final class CalloutLayout {
         if let body { y += body.height }
         let textWidth = max(title?.width ?? 0, body?.width ?? 0)
 
-        let visible = content.visibleActions(limit: style.maxActionButtons)
-        let count = Double(visible.count), padX = style.actionPaddingX
-        let natural = visible.map { block($0.label, font: style.actionFont, width: max(1, wrap - 2 * padX), lines: 1)?.width ?? 0 }
-        let rowWidth = visible.isEmpty ? 0 : count * ((natural.max() ?? 0) + 2 * padX) + (count - 1) * style.actionGap
+        let visible = content.visibleActions(limit: style.actions.maxButtons)
+        let count = Double(visible.count), padX = style.actions.paddingX
+        let natural = visible.map { block($0.label, font: style.bodyFont, width: max(1, wrap - 2 * padX), lines: 1)?.width ?? 0 }
+        let rowWidth = visible.isEmpty ? 0 : count * ((natural.max() ?? 0) + 2 * padX) + (count - 1) * style.actions.gap
         let minimum = 2 * style.cornerRadius + style.arrowWidth
         let width = max(minimum, min(style.maxWidth, max(textWidth, rowWidth) + 2 * inset))
 
         if visible.isEmpty {
             buttons = []
         } else {
-            if title != nil || body != nil { y += style.actionSpacing }
-            let buttonWidth = max(1, (width - 2 * inset - style.actionGap * (count - 1)) / count)
+            if title != nil || body != nil { y += style.actions.spacing }
+            let buttonWidth = max(1, (width - 2 * inset - style.actions.gap * (count - 1)) / count)
             let labels = visible.map { action in
-                block(action.label, font: style.actionFont, width: max(1, buttonWidth - 2 * padX), lines: 1)
+                block(action.label, font: style.bodyFont, width: max(1, buttonWidth - 2 * padX), lines: 1)
             }
-            let rowHeight = (labels.compactMap { $0?.height }.max() ?? 0) + 2 * style.actionPaddingY
+            let rowHeight = (labels.compactMap { $0?.height }.max() ?? 0) + 2 * style.actions.paddingY
             var made: [Button] = []
             for (index, (action, label)) in zip(visible, labels).enumerated() {
-                let frame = DrawFrame(x: inset + Double(index) * (buttonWidth + style.actionGap), y: y,
+                let frame = DrawFrame(x: inset + Double(index) * (buttonWidth + style.actions.gap), y: y,
                                       width: buttonWidth, height: rowHeight)
                 made.append(Button(key: action.key, frame: frame,
-                                   label: label ?? TextBlock(in: text, font: style.actionFont, width: 1, maxLines: 1)))
+                                   label: label ?? TextBlock(in: text, font: style.bodyFont, width: 1, maxLines: 1)))
             }
             buttons = made
             y += rowHeight
@@ -96,9 +96,9 @@ final class CalloutLayout {
         for button in buttons {
             let f = button.frame
             Paths.fill(cr, DrawFrame(x: origin.x + f.x, y: origin.y + f.y, width: f.width, height: f.height),
-                       radius: style.actionCornerRadius, color: style.actionBackground)
-            Paths.setSource(cr, style.actionTextColor)
-            button.label.draw(cr, x: origin.x + f.x + (f.width - button.label.width) / 2, y: origin.y + f.y + style.actionPaddingY)
+                       radius: style.actions.cornerRadius, color: style.actions.background)
+            Paths.setSource(cr, style.actions.textColor)
+            button.label.draw(cr, x: origin.x + f.x + (f.width - button.label.width) / 2, y: origin.y + f.y + style.actions.paddingY)
         }
     }
 }

@@ -76,27 +76,27 @@ final class PreparedToast {
             progressY = y
         }
 
-        let visible = content.visibleActions(limit: style.maxActionButtons)
+        let visible = content.visibleActions(limit: style.actions.maxButtons)
         if visible.isEmpty {
             actions = []
             actionIconSize = 0
         } else {
-            y += style.actionSpacing
+            y += style.actions.spacing
             let count = Double(visible.count)
-            let buttonWidth = max(1, (contentWidth - style.actionGap * (count - 1)) / count)
+            let buttonWidth = max(1, (contentWidth - style.actions.gap * (count - 1)) / count)
             let labels = visible.map { action -> TextBlock in
                 let label = TextBlock(in: text, font: style.font,
-                                      width: max(1, buttonWidth - 2 * style.actionPaddingX), maxLines: 1)
+                                      width: max(1, buttonWidth - 2 * style.actions.paddingX), maxLines: 1)
                 label.setText(action.label)
                 label.setAlignment(PANGO_ALIGN_CENTER)
                 return label
             }
-            let iconSize = max(1, min(style.actionIconSize, buttonWidth))
+            let iconSize = max(1, min(style.actions.iconSize, buttonWidth))
             let icons = visible.map { content.actionIcons ? image(.themed($0.key), iconSize, text.scale) : nil }
             let contentHeight = max(labels.map(\.height).max() ?? 0, icons.contains { $0 != nil } ? iconSize : 0)
-            let rowHeight = contentHeight + 2 * style.actionPaddingY
+            let rowHeight = contentHeight + 2 * style.actions.paddingY
             actions = visible.indices.map { index in
-                let x = inset + Double(index) * (buttonWidth + style.actionGap)
+                let x = inset + Double(index) * (buttonWidth + style.actions.gap)
                 return Action(key: visible[index].key, frame: DrawFrame(x: x, y: y, width: buttonWidth, height: rowHeight),
                               label: labels[index], icon: icons[index])
             }
@@ -121,15 +121,15 @@ final class PreparedToast {
         if let closeFrame { Self.paintClose(cr, in: closeFrame, color: style.closeButtonColor) }
         if let progress { paintProgress(cr, progress, style: style) }
         for action in actions {
-            Paths.fill(cr, action.frame, radius: style.actionCornerRadius, color: style.actionBackground)
+            Paths.fill(cr, action.frame, radius: style.actions.cornerRadius, color: style.actions.background)
             if let icon = action.icon {
                 let f = action.frame, side = actionIconSize
                 icon.paint(cr, in: DrawFrame(x: (f.x + (f.width - side) / 2).rounded(), y: (f.y + (f.height - side) / 2).rounded(),
                                              width: side, height: side))
                 continue
             }
-            Paths.setSource(cr, style.actionTextColor)
-            action.label.draw(cr, x: action.frame.x + style.actionPaddingX, y: action.frame.y + style.actionPaddingY)
+            Paths.setSource(cr, style.actions.textColor)
+            action.label.draw(cr, x: action.frame.x + style.actions.paddingX, y: action.frame.y + style.actions.paddingY)
         }
     }
 

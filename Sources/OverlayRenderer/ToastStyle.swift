@@ -12,7 +12,7 @@ public struct ToastContent: Equatable {
     /// Progress in percent (0...100, clamped) drawn as a bar under the body; nil for none.
     public var progress: Int?
     /// Action buttons as (key, label). The "default" key is the click on the toast itself and is
-    /// not drawn as a button; at most `ToastStyle.maxActionButtons` buttons are drawn, in one row.
+    /// not drawn as a button; at most `ActionButtonStyle.maxButtons` buttons are drawn, in one row.
     public var actions: [(key: String, label: String)]
     /// The icon or image drawn at the leading edge (`ToastStyle.iconSize` square); nil for none.
     /// One that cannot be loaded is left out (the renderer reports why through `onImageError`).
@@ -97,15 +97,8 @@ public struct ToastStyle: Hashable, Sendable {
     public var progressSpacing: Double = 8
     public var progressTrack = DrawColor(hex: 0x434C5E)
     public var progressFill = DrawColor(hex: 0x88C0D0)
-    public var actionSpacing: Double = 8
-    public var actionGap: Double = 6
-    public var actionPaddingX: Double = 8
-    public var actionPaddingY: Double = 4
-    public var actionBackground = DrawColor(hex: 0x3B4252)
-    public var actionTextColor = DrawColor(hex: 0xECEFF4)
-    public var actionCornerRadius: Double = 4
-    public var maxActionButtons: Int = 3
-    public var actionIconSize: Double = 20
+    /// Action buttons (labels in `font`).
+    public var actions = ActionButtonStyle()
     /// Colour of link text in the body (links are also underlined).
     public var linkColor = DrawColor(hex: 0x88C0D0)
     /// Inline body images are scaled down to the text width and this height.

@@ -123,9 +123,9 @@ final class BodyExtrasDrawTests: XCTestCase {
         XCTAssertEqual(frames.count, 2)
         let canvas = render(content)
         let inIcon = count(canvas, in: frames[0].frame) { Self.near($0, green) }
-        XCTAssertEqual(inIcon, Int(style.actionIconSize * style.actionIconSize), "the icon fills 20×20 pt of the button")
+        XCTAssertEqual(inIcon, Int(style.actions.iconSize * style.actions.iconSize), "the icon fills 20×20 pt of the button")
         XCTAssertEqual(count(canvas, in: frames[1].frame) { Self.near($0, green) }, 0)
-        XCTAssertGreaterThan(count(canvas, in: frames[1].frame) { Self.near($0, self.style.actionTextColor, 40 / 255) }, 5,
+        XCTAssertGreaterThan(count(canvas, in: frames[1].frame) { Self.near($0, self.style.actions.textColor, 40 / 255) }, 5,
                              "the label is drawn for a missing icon")
         XCTAssertEqual(errors, [.themedIconMissing("no-such-icon")])
         // Without the hint, keys are not icon names.

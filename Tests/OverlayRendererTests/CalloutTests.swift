@@ -144,19 +144,19 @@ final class CalloutTests: XCTestCase {
         XCTAssertEqual(frames.map(\.key), ["got-it"])
         let f = try XCTUnwrap(frames.first?.frame)
         // Below the text (which ends where the plain bubble's inset begins), inside the insets.
-        XCTAssertGreaterThanOrEqual(f.y, plainSize.height - plain.inset + plain.actionSpacing - 0.001)
+        XCTAssertGreaterThanOrEqual(f.y, plainSize.height - plain.inset + plain.actions.spacing - 0.001)
         XCTAssertEqual(f.x, plain.inset)
         XCTAssertEqual(f.x + f.width, size.width - plain.inset, accuracy: 0.001)
         XCTAssertEqual(f.y + f.height, size.height - plain.inset, accuracy: 0.001)
-        XCTAssertEqual(size.height, plainSize.height + plain.actionSpacing + f.height, accuracy: 0.001)
-        XCTAssertGreaterThan(f.width, 2 * plain.actionPaddingX + 40, "as wide as its label needs")
+        XCTAssertEqual(size.height, plainSize.height + plain.actions.spacing + f.height, accuracy: 0.001)
+        XCTAssertGreaterThan(f.width, 2 * plain.actions.paddingX + 40, "as wide as its label needs")
 
         let placement = TipPlacer.place(.rect(target), size: size, in: canvasArea, metrics: plain.metrics, sides: [.top])
         let canvas = Canvas(pixelWidth: 400, pixelHeight: 300, scale: 1)
         renderer.draw(content, style: plain, placement: placement, on: canvas)
         let b = placement.bubble, button = (x: Int(b.minX + f.x), y: Int(b.minY + f.y))
         func colour(_ x: Int, _ y: Int) -> [UInt8] { let p = canvas.pixel(x: x, y: y); return [p.r, p.g, p.b, p.a] }
-        let fill = plain.actionBackground.bytes, bg = plain.background.bytes
+        let fill = plain.actions.background.bytes, bg = plain.background.bytes
         // The button's fill just inside its rounded corner and at its left edge's middle.
         XCTAssertEqual(colour(button.x + 2, button.y + 2), [fill.r, fill.g, fill.b, 255], "button fill")
         XCTAssertEqual(colour(button.x + 1, button.y + Int(f.height / 2)), [fill.r, fill.g, fill.b, 255], "button fill")
@@ -164,7 +164,7 @@ final class CalloutTests: XCTestCase {
         XCTAssertEqual(colour(button.x + 10, button.y - 3), [bg.r, bg.g, bg.b, 255], "gap above the button")
         XCTAssertEqual(colour(button.x - 3, button.y + 4), [bg.r, bg.g, bg.b, 255], "inset left of the button")
         // The label: light pixels inside the button.
-        let label = plain.actionTextColor.bytes
+        let label = plain.actions.textColor.bytes
         var labelPixels = 0
         for y in button.y..<(button.y + Int(f.height)) {
             for x in button.x..<(button.x + Int(f.width)) {

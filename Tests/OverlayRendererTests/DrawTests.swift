@@ -155,12 +155,12 @@ final class DrawTests: XCTestCase {
         XCTAssertEqual(frames.count, 1)
         let button = frames[0].frame
         // The bar sits above the action row: its centre row is spacing + height/2 above it.
-        let barRow = Int(origin + button.y - style.actionSpacing - style.progressHeight / 2)
+        let barRow = Int(origin + button.y - style.actions.spacing - style.progressHeight / 2)
         assertColor(canvas.pixel(x: Int(origin) + 14 + 50, y: barRow), style.progressFill, "filled half")
         assertColor(canvas.pixel(x: Int(origin) + 14 + 300, y: barRow), style.progressTrack, "empty half")
         // Left inner part of the (centre-labelled, full-width) button is its plain background.
         assertColor(canvas.pixel(x: Int(origin + button.x) + 4, y: Int(origin + button.y + button.height / 2)),
-                    style.actionBackground, "button")
+                    style.actions.background, "button")
         XCTAssertEqual(button.width, style.contentWidth)
     }
 

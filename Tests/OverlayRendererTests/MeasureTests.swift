@@ -77,7 +77,7 @@ final class MeasureTests: XCTestCase {
         XCTAssertEqual(height(progress: 400), height(progress: 0), "out-of-range progress is clamped, not grown")
         XCTAssertEqual(height(actions: [("default", "Open")]), base, "the default action is not a button")
         let oneRow = height(actions: [("a", "A")])
-        XCTAssertGreaterThan(oneRow, base + style.actionSpacing)
+        XCTAssertGreaterThan(oneRow, base + style.actions.spacing)
         XCTAssertEqual(height(actions: (0..<10).map { ("k\($0)", "Label \($0)") }), oneRow, "always one row")
     }
 
@@ -88,7 +88,7 @@ final class MeasureTests: XCTestCase {
         let size = renderer.measure(content, style: style)
         XCTAssertEqual(frames[0].frame.x, style.contentInset)
         XCTAssertEqual(frames[1].frame.maxX, style.width - style.contentInset, accuracy: 1e-9)
-        XCTAssertEqual(frames[1].frame.x - frames[0].frame.maxX, style.actionGap, accuracy: 1e-9)
+        XCTAssertEqual(frames[1].frame.x - frames[0].frame.maxX, style.actions.gap, accuracy: 1e-9)
         XCTAssertEqual(frames[0].frame.maxY, size.height - style.contentInset)
     }
 }
