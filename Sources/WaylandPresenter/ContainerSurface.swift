@@ -8,7 +8,12 @@ final class ContainerSurface {
     let buffers: BufferPair
     private let display: WaylandDisplay
     /// What the last presented frame showed, to skip redraws that would change nothing.
-    private var lastDrawn: (list: RenderList, contentVersion: Int, scale: SurfaceScale, decor: DrawerDecor?)?
+    private var lastDrawn: (list: RenderList, contentVersion: Int, scale: SurfaceScale, decor: DrawerDecor?,
+                            size: (width: Int, height: Int))?
+    /// An animation is running but its last frame changed nothing on this surface (an identity
+    /// transition, a view at rest while the layout weight settles): nothing was committed, so no
+    /// frame callback comes, and the presenter wakes itself for the next frame instead.
+    private(set) var awaitsAnimationTick = false
     private var lastDamage: [Rect] = []
     /// The shared "render list → canvas" step (also used by `overlay-wl render`).
     let painter: RenderListPainter
@@ -89,6 +94,7 @@ final class ContainerSurface {
 
     /// Asks for a frame when the picture would differ from the last one presented.
     func invalidateIfChanged(_ list: RenderList, contentVersion: Int, decor: DrawerDecor? = nil) {
+        awaitsAnimationTick = false
         guard let last = lastDrawn, last.list == list, last.contentVersion == contentVersion, last.scale == scale,
               last.decor == decor else {
             surface.requestRedraw()
@@ -107,6 +113,13 @@ final class ContainerSurface {
     func drawIfNeeded(_ list: RenderList, contentVersion: Int, decor: DrawerDecor? = nil,
                       view: (ViewID) -> PaintedView?) throws -> Bool {
         guard surface.phase == .needsDraw, surface.size.width > 0, surface.size.height > 0 else { return false }
+        if let last = lastDrawn, last.list == list, last.contentVersion == contentVersion, last.scale == scale,
+           last.decor == decor, last.size == surface.size {
+            surface.unchanged()
+            awaitsAnimationTick = list.isAnimating
+            return false
+        }
+        awaitsAnimationTick = false
         if blurSourceChoice == .compositor {
             painter.blurSource = .compositor  // the tint over a transparent backdrop the compositor blurs
         } else {
@@ -173,11 +186,12 @@ final class ContainerSurface {
             let rects = blurSourceChoice == .compositor ? CompositorBlurRegion.rects(frames: blurred, bounds: bounds) : nil
             compositorBlur.set(rects, compositor: display.compositor)
         }
-        surface.present(buffer, scale: scale.bufferScale, damage: damage.map { pixelRect($0, scale: s) })
+        // Pending surface state: in force with the commit that presents this frame.
         let frames = decor.map { [$0.inputRegion(bounds: bounds)] } ?? list.items.map(\.visualFrame).filter { $0.intersects(bounds) }
         surface.setInputRegion(frames.map { pixelRect($0, scale: 1) }, compositor: display.compositor)
+        surface.present(buffer, scale: scale.bufferScale, damage: damage.map { pixelRect($0, scale: s) })
         lastDamage = ink
-        lastDrawn = (list, contentVersion, scale, decor)
+        lastDrawn = (list, contentVersion, scale, decor, surface.size)
         if list.isAnimating { surface.requestRedraw() }  // the next frame, when the compositor is ready
         return true
     }

@@ -43,6 +43,10 @@ public final class OverlayPresenter {
     private var spareBuffers: [String: (buffers: BufferPair, until: Double)] = [:]
     /// Seconds spare buffers are kept.
     static let spareBufferLifetime = 5.0
+    /// When an animation whose frames change nothing on screen is looked at again (no frame
+    /// callback comes for a frame not committed: `ContainerSurface.awaitsAnimationTick`).
+    private var animationTick: Double?
+    static let animationTickInterval = 1.0 / 60
     /// When the renderer's spare fade-image memory goes back to the system (kept, like spare
     /// buffers, for the next burst).
     private var spareMemoryUntil: Double?
@@ -175,6 +179,7 @@ public final class OverlayPresenter {
         let now = monotonicNow()
         advanceInput(to: now)
         let changed = revision != seenRevision || engineDeadline.map { now >= $0 } == true
+            || animationTick.map { now >= $0 } == true
         if changed {
             // Effects may lead frontends to show or dismiss more: settle until nothing changes.
             repeat {
@@ -196,6 +201,7 @@ public final class OverlayPresenter {
         let redraw = changed || drawersChanged
         drawersChanged = false
         for name in order { try updateSurface(of: name, now: now, engineChanged: redraw) }
+        animationTick = surfaces.values.contains { $0.awaitsAnimationTick } ? now + Self.animationTickInterval : nil
         if !spareBuffers.isEmpty { spareBuffers = spareBuffers.filter { $0.value.until > now } }
         if !renderer.holdsSpareMemory {
             spareMemoryUntil = nil
@@ -207,7 +213,7 @@ public final class OverlayPresenter {
         }
         display.flush()
         let spareDeadline = earliest(spareBuffers.values.map(\.until).min(), spareMemoryUntil)
-        return earliest(earliest(inputDeadline(after: engineDeadline), spareDeadline), drawers.nextDeadline)
+        return earliest(earliest(earliest(inputDeadline(after: engineDeadline), spareDeadline), drawers.nextDeadline), animationTick)
     }
 
     private func earliest(_ a: Double?, _ b: Double?) -> Double? {

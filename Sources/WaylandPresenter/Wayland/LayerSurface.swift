@@ -87,6 +87,8 @@ final class LayerSurface {
 
     /// Asks for a draw: now if idle, after the outstanding frame otherwise.
     func requestRedraw() { phase.requestRedraw() }
+    /// The frame that would be drawn is the one presented last (see `SurfacePhase.unchanged`).
+    func unchanged() { phase.unchanged() }
 
     /// Attaches a drawn buffer with its damage (buffer pixels), asks for the next frame, commits.
     func present(_ buffer: ShmBuffer, scale: Int32, damage: [(x: Int32, y: Int32, width: Int32, height: Int32)]) {

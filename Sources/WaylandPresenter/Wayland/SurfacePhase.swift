@@ -35,6 +35,11 @@ public enum SurfacePhase: Equatable, Sendable {
         if self == .needsDraw { self = .awaitingFrame(redrawRequested: false) }
     }
 
+    /// The frame to draw is the one shown already: nothing to attach.
+    public mutating func unchanged() {
+        if self == .needsDraw { self = .idle }
+    }
+
     /// The frame callback fired: the compositor is ready for the next frame.
     public mutating func frameDone() {
         if case .awaitingFrame(let redraw) = self { self = redraw ? .needsDraw : .idle }
