@@ -95,12 +95,14 @@ final class ContainerSurface {
     /// Asks for a frame when the picture would differ from the last one presented.
     func invalidateIfChanged(_ list: RenderList, contentVersion: Int, decor: DrawerDecor? = nil) {
         awaitsAnimationTick = false
-        guard let last = lastDrawn, last.list == list, last.contentVersion == contentVersion, last.scale == scale,
-              last.decor == decor else {
-            surface.requestRedraw()
-            return
-        }
-        if list.isAnimating { surface.requestRedraw() }
+        if !showsAlready(list, contentVersion: contentVersion, decor: decor) || list.isAnimating { surface.requestRedraw() }
+    }
+
+    /// The last presented frame is this picture.
+    private func showsAlready(_ list: RenderList, contentVersion: Int, decor: DrawerDecor?) -> Bool {
+        guard let last = lastDrawn else { return false }
+        return last.list == list && last.contentVersion == contentVersion && last.scale == scale && last.decor == decor
+            && last.size == surface.size
     }
 
     /// Draws and presents `list` if the surface is ready for a frame; false if it must wait (buffers busy).
@@ -113,8 +115,7 @@ final class ContainerSurface {
     func drawIfNeeded(_ list: RenderList, contentVersion: Int, decor: DrawerDecor? = nil,
                       view: (ViewID) -> PaintedView?) throws -> Bool {
         guard surface.phase == .needsDraw, surface.size.width > 0, surface.size.height > 0 else { return false }
-        if let last = lastDrawn, last.list == list, last.contentVersion == contentVersion, last.scale == scale,
-           last.decor == decor, last.size == surface.size {
+        if showsAlready(list, contentVersion: contentVersion, decor: decor) {
             surface.unchanged()
             awaitsAnimationTick = list.isAnimating
             return false
