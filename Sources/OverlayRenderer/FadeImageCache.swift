@@ -140,7 +140,12 @@ final class FadeImageCache {
 
     private func release(_ entry: Entry) {
         cairo_surface_destroy(entry.image)
-        if spares.count < Self.sparesKept { spares.append(entry.pixels) } else { munmap(entry.pixels.start, entry.pixels.byteCount) }
+        recycle(entry.pixels)
+    }
+
+    /// Keeps `mapping` as a spare, or unmaps it when enough are kept.
+    private func recycle(_ mapping: Mapping) {
+        if spares.count < Self.sparesKept { spares.append(mapping) } else { munmap(mapping.start, mapping.byteCount) }
     }
 
     /// Zeroed memory for `byteCount` bytes: the smallest spare that fits, else a new mapping.
@@ -176,7 +181,7 @@ final class FadeImageCache {
         guard let image = cairo_image_surface_create_for_data(pixels.start.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
                                                               Int32(width), Int32(height), Int32(stride)),
               cairo_surface_status(image) == CAIRO_STATUS_SUCCESS else {
-            spares.append(pixels)
+            recycle(pixels)
             return nil
         }
         let cr = cairo_create(image)!
