@@ -1,43 +1,13 @@
 import OverlayEngine
 
-/// Where a container's surface goes: which output, which layer, anchored how.
-public struct SurfacePlacement: Equatable, Sendable {
-    public enum Output: Equatable, Sendable {
-        /// The compositor's choice (the focused output).
-        case focused
-        case named(String)
-        /// Every output at once.
-        case all
-    }
-    public enum Layer: String, CaseIterable, Sendable { case background, bottom, top, overlay }
-    public struct Anchor: Equatable, Sendable {
-        public var top = false, bottom = false, left = false, right = false
-        public init(top: Bool = false, bottom: Bool = false, left: Bool = false, right: Bool = false) {
-            self.top = top; self.bottom = bottom; self.left = left; self.right = right
-        }
-        public var names: [String] {
-            [("top", top), ("bottom", bottom), ("left", left), ("right", right)].filter(\.1).map(\.0)
-        }
-    }
-
-    public var output: Output = .focused
-    public var layer: Layer = .overlay
-    public var anchor = Anchor(top: true, bottom: true, right: true)
-    /// top, right, bottom, left (layer-shell order).
-    public var margins: [Int32] = [12, 12, 0, 0]
-    /// 0 stretches between opposite anchors.
-    public var width: UInt32 = 360
-    public var height: UInt32 = 0
-
-    public init() {}
-}
-
 /// One `[containers.NAME]` table.
 public struct ContainerSpec: Equatable, Sendable {
     public var configuration: ContainerConfiguration
     public var placement: SurfacePlacement
     /// Set by `drawer = EDGE`: the container is a drawer on that edge.
     public var drawer: DrawerConfiguration?
+    /// `close-button = true`: its toasts have a close button (a click closes, reason 2).
+    public var closeButton = false
     public init(configuration: ContainerConfiguration, placement: SurfacePlacement) {
         self.configuration = configuration
         self.placement = placement

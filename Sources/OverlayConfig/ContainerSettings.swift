@@ -5,6 +5,8 @@ public enum ContainerSettings {
     public static let engineKeys = ["display", "queue", "delay-for-showing-next", "maximum-visible", "spacing",
                                     "expire-while-waiting", "insets", "clipped", "ignores-safe-area", "display-order", "debounce"]
     public static let placementKeys = ["output", "layer", "anchor", "margins", "width", "height"]
+    /// How the container's toasts look beyond the view settings.
+    public static let lookKeys = ["close-button"]
 
     public static let displayTypes: [(String, DisplayType)] = [("stacking", .stacking), ("horizontal", .horizontal), ("vertical", .vertical)]
     public static let queueTypes: [(String, QueueType)] = [("multiple", .multiple), ("one-by-one", .oneByOne), ("one-by-one-wait-finish", .oneByOneWaitFinish)]
@@ -27,6 +29,10 @@ public enum ContainerSettings {
         spec.drawer = drawer
         for (key, value) in settings where key != "display" && key != "queue" && !DrawerSettings.keys.contains(key) {
             if try ViewSettings.apply(key, value, to: &spec.configuration.defaults) { continue }
+            if key == "close-button" {
+                spec.closeButton = try value.bool(key)
+                continue
+            }
             if placementKeys.contains(key) {
                 try applyPlacement(key, value, to: &spec.placement)
                 continue
@@ -97,10 +103,10 @@ public enum ContainerSettings {
             var anchor = SurfacePlacement.Anchor()
             for edge in try value.strings(key) {
                 switch edge {
-                case "top": anchor.top = true
-                case "bottom": anchor.bottom = true
-                case "left": anchor.left = true
-                case "right": anchor.right = true
+                case "top": anchor.insert(.top)
+                case "bottom": anchor.insert(.bottom)
+                case "left": anchor.insert(.left)
+                case "right": anchor.insert(.right)
                 default: throw SettingError(key, "unknown anchor '\(edge)' (top, bottom, left, right)")
                 }
             }
@@ -108,9 +114,9 @@ public enum ContainerSettings {
         case "margins":
             if case .array(let items) = value {
                 guard items.count == 4 else { throw SettingError(key, "expected 4 integers [top, right, bottom, left]") }
-                p.margins = try items.map { Int32(try $0.integer(key, in: -10_000...10_000)) }
+                p.margins = SurfacePlacement.Margins(try items.map { Int32(try $0.integer(key, in: -10_000...10_000)) })
             } else {
-                p.margins = Array(repeating: Int32(try value.integer(key, in: -10_000...10_000)), count: 4)
+                p.margins = SurfacePlacement.Margins(Array(repeating: Int32(try value.integer(key, in: -10_000...10_000)), count: 4))
             }
         case "width": p.width = UInt32(try value.integer(key, in: 0...20_000))
         case "height": p.height = UInt32(try value.integer(key, in: 0...20_000))
@@ -120,10 +126,10 @@ public enum ContainerSettings {
 
     /// Layer-shell needs a size, or anchors on both opposite edges to stretch between.
     static func validate(_ p: SurfacePlacement) throws {
-        if p.width == 0 && !(p.anchor.left && p.anchor.right) {
+        if p.width == 0 && !p.anchor.isSuperset(of: [.left, .right]) {
             throw SettingError("width", "width 0 needs anchor on both left and right")
         }
-        if p.height == 0 && !(p.anchor.top && p.anchor.bottom) {
+        if p.height == 0 && !p.anchor.isSuperset(of: [.top, .bottom]) {
             throw SettingError("height", "height 0 needs anchor on both top and bottom")
         }
     }

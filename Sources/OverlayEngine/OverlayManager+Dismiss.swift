@@ -48,7 +48,8 @@ extension OverlayManager {
     /// Dismisses the top view: per container the newest (newestOnTop) or oldest
     /// (oldestOnTop) showing view; across containers, the one that appeared last.
     @discardableResult
-    public mutating func dismissTopmost(in names: [String], animated: Bool = true, now: Double) -> ViewID? {
+    public mutating func dismissTopmost(in names: [String], reason: DismissReason = .request,
+                                        animated: Bool = true, now: Double) -> ViewID? {
         var best: (id: ViewID, appearedAt: Double)?
         for name in names {
             guard let index = containerIndex[name], let id = containers[index].showing().last else { continue }
@@ -56,7 +57,7 @@ extension OverlayManager {
             if best.map({ appearedAt > $0.appearedAt }) ?? true { best = (id, appearedAt) }
         }
         guard let best else { return nil }
-        dismiss(best.id, reason: .request, animated: animated, now: now)
+        dismiss(best.id, reason: reason, animated: animated, now: now)
         return best.id
     }
 

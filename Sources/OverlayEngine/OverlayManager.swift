@@ -25,6 +25,8 @@ public struct OverlayManager: Sendable {
     var location: [ViewID: String] = [:]
     var effects: [EngineEffect] = []
     var nextID: UInt64 = 1
+    /// The largest id `newID()` hands out before it wraps to 1 (the daemon's ids are UInt32).
+    public var maximumID: UInt64 = .max
 
     public init() {}
 
@@ -87,8 +89,8 @@ public struct OverlayManager: Sendable {
     public mutating func show(_ id: ViewID? = nil, in container: String,
                               configuration: ViewConfiguration = .init(), size: Size,
                               animated: Bool = true, now: Double) throws -> ViewID {
-        let id = id ?? ViewID(nextID)
-        nextID = max(nextID, id.rawValue &+ 1)
+        let id = id ?? newID()
+        if id.rawValue >= nextID { nextID = id.rawValue == maximumID ? 1 : id.rawValue + 1 }
         if let home = location[id] {
             if home == container, updateInPlace(id, in: container, configuration: configuration, size: size, now: now) {
                 return id
@@ -110,6 +112,16 @@ public struct OverlayManager: Sendable {
             state.show(entry, now: now, effects: &effects)
         }
         return id
+    }
+
+    /// A fresh id: the one allocator for every view. Never 0 and never one the model still
+    /// holds; ids count up to `maximumID`, then start again at 1.
+    public mutating func newID() -> ViewID {
+        while true {
+            let id = ViewID(nextID)
+            nextID = nextID >= maximumID ? 1 : nextID + 1
+            if location[id] == nil { return id }
+        }
     }
 
     /// The measured size of a view changed (e.g. its content was replaced).

@@ -31,7 +31,7 @@ final class ContainerSurface {
 
     /// `renderer` is the presenter's: text measured for layout is drawn from the same cache.
     /// `buffers`: a previous surface's, reclaimed; else new ones.
-    init(display: WaylandDisplay, placement: LayerPlacement, output: Output?, namespace: String, renderer: ToastRenderer,
+    init(display: WaylandDisplay, placement: SurfacePlacement, output: Output?, namespace: String, renderer: ToastRenderer,
          buffers: BufferPair? = nil) {
         self.display = display
         painter = RenderListPainter(renderer: renderer)

@@ -36,7 +36,7 @@ extension OverlayPresenter {
         guard drawers.drawers[container]!.drawer.notches[index].isEnabled else {
             throw .notchDisabled(drawer: container, notch: index)
         }
-        let now = monotonicNow(), size = drawerSize(container)
+        let now = clock(), size = drawerSize(container)
         drawers.update(container) {
             $0.resize(size)
             $0.move(toNotch: index, animated: animated, now: now)
@@ -49,7 +49,7 @@ extension OverlayPresenter {
         try checkNotch(index, of: container)
         let drawer = drawers.drawers[container]!.drawer
         if !enabled, drawer.enabledNotches == [index] { throw .notchDisabled(drawer: container, notch: index) }
-        let now = monotonicNow()
+        let now = clock()
         drawers.update(container) { $0.setNotch(index, enabled: enabled, now: now) }
     }
 
@@ -64,7 +64,7 @@ extension OverlayPresenter {
         if let surface = surfaces.first(where: { $0.key.container == container })?.value, surface.logicalSize.width > 0 {
             return surface.logicalSize
         }
-        guard let output = display.outputs.first(where: { $0.pixelWidth > 0 }) else { return drawers.drawers[container]?.size ?? Size(width: 0, height: 0) }
+        guard let output = display?.outputs.first(where: { $0.pixelWidth > 0 }) else { return drawers.drawers[container]?.size ?? Size(width: 0, height: 0) }
         let scale = Double(max(1, output.scale))
         return Size(width: Double(output.pixelWidth) / scale, height: Double(output.pixelHeight) / scale)
     }
@@ -96,7 +96,7 @@ extension OverlayPresenter {
     private func drawerButtons(in list: RenderList) -> [(button: DrawerButton, frame: Rect)] {
         let items = list.items.sorted { ($0.visualFrame.minY, $0.visualFrame.minX) < ($1.visualFrame.minY, $1.visualFrame.minX) }
         return items.flatMap { item -> [(button: DrawerButton, frame: Rect)] in
-            guard let content = content(of: item.id), !content.actions.isEmpty, callout(of: item.id) == nil else { return [] }
+            guard let content = toast(item.id), !content.actions.isEmpty else { return [] }
             let v = item.visualFrame, s = item.scale
             return renderer.actionFrames(content, style: style).map { key, f in
                 (DrawerButton(view: item.id, action: key),
@@ -116,15 +116,16 @@ extension OverlayPresenter {
         return nil
     }
 
-    /// Carries out a drawer's action: a tap on the panel clicks the view under it (an action
-    /// button invokes its action); Enter invokes the focused button.
+    /// Records a drawer's click for the delegate: a tap on the panel clicks the view under it
+    /// (an action button invokes its action); Enter invokes the focused button. Neither is a
+    /// dismiss gesture (no point).
     func perform(_ action: DrawerInputAction?, routerKey: String?) {
         switch action {
         case .tap(_, let point)?:
             guard let routerKey, let id = input.router.view(at: point, in: routerKey) else { return }
-            _ = input.onViewClicked(id, clickedPart(of: id, at: point))
+            pendingClicks.append(ViewClick(view: id, part: clickedPart(of: id, at: point), point: nil))
         case .invoke(let button)?:
-            _ = input.onViewClicked(button.view, .action(button.action))
+            pendingClicks.append(ViewClick(view: button.view, part: .action(button.action), point: nil))
         case nil:
             return
         }
@@ -133,6 +134,6 @@ extension OverlayPresenter {
     func keyboardEvent(_ event: KeyboardDevice.Event, from keyboard: KeyboardDevice) {
         guard case .key(let code, pressed: true) = event, let target = drawerSurface(keyboard.focus),
               let key = DrawerKey(evdevCode: code, shift: keyboard.isShiftHeld) else { return }
-        perform(drawers.keyPressed(key, in: target.name, time: monotonicNow()), routerKey: target.routerKey)
+        perform(drawers.keyPressed(key, in: target.name, time: clock()), routerKey: target.routerKey)
     }
 }

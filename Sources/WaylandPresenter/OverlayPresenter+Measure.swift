@@ -42,8 +42,7 @@ extension OverlayPresenter {
             let due = list.items.filter { item in
                 guard lazyMeasure.pending.contains(item.id) else { return false }
                 if item.offset != .zero || item.scale != 1 { return true }
-                guard let content = content(of: item.id) else { return false }
-                let view = PaintedView(content: content, style: style, configuration: manager.resolvedConfiguration(of: item.id))
+                guard let view = paintedView(item.id, in: container) else { return false }
                 return painter.inkFrame(of: item, view: view, container: bounds).intersects(bounds)
             }
             if due.isEmpty { break }
@@ -56,8 +55,8 @@ extension OverlayPresenter {
 
     /// Measures a container's toasts again (its toast width changed); help tips keep their size.
     func remeasure(in container: String) {
-        for id in manager.showing(in: container) + manager.waiting(in: container) where callout(of: id) == nil {
-            guard let content = content(of: id) else { continue }
+        for id in manager.showing(in: container) + manager.waiting(in: container) {
+            guard let content = toast(id) else { continue }
             let measured = renderer.measure(content, style: toastStyle(in: container))
             manager.setSize(Size(width: measured.width, height: measured.height), of: id)
             lazyMeasure.pending.remove(id)
@@ -66,7 +65,7 @@ extension OverlayPresenter {
 
     /// Measures one lazily laid out view and gives the engine its real size.
     func measureNow(_ id: ViewID, style: ToastStyle) {
-        guard lazyMeasure.pending.remove(id) != nil, let content = content(of: id) else { return }
+        guard lazyMeasure.pending.remove(id) != nil, let content = toast(id) else { return }
         let measured = renderer.measure(content, style: style)
         manager.setSize(Size(width: measured.width, height: measured.height), of: id)
     }

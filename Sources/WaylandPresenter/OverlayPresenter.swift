@@ -1,10 +1,38 @@
 import OverlayEngine
 import OverlayRenderer
 
+/// What a view shows: a toast, or a help tip's callout.
+public enum ViewContent {
+    case toast(ToastContent)
+    case callout(PaintedCallout)
+}
+
+/// A click on a view that the presenter leaves to its owner: which part was hit. `point` is
+/// where a tap landed (surface-local); nil for a binding or a key, after which no dismiss
+/// gesture applies.
+public struct ViewClick: Equatable, Sendable {
+    public var view: ViewID
+    public var part: ClickedPart
+    public var point: Point?
+    public init(view: ViewID, part: ClickedPart, point: Point?) { self.view = view; self.part = part; self.point = point }
+}
+
+/// The presenter's owner: told each engine effect and each click, always after the engine has
+/// finished changing, so it may show and dismiss at once.
+public protocol OverlayPresenterDelegate: AnyObject {
+    func presenter(_ presenter: OverlayPresenter, didApply effect: EngineEffect)
+    /// Act on the click, or call `applyTap(_:)` to let the view's dismiss gesture decide.
+    func presenter(_ presenter: OverlayPresenter, clicked click: ViewClick)
+}
+
 /// Shows the engine's containers on a Wayland desktop: one layer surface per container,
 /// created when it has something to show and destroyed when it is empty.
 public final class OverlayPresenter {
-    public let display: WaylandDisplay
+    /// The compositor connection; nil draws nothing (the engine, views and clicks still work:
+    /// the daemon's tests run so).
+    public let display: WaylandDisplay?
+    /// Monotonic seconds: the one clock of the presenter and its owner.
+    public let clock: () -> Double
     /// Every mutation bumps `revision` (in place: the observer does not read oldValue), so an
     /// update pass knows whether the engine changed without scanning it.
     public internal(set) var manager = OverlayManager() { didSet { revision &+= 1 } }
@@ -12,8 +40,7 @@ public final class OverlayPresenter {
     private var seenRevision: UInt64 = .max
     /// The engine's next deadline, recomputed only when the engine changed.
     private var engineDeadline: Double?
-    /// Every engine effect, after the presenter has handled it (the daemon maps dismissals to D-Bus).
-    public var onEffect: (EngineEffect) -> Void = { _ in }
+    public weak var delegate: OverlayPresenterDelegate?
     public var style = ToastStyle() { didSet { for name in order where refreshToastStyle(name) { remeasure(in: name) } } }
     /// Told why an icon, action icon or body image was left out (missing file, bad data, …).
     public var onImageError: (ImageLoadError) -> Void {
@@ -21,17 +48,21 @@ public final class OverlayPresenter {
         set { renderer.onImageError = newValue }
     }
 
-    private var placements: [String: LayerPlacement] = [:]
+    private var placements: [String: SurfacePlacement] = [:]
     private var toastStyles: [String: ToastStyle] = [:]
+    /// Containers whose toasts have a close button.
+    private var closeButtons: Set<String> = []
     private var order: [String] = []
     /// One surface per container and output (output nil: the compositor's choice).
     var surfaces: [SurfaceKey: ContainerSurface] = [:]
-    private var contents: [ViewID: ToastContent] = [:]
+    /// What every view the engine holds shows: the one record per view.
+    private var views: [ViewID: ViewContent] = [:]
     private var contentVersions: [String: Int] = [:]
     /// Toasts laid out before they are measured (OverlayPresenter+Measure.swift).
     var lazyMeasure = LazyMeasure()
-    /// Help tips: drawn as callouts instead of toasts.
-    private var callouts: [ViewID: PaintedCallout] = [:]
+    /// Clicks waiting for the delegate (input is recorded while Wayland dispatches; the
+    /// delegate hears of it after dispatch).
+    var pendingClicks: [ViewClick] = []
     let renderer = ToastRenderer()
     /// Pointer and touch state (Input/OverlayPresenter+Input.swift).
     lazy var input = PresenterInput(presenter: self)
@@ -51,9 +82,10 @@ public final class OverlayPresenter {
     /// buffers, for the next burst).
     private var spareMemoryUntil: Double?
 
-    public init(display: WaylandDisplay) {
+    public init(display: WaylandDisplay?, clock: @escaping () -> Double = monotonicNow) {
         self.display = display
-        display.onOutputsChanged = { [unowned self] in self.outputsChanged() }
+        self.clock = clock
+        display?.onOutputsChanged = { [unowned self] in self.outputsChanged() }
         attachInput()
     }
 
@@ -66,8 +98,8 @@ public final class OverlayPresenter {
     }
 
     /// Registers a container and where its surface goes.
-    public func register(_ container: ContainerConfiguration, placement: LayerPlacement) throws {
-        try manager.register(container, now: monotonicNow())
+    public func register(_ container: ContainerConfiguration, placement: SurfacePlacement) throws {
+        try manager.register(container, now: clock())
         if placements.updateValue(placement, forKey: container.name) == nil { order.append(container.name) }
         refreshToastStyle(container.name)
     }
@@ -75,7 +107,7 @@ public final class OverlayPresenter {
     /// Moves a registered container's surface (config reload): its views stay in the engine and
     /// are drawn on a new surface at the next update. False for an unknown container.
     @discardableResult
-    public func setPlacement(_ placement: LayerPlacement, of container: String) -> Bool {
+    public func setPlacement(_ placement: SurfacePlacement, of container: String) -> Bool {
         guard placements[container] != nil else { return false }
         if placements[container] != placement {
             surfaces = surfaces.filter { $0.key.container != container }
@@ -86,16 +118,24 @@ public final class OverlayPresenter {
         return true
     }
 
+    /// A fresh view id from the engine's one allocator.
+    public func newID() -> ViewID { manager.newID() }
+
+    /// The largest id `newID()` gives before it wraps to 1.
+    public var maximumID: UInt64 {
+        get { manager.maximumID }
+        set { manager.maximumID = newValue }
+    }
+
     /// Shows (or, for an id already present, replaces in place) a toast; returns its id.
     @discardableResult
     public func show(_ content: ToastContent, id: ViewID? = nil, in container: String,
                      configuration: ViewConfiguration = .init(), animated: Bool = true) throws -> ViewID {
         let (size, measured) = layoutSize(of: content, in: container)
-        let replacing = id.map { contents[$0] != nil } ?? false
+        let replacing = id.map { views[$0] != nil } ?? false
         let shown = try manager.show(id, in: container, configuration: configuration, size: size,
-                                     animated: animated, now: monotonicNow())
-        contents[shown] = content
-        if !callouts.isEmpty { callouts[shown] = nil }
+                                     animated: animated, now: clock())
+        views[shown] = .toast(content)
         if measured { lazyMeasure.pending.remove(shown) } else { lazyMeasure.pending.insert(shown) }
         // A new view changes the picture only by appearing (the render list shows that); a
         // replaced one may look different in the same place.
@@ -114,37 +154,44 @@ public final class OverlayPresenter {
         var configuration = configuration
         configuration.position = placement.frame.origin
         let shown = try manager.show(id, in: container, configuration: configuration, size: size,
-                                     animated: animated, now: monotonicNow())
+                                     animated: animated, now: clock())
         manager.setSize(size, of: shown)
         lazyMeasure.pending.remove(shown)
-        contents[shown] = ToastContent(summary: callout.title, body: callout.body,
-                                       actions: callout.actions.map { ($0.key, $0.label) })
-        callouts[shown] = PaintedCallout(content: callout, style: style, placement: relative)
+        views[shown] = .callout(PaintedCallout(content: callout, style: style, placement: relative))
         contentVersions[container, default: 0] += 1
         return shown
     }
 
     @discardableResult
     public func dismiss(_ id: ViewID, reason: DismissReason = .request, animated: Bool = true) -> Bool {
-        manager.dismiss(id, reason: reason, animated: animated, now: monotonicNow())
+        manager.dismiss(id, reason: reason, animated: animated, now: clock())
     }
 
-    public func dismissAll(in names: [String], onlyShowing: Bool = false, animated: Bool = true) {
-        manager.dismissAll(in: names, onlyShowing: onlyShowing, animated: animated, now: monotonicNow())
-    }
-
-    public func dismissAll(except names: [String], onlyShowing: Bool = false, animated: Bool = true) {
-        manager.dismissAll(except: names, onlyShowing: onlyShowing, animated: animated, now: monotonicNow())
+    public func dismissAll(in names: [String], onlyShowing: Bool = false, reason: DismissReason = .request,
+                           animated: Bool = true) {
+        let now = clock()
+        for name in names {
+            for id in manager.showing(in: name) + (onlyShowing ? [] : manager.waiting(in: name)) {
+                manager.dismiss(id, reason: reason, animated: animated, now: now)
+            }
+        }
     }
 
     @discardableResult
-    public func dismissTopmost(in names: [String], animated: Bool = true) -> ViewID? {
-        manager.dismissTopmost(in: names, animated: animated, now: monotonicNow())
+    public func dismissTopmost(in names: [String], reason: DismissReason = .request, animated: Bool = true) -> ViewID? {
+        manager.dismissTopmost(in: names, reason: reason, animated: animated, now: clock())
+    }
+
+    /// A click the delegate did not claim: the view's dismiss gesture decides (a tap dismisses
+    /// with reason `.gesture` when that is the gesture). Nothing for a click without a point.
+    public func applyTap(_ click: ViewClick) {
+        guard let point = click.point else { return }
+        manager.applyTap(at: point, to: click.view, now: clock())
     }
 
     /// Changes a container's settings at runtime (queue type and clipping cannot change).
     public func updateContainer(_ name: String, _ change: (inout ContainerConfiguration) -> Void) throws {
-        try manager.updateContainer(name, now: monotonicNow(), change)
+        try manager.updateContainer(name, now: clock(), change)
         if refreshToastStyle(name) { remeasure(in: name) }
     }
 
@@ -153,31 +200,46 @@ public final class OverlayPresenter {
     /// Kept per container (not derived from the engine on use: input handlers run inside it).
     func toastStyle(in container: String) -> ToastStyle { toastStyles[container] ?? style }
 
+    /// Gives a container's toasts a close button (a click on it reaches the delegate as
+    /// `.closeButton`), or takes it away.
+    public func setCloseButton(_ shown: Bool, for container: String) {
+        let changed = shown ? closeButtons.insert(container).inserted : closeButtons.remove(container) != nil
+        guard changed else { return }
+        if refreshToastStyle(container) { remeasure(in: container) }
+        contentVersions[container, default: 0] += 1
+        revision &+= 1
+    }
+
     /// Recomputes a container's toast style; true when its width changed.
     @discardableResult
     private func refreshToastStyle(_ container: String) -> Bool {
         var narrowed = style
+        if closeButtons.contains(container) { narrowed.showsCloseButton = true }
         if let width = placements[container]?.width, width > 0 {
             let insets = manager.container(container)?.insets ?? .zero
             narrowed.width = min(style.width, max(Double(width) - insets.leading - insets.trailing, Self.narrowestToast))
         }
         let old = toastStyles.updateValue(narrowed, forKey: container)
         if old != narrowed { lazyMeasure.estimates[container] = nil }
-        return old?.width != narrowed.width
+        return old?.width != narrowed.width || old?.showsCloseButton != narrowed.showsCloseButton
     }
     static let narrowestToast = 48.0
 
     public var containerNames: [String] { order }
-    public func placement(of container: String) -> LayerPlacement? { placements[container] }
-    public func content(of id: ViewID) -> ToastContent? { contents[id] }
-    /// The callout a help tip is drawn as (placement relative to the view's frame); nil for a toast.
-    public func callout(of id: ViewID) -> PaintedCallout? { callouts[id] }
+    public func placement(of container: String) -> SurfacePlacement? { placements[container] }
+    public func content(of id: ViewID) -> ViewContent? { views[id] }
+    /// The toast a view shows; nil for a help tip.
+    func toast(_ id: ViewID) -> ToastContent? {
+        if case .toast(let content)? = views[id] { return content }
+        return nil
+    }
 
     /// The loop's after-dispatch pass: advance the engine, report effects, draw what changed.
     /// Returns the next engine deadline for the timerfd.
     public func update() throws -> Double? {
-        let now = monotonicNow()
+        let now = clock()
         advanceInput(to: now)
+        deliverClicks()
         let changed = revision != seenRevision || engineDeadline.map { now >= $0 } == true
             || animationTick.map { now >= $0 } == true
         if changed {
@@ -188,11 +250,10 @@ public final class OverlayPresenter {
                 seenRevision = revision
                 for effect in effects {
                     if case .removed(let id, _) = effect {
-                        contents[id] = nil
-                        callouts[id] = nil
+                        views[id] = nil
                         lazyMeasure.pending.remove(id)
                     }
-                    onEffect(effect)
+                    delegate?.presenter(self, didApply: effect)
                 }
             } while revision != seenRevision
             engineDeadline = manager.nextDeadline
@@ -211,7 +272,7 @@ public final class OverlayPresenter {
         } else if spareMemoryUntil == nil {
             spareMemoryUntil = now + Self.spareBufferLifetime
         }
-        display.flush()
+        display?.flush()
         let spareDeadline = earliest(spareBuffers.values.map(\.until).min(), spareMemoryUntil)
         return earliest(earliest(earliest(inputDeadline(after: engineDeadline), spareDeadline), drawers.nextDeadline), animationTick)
     }
@@ -222,8 +283,8 @@ public final class OverlayPresenter {
     }
 
     private func updateSurface(of name: String, now: Double, engineChanged: Bool) throws {
-        guard let placement = placements[name] else { return }
-        let targets = outputs(for: placement.output)
+        guard let placement = placements[name], let display else { return }
+        let targets = outputs(for: placement.output, on: display)
         // Drop surfaces whose output is gone or no longer wanted, and those the compositor closed.
         for (key, surface) in surfaces where key.container == name
             && (!targets.contains(key.output) || surface.surface.phase == .closed) {
@@ -236,7 +297,7 @@ public final class OverlayPresenter {
         let occupied = drawer.map { $0.isVisible(at: now) }
             ?? manager.hasViews(in: name)
         for key in keys {
-            guard let surface = surfaceFor(key, placement: placement, occupied: occupied) else { continue }
+            guard let surface = surfaceFor(key, placement: placement, occupied: occupied, on: display) else { continue }
             let layout = { drawer != nil ? self.drawerFrame(name, surface: surface, now: now)
                                          : (self.manager.renderList(for: name, size: surface.logicalSize, now: now), nil) }
             var (list, decor) = layout()
@@ -262,18 +323,30 @@ public final class OverlayPresenter {
             var painted: [ViewID: PaintedView] = [:]  // a frame asks for each view several times
             try surface.drawIfNeeded(list, contentVersion: version, decor: decor) { id in
                 if let known = painted[id] { return known }
-                guard let content = contents[id] else { return nil }
-                var view = PaintedView(content: content, style: toastStyle(in: name), configuration: manager.resolvedConfiguration(of: id))
-                view.callout = callouts[id]
+                guard let view = paintedView(id, in: name) else { return nil }
                 painted[id] = view
                 return view
             }
         }
     }
 
+    /// What the painter draws for a view of `container`.
+    func paintedView(_ id: ViewID, in container: String) -> PaintedView? {
+        switch views[id] {
+        case .toast(let content)?:
+            return PaintedView(content: content, style: toastStyle(in: container), configuration: manager.resolvedConfiguration(of: id))
+        case .callout(let callout)?:
+            var view = PaintedView(content: ToastContent(), configuration: manager.resolvedConfiguration(of: id))
+            view.callout = callout
+            return view
+        case nil:
+            return nil
+        }
+    }
+
     /// The outputs a placement puts surfaces on: nil is the compositor's choice. A named output
     /// that is not connected falls back to the focused one, so nothing is dropped.
-    private func outputs(for selection: OutputSelection) -> [String?] {
+    private func outputs(for selection: SurfacePlacement.Output, on display: WaylandDisplay) -> [String?] {
         switch selection {
         case .focused: return [nil]
         case .named(let name): return display.output(named: name) != nil ? [name] : [nil]
@@ -283,7 +356,8 @@ public final class OverlayPresenter {
         }
     }
 
-    private func surfaceFor(_ key: SurfaceKey, placement: LayerPlacement, occupied: Bool) -> ContainerSurface? {
+    private func surfaceFor(_ key: SurfaceKey, placement: SurfacePlacement, occupied: Bool,
+                            on display: WaylandDisplay) -> ContainerSurface? {
         if let surface = surfaces[key] { return surface }
         guard occupied, !display.outputs.isEmpty else { return nil }
         let output = key.output.flatMap { display.output(named: $0) }
@@ -310,10 +384,5 @@ struct SurfaceKey: Hashable {
 
     /// The input router's name for this surface's area: each output's surface has its own
     /// layout (outputs differ in size), so hit tests use that surface's render list.
-    var routerKey: String { output.map { "\(container)\u{1F}\($0)" } ?? container }
-
-    /// The container a router key belongs to.
-    static func container(ofRouterKey key: String) -> String {
-        key.split(separator: "\u{1F}", maxSplits: 1).first.map(String.init) ?? key
-    }
+    var routerKey: String { SurfaceName.key(container: container, output: output) }
 }

@@ -1,13 +1,10 @@
 import OverlayConfig
 import OverlayEngine
-import WaylandPresenter
 
-/// The containers overlay-wl has with no configuration.
+/// The containers overlay-wl has with no configuration, defined once: the daemon registers
+/// them, and a `[containers.NAME]` table of the same name changes only the keys it sets.
 enum BuiltInContainers {
     static let notificationsName = "notifications"
-    /// Toast width and the gap to the output's edges, in logical pixels.
-    static let toastWidth: UInt32 = 360
-    static let edgeMargin: Int32 = 12
 
     /// A top-right column of toasts, newest on top, fading in and out.
     static var notifications: ContainerConfiguration {
@@ -27,15 +24,9 @@ enum BuiltInContainers {
         return container
     }
 
-    /// The built-in container as config settings: what a `[containers.notifications]` table
-    /// changes (`SurfacePlacement`'s defaults are this column's placement).
-    static var notificationsSpec: ContainerSpec {
-        ContainerSpec(configuration: notifications, placement: SurfacePlacement())
+    /// Every built-in container with its placement (the column's is `SurfacePlacement()`'s
+    /// defaults: top right, 12 points from the edges, 360 wide).
+    static var specs: [ContainerSpec] {
+        [ContainerSpec(configuration: notifications, placement: SurfacePlacement())]
     }
-
-    /// Anchored top, right and bottom: the full height to the right of the output, input only where drawn.
-    static let notificationsPlacement = LayerPlacement(
-        layer: .overlay, anchor: [.top, .right, .bottom],
-        margins: (top: edgeMargin, right: edgeMargin, bottom: 0, left: 0),
-        width: toastWidth, height: 0)
 }

@@ -24,21 +24,21 @@ extension ControlFrontend {
             }
             index = n
         }
-        do { try service.presenter.moveDrawer(name, toNotch: index, animated: animated) } catch {
+        do { try screen.moveDrawer(name, toNotch: index, animated: animated) } catch {
             throw Self.error("Drawer", error.description)
         }
     }
 
     func setDrawerNotch(_ name: String, notch: Int, enabled: Bool) throws {
         _ = try requireDrawer(name)
-        do { try service.presenter.setDrawerNotch(name, notch, enabled: enabled) } catch {
+        do { try screen.setDrawerNotch(name, notch, enabled: enabled) } catch {
             throw Self.error("Drawer", error.description)
         }
     }
 
     private func requireDrawer(_ name: String) throws -> EdgeDrawer {
         try requireContainers([name])
-        guard let drawer = service.presenter.drawer(name) else {
+        guard let drawer = screen.drawer(name) else {
             throw Self.error("Drawer", "container '\(name)' is not a drawer (set drawer = EDGE in its config table)")
         }
         return drawer
@@ -48,11 +48,11 @@ extension ControlFrontend {
     /// out of the edge, progress (0 closed … 1 fully open), its notches, and the focused button.
     func drawerJSON(_ name: String) throws -> JSON {
         let edge = try requireDrawer(name)
-        let now = monotonicNow(), d = edge.drawer
+        let now = screen.clock(), d = edge.drawer
         let notches: [JSON] = d.notches.indices.map { i in
             .object([("points", .number(d.height(ofNotch: i))), ("enabled", .bool(d.notches[i].isEnabled))])
         }
-        let focus = service.presenter.drawerFocus(name).map { JSON.object([("id", .int(Int($0.view.rawValue))), ("action", .string($0.action))]) }
+        let focus = screen.drawerFocus(name).map { JSON.object([("id", .int(Int($0.view.rawValue))), ("action", .string($0.action))]) }
         return .object([
             ("edge", .string(edge.configuration.edge.rawValue)),
             ("notch", d.targetNotch.map { .int($0) } ?? .null),

@@ -11,45 +11,30 @@ final class ControlFrontend {
     static let path = "/org/overlaywl/Control"
     static let interfaceName = "org.overlaywl.Control1"
 
-    unowned let service: OverlayService
-    unowned let notifications: NotificationFrontend
+    let screen: OverlayPresenter
+    let registry: ViewRegistry
+    let signals: SignalSink
+    let notifications: NotificationFrontend
     let config: ConfigRuntime
-    /// Shows in `tips` containers (help tips); set by the daemon.
-    var tips: TipsFrontend?
-    /// Views shown through `Show`, with what `show --wait` needs when they close.
-    var views: [UInt32: ControlView] = [:]
-    /// Appearance order of every view on screen (for dismiss-topmost across containers).
-    var appearance: [ViewID: UInt64] = [:]
-    private var appearanceCounter: UInt64 = 0
+    /// Shows in `tips` and `tour` containers (help tips).
+    let tips: TipsFrontend
 
-    init(service: OverlayService, notifications: NotificationFrontend, config: ConfigRuntime) throws {
-        self.service = service
+    init(screen: OverlayPresenter, registry: ViewRegistry, signals: SignalSink, notifications: NotificationFrontend,
+         config: ConfigRuntime, tips: TipsFrontend) {
+        self.screen = screen
+        self.registry = registry
+        self.signals = signals
         self.notifications = notifications
         self.config = config
-        try service.bus.export(path: Self.path, interface: BusInterface(
-            name: Self.interfaceName, methods: Self.methods, signals: Self.signals) { [unowned self] call in
-                try self.handle(call)
-            })
-        service.observeEffects { [unowned self] effect in self.handle(effect) }
-        let previous = service.presenter.onViewClicked
-        service.presenter.onViewClicked = { [unowned self] view, part in
-            self.clicked(view, part) || previous(view, part)
-        }
+        self.tips = tips
     }
 
-    /// A click on a shown view's action button (a toast's or a tip's "Got it") invokes it, as
-    /// `Invoke` does: the view closes with "action" and the key. Other clicks keep their gesture.
-    private func clicked(_ view: ViewID, _ part: ClickedPart) -> Bool {
-        guard case .action(let key) = part, view.rawValue <= UInt64(UInt32.max),
-              let shown = views[UInt32(view.rawValue)], shown.actions.contains(where: { $0.key == key }) else { return false }
-        service.presenter.afterInput { [weak self] in
-            do { try self?.invoke(UInt32(view.rawValue), action: key) } catch { log("cannot invoke '\(key)' of \(view.rawValue): \(error)") }
+    /// The interface, answered by `handle(_:)`.
+    var interface: BusInterface {
+        BusInterface(name: Self.interfaceName, methods: Self.methods, signals: Self.signals) { [unowned self] call in
+            try self.handle(call)
         }
-        return true
     }
-
-    /// Takes org.overlaywl; throws `BusError.nameTaken` when another overlay-wl runs.
-    func requestName() throws { try service.bus.requestName(Self.busName) }
 
     static let methods: [BusMethod] = [
         BusMethod("Show", input: "a{sv}", output: "u", inputNames: ["options"], outputNames: ["id"]),
@@ -79,7 +64,7 @@ final class ControlFrontend {
     }
 
     func requireContainers(_ names: [String]) throws {
-        let known = service.presenter.containerNames
+        let known = screen.containerNames
         for name in names where !known.contains(name) {
             throw Self.error("UnknownContainer", "unknown container '\(name)' (known: \(known.joined(separator: ", ")))")
         }
@@ -87,7 +72,7 @@ final class ControlFrontend {
 
     // MARK: Dispatch
 
-    private func handle(_ call: BusCall) throws -> BusReply {
+    func handle(_ call: BusCall) throws -> BusReply {
         let a = call.arguments
         switch call.member {
         case "Show": return BusReply([.uint32(try show(a[0]))])
@@ -106,10 +91,10 @@ final class ControlFrontend {
         case "Modes": return modesReply()
         case "SetModes": try modes { try config.setModes(a[0].strings) }; return modesReply()
         case "AddMode": try modes { try config.addMode(a[0].stringValue ?? "") }; return modesReply()
-        case "RemoveMode": config.removeMode(a[0].stringValue ?? ""); return modesReply()
-        case "History": return BusReply([.string(JSON.array(config.history.items.reversed().map(\.json)).text)])
+        case "RemoveMode": try modes { config.removeMode(a[0].stringValue ?? "") }; return modesReply()
+        case "History": return BusReply([.string(JSON.array(notifications.history.items.reversed().map(\.json)).text)])
         case "Restore":
-            guard let id = config.restore(a[0].uint) else {
+            guard let id = notifications.restore(a[0].uint) else {
                 throw Self.error("UnknownView", a[0].uint == 0 ? "history is empty" : "no notification \(a[0].uint) in history")
             }
             return BusReply([.uint32(id)])
@@ -122,34 +107,28 @@ final class ControlFrontend {
         }
     }
 
+    /// Changes the modes, then routes held notifications again.
     private func modes(_ body: () throws -> Void) throws {
         do { try body() } catch let error as SettingError { throw BusMethodError.invalidArgs(error.message) }
+        notifications.modesChanged()
     }
 
     private func modesReply() -> BusReply { BusReply([.stringArray(config.modes.active)]) }
 
-    // MARK: Effects
+    // MARK: Clicks and closing
 
-    private func handle(_ effect: EngineEffect) {
-        switch effect {
-        case .appeared(let id, _):
-            appearanceCounter += 1
-            appearance[id] = appearanceCounter
-        case .removed(let id, _):
-            appearance[id] = nil
-        case .dismissed(let viewID, let container, let reason):
-            guard viewID.rawValue <= UInt64(UInt32.max), let view = views.removeValue(forKey: UInt32(viewID.rawValue)) else { return }
-            let how = view.invokedAction != nil ? "action" : Self.reasonName(reason)
-            do {
-                try service.bus.emitSignal(path: Self.path, interface: Self.interfaceName, member: "ViewClosed", arguments: [
-                    .uint32(UInt32(viewID.rawValue)), .string(container), .string(how), .string(view.invokedAction ?? ""),
-                ])
-            } catch {
-                log("cannot emit ViewClosed for \(viewID.rawValue): \(error)")
-            }
-        case .hook:
-            break
-        }
+    /// A click on a shown view's action button (a toast's or a tip's "Got it") invokes it, as
+    /// `Invoke` does. False for other clicks: they keep their gesture.
+    func clicked(_ id: ViewID, _ view: ControlView, _ part: ClickedPart) -> Bool {
+        guard case .action(let key) = part, view.actions.contains(where: { $0.key == key }) else { return false }
+        do { try invoke(id.busID, action: key) } catch { log("cannot invoke '\(key)' of \(id.rawValue): \(error)") }
+        return true
+    }
+
+    /// A view shown through `Show` was dismissed: ViewClosed, with the action invoked if any.
+    func closed(_ id: ViewID, _ view: ControlView, container: String, reason: DismissReason) {
+        let how = view.invokedAction != nil ? "action" : Self.reasonName(reason)
+        signals.emit(.viewClosed(id: id.busID, container: container, how: how, action: view.invokedAction ?? ""))
     }
 
     static func reasonName(_ reason: DismissReason) -> String {
@@ -163,14 +142,6 @@ final class ControlFrontend {
         case .unknownContainer: "unknown-container"
         }
     }
-}
-
-/// A view shown through the control interface.
-struct ControlView {
-    var container: String
-    var actions: [NotificationAction]
-    /// Set by `Invoke` just before the view is dismissed.
-    var invokedAction: String?
 }
 
 extension BusValue {

@@ -11,35 +11,37 @@ extension ControlFrontend {
             throw BusMethodError.invalidArgs("Show: \(error)")
         }
         try requireContainers([request.container])
-        if let id = request.id, notifications.record(id) != nil {
+        if let id = request.id, registry.notification(id) != nil {
             throw BusMethodError.invalidArgs("Show: id \(id) belongs to a notification; use org.freedesktop.Notifications to replace it")
         }
-        let id = request.id ?? service.nextID()
+        let id = request.id.map { ViewID($0) } ?? screen.newID()
+        let view = ControlView(container: request.container, actions: request.actions)
         if TipsFrontend.isTipsContainer(request.container) || request.at != nil || request.window != nil {
-            guard let tips, TipsFrontend.isTipsContainer(request.container) else {
+            guard TipsFrontend.isTipsContainer(request.container) else {
                 throw BusMethodError.invalidArgs("Show: --at, --output and --window apply to the tips container only")
             }
-            do { guard try tips.show(request, id: id) else { return 0 } } catch { throw Self.error("Failed", "tip: \(error)") }
-            views[id] = ControlView(container: request.container, actions: request.actions)
-            return id
+            let tip: TipRecord?
+            do { tip = try tips.show(request, id: id) } catch { throw Self.error("Failed", "tip: \(error)") }
+            guard let tip else { return 0 }
+            registry.insert(view, id: id, tip: tip)
+            return id.busID
         }
         let content = ToastContent(summary: request.title, body: request.body, appName: request.appName,
                                    progress: request.progress, actions: request.actions.map { ($0.key, $0.label) })
         do {
-            try service.presenter.show(content, id: ViewID(UInt64(id)), in: request.container,
-                                       configuration: request.view, animated: request.animated)
+            try screen.show(content, id: id, in: request.container, configuration: request.view, animated: request.animated)
         } catch {
             throw Self.error("Failed", "cannot show in '\(request.container)': \(error)")
         }
-        views[id] = ControlView(container: request.container, actions: request.actions)
-        return id
+        registry.insert(view, id: id)
+        return id.busID
     }
 
     func dismiss(_ id: UInt32, animated: Bool) throws {
-        guard id != 0, service.presenter.manager.contains(ViewID(UInt64(id))) else {
+        guard id != 0, screen.manager.contains(ViewID(id)) else {
             throw Self.error("UnknownView", "no view \(id) is showing or waiting")
         }
-        service.presenter.dismiss(ViewID(UInt64(id)), reason: .user, animated: animated)
+        screen.dismiss(ViewID(id), reason: .user, animated: animated)
     }
 
     /// Dismisses by the user's hand (notifications close with reason 2), container by container.
@@ -48,49 +50,44 @@ extension ControlFrontend {
             throw BusMethodError.invalidArgs("DismissAll: give either 'in' or 'except', not both")
         }
         try requireContainers(names + except)
-        let manager = service.presenter.manager
-        let targets = names.isEmpty ? manager.containerNames.filter { !except.contains($0) } : names
-        for name in targets {
-            let ids = manager.showing(in: name) + (onlyShowing ? [] : manager.waiting(in: name))
-            for id in ids { service.presenter.dismiss(id, reason: .user, animated: animated) }
-        }
+        let targets = names.isEmpty ? screen.containerNames.filter { !except.contains($0) } : names
+        screen.dismissAll(in: targets, onlyShowing: onlyShowing, reason: .user, animated: animated)
     }
 
     /// The top view of the named containers (all when empty): per container the top of its
     /// z-order, across containers the one that appeared last. 0 when nothing is showing.
     func dismissTopmost(in names: [String], animated: Bool) throws -> UInt32 {
         try requireContainers(names)
-        let manager = service.presenter.manager
-        let candidates = (names.isEmpty ? manager.containerNames : names).compactMap { manager.showing(in: $0).last }
-        guard let top = candidates.max(by: { (appearance[$0] ?? 0) < (appearance[$1] ?? 0) }) else { return 0 }
-        service.presenter.dismiss(top, reason: .user, animated: animated)
-        return UInt32(top.rawValue)
+        return screen.dismissTopmost(in: names.isEmpty ? screen.containerNames : names, reason: .user, animated: animated)?
+            .busID ?? 0
     }
 
     /// A notification's action (ActionInvoked), or a control view's (ViewClosed with "action").
     func invoke(_ id: UInt32, action: String) throws {
         let action = action.isEmpty ? "default" : action
-        if notifications.record(id) != nil {
+        if registry.notification(id) != nil {
             guard notifications.invoke(id: id, action: action) else {
                 throw Self.error("UnknownAction", "notification \(id) has no action '\(action)'")
             }
             return
         }
-        guard var view = views[id] else { throw Self.error("UnknownView", "no view \(id) is showing or waiting") }
+        guard case .control(var view)? = registry[ViewID(id)]?.kind else {
+            throw Self.error("UnknownView", "no view \(id) is showing or waiting")
+        }
         guard action == "default" || view.actions.contains(where: { $0.key == action }) else {
             let keys = (["default"] + view.actions.map(\.key)).joined(separator: ", ")
             throw Self.error("UnknownAction", "view \(id) has no action '\(action)' (has: \(keys))")
         }
         view.invokedAction = action
-        views[id] = view
-        service.presenter.dismiss(ViewID(UInt64(id)), reason: .user)
+        registry.update(ViewID(id)) { $0.kind = .control(view) }
+        screen.dismiss(ViewID(id), reason: .user)
     }
 
     // MARK: Listing
 
     func containersJSON() -> JSON {
-        .array(service.presenter.containerNames.compactMap { name in
-            service.presenter.manager.container(name).map { c in
+        .array(screen.containerNames.compactMap { name in
+            screen.manager.container(name).map { c in
                 .object([("name", .string(name)), ("display", .string(Self.name(c.displayType, ContainerSettings.displayTypes))),
                          ("queue", .string(Self.name(c.queueType, ContainerSettings.queueTypes)))])
             }
@@ -98,8 +95,8 @@ extension ControlFrontend {
     }
 
     func listJSON() -> JSON {
-        let manager = service.presenter.manager
-        let containers: [JSON] = service.presenter.containerNames.compactMap { name in
+        let manager = screen.manager
+        let containers: [JSON] = screen.containerNames.compactMap { name in
             guard let c = manager.container(name) else { return nil }
             let defaults = ViewSettings.describe(c.defaults).sorted { $0.key < $1.key }.map { ($0.key, JSON.string($0.value)) }
             var debounce = 0.0
@@ -118,17 +115,17 @@ extension ControlFrontend {
                 ("defaults", .object(defaults)),
                 ("showing", .array(manager.showing(in: name).map { .int(Int($0.rawValue)) })),
                 ("waiting", .array(manager.waiting(in: name).map { .int(Int($0.rawValue)) })),
-                ("drawer", service.presenter.drawer(name) != nil ? (try? drawerJSON(name)) ?? .null : .null),
+                ("drawer", screen.drawer(name) != nil ? (try? drawerJSON(name)) ?? .null : .null),
             ])
         }
         return .object([("containers", .array(containers)), ("modes", .strings(config.modes.active)),
-                        ("held", .ids(config.heldIDs))])
+                        ("held", .ids(registry.held.map(\.id)))])
     }
 
     func listText() -> String {
-        let manager = service.presenter.manager
+        let manager = screen.manager
         var lines: [String] = []
-        for name in service.presenter.containerNames {
+        for name in screen.containerNames {
             guard let c = manager.container(name) else { continue }
             let showing = manager.showing(in: name).map { String($0.rawValue) }.joined(separator: " ")
             let waiting = manager.waiting(in: name).map { String($0.rawValue) }.joined(separator: " ")

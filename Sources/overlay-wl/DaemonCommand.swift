@@ -20,21 +20,29 @@ struct DaemonCommand: ParsableCommand {
         do {
             let configPath = ConfigRuntime.resolvePath(explicit: options.config)
             let settings = try ConfigRuntime.load(configPath)
-            let service = try OverlayService()
-            let timeout = options.defaultTimeout ?? settings.general.defaultTimeout ?? NotificationFrontend.defaultTimeout
-            let notifications = try NotificationFrontend(service: service, defaultTimeout: timeout)
-            let runtime = try ConfigRuntime(service: service, notifications: notifications, path: configPath, config: settings)
-            let control = try ControlFrontend(service: service, notifications: notifications, config: runtime)
-            control.tips = try TipsFrontend(service: service)
-            notifications.tips = control.tips   // the `x`/`y` hints show notifications as tips
-            let hooks = HookRunner(service: service, notifications: notifications) { runtime.config.hooks }
-            let links = LinkOpener(service: service) { runtime.config.general }
-            service.presenter.onImageError = { error in log("image not shown: \(error)") }
-            try control.requestName()
-            try notifications.requestName()
+            let display = try WaylandDisplay()
+            let loop = try EventLoop()
+            let bus = try BusConnection()
+            let presenter = OverlayPresenter(display: display)
+            let daemon = try Daemon(presenter: presenter, signals: BusSignals(bus: bus), configPath: configPath,
+                                    config: settings, defaultTimeout: options.defaultTimeout)
+            presenter.onImageError = { error in log("image not shown: \(error)") }
+            let server = try NotificationServer(
+                bus: bus,
+                info: ServerInformation(name: "overlay-wl", vendor: "overlay-wl", version: OverlayCommand.version, specVersion: "1.2"),
+                capabilities: NotificationFrontend.capabilities, delegate: daemon.notifications)
+            server.emitsClosedOnCloseNotification = false  // every close is reported once, from the engine's effect
+            try bus.export(path: ControlFrontend.path, interface: daemon.control.interface)
+            loop.add(display)
+            loop.add(BusEventSource(bus: bus))
+            loop.add(daemon.tips.events)
+            loop.afterDispatch = { try presenter.update() }
+            loop.onSignal = { [unowned loop] signal in daemon.handle(signal: signal, loop: loop) }
+            try bus.requestName(ControlFrontend.busName)
+            try bus.requestName(NotificationServer.busName)
             StartupPages.release()   // idle memory: what only starting needed goes back to the page cache
-            try service.run()
-            withExtendedLifetime((hooks, links)) {}
+            try loop.run()
+            withExtendedLifetime(server) {}
         } catch {
             throw fail("\(error)")
         }

@@ -6,31 +6,37 @@ import OverlayEngine
 /// config's argv — never a shell line — and the view's fields reach it only as environment
 /// variables (OVERLAY_WL_*), so no notification text is ever interpolated into a command.
 final class HookRunner {
-    private let hooks: () -> [String: [String]]
-    private unowned let notifications: NotificationFrontend
+    private let config: ConfigRuntime
+    private let registry: ViewRegistry
+    /// Starts the command; the default spawns it detached (tests record instead).
+    var launch: (_ argv: [String], _ environment: [String]) -> Bool = { argv, environment in
+        HookRunner.spawn(argv, environment: environment) >= 0
+    }
 
-    init(service: OverlayService, notifications: NotificationFrontend, hooks: @escaping () -> [String: [String]]) {
-        self.hooks = hooks
-        self.notifications = notifications
+    init(config: ConfigRuntime, registry: ViewRegistry) {
+        self.config = config
+        self.registry = registry
         ow_reap_children_automatically()
-        service.observeEffects { [unowned self] effect in
-            if case .hook(let name, let id, let container) = effect {
-                self.run(name, event: "hook", id: UInt32(truncatingIfNeeded: id.rawValue), container: container)
-            }
-        }
-        notifications.onSound = { [unowned self] sound in
-            var extra = ["OVERLAY_WL_SOUND_FILE": sound.file ?? "", "OVERLAY_WL_SOUND_NAME": sound.name ?? ""]
-            extra["OVERLAY_WL_EVENT"] = "sound"
-            self.run("sound", event: "sound", id: sound.id, container: nil, extra: extra)
-        }
+    }
+
+    /// A notification's sound hint: the `sound` hook, if the config has one.
+    func runSound(id: UInt32, file: String?, name: String?, record: NotificationRecord) {
+        let extra = ["OVERLAY_WL_SOUND_FILE": file ?? "", "OVERLAY_WL_SOUND_NAME": name ?? ""]
+        run("sound", event: "sound", id: id, container: nil, notification: record, extra: extra)
+    }
+
+    /// An appear or disappear hook of a view (`EngineEffect.hook`).
+    func runViewHook(_ name: String, id: ViewID, container: String) {
+        run(name, event: "hook", id: id.busID, container: container, notification: registry[id]?.notification)
     }
 
     /// Starts hook `name` if the config defines it; a failure to start is logged, never fatal.
-    func run(_ name: String, event: String, id: UInt32, container: String?, extra: [String: String] = [:]) {
-        guard let argv = hooks()[name] else { return }
+    private func run(_ name: String, event: String, id: UInt32, container: String?, notification: NotificationRecord?,
+                     extra: [String: String] = [:]) {
+        guard let argv = config.config.hooks[name] else { return }
         var fields = ["OVERLAY_WL_EVENT": event, "OVERLAY_WL_HOOK": name, "OVERLAY_WL_ID": String(id),
                       "OVERLAY_WL_CONTAINER": container ?? ""]
-        if let record = notifications.record(id) {
+        if let record = notification {
             fields["OVERLAY_WL_APP_NAME"] = record.appName
             fields["OVERLAY_WL_SUMMARY"] = record.summary
             fields["OVERLAY_WL_BODY"] = record.body
@@ -39,7 +45,7 @@ final class HookRunner {
         fields.merge(extra) { _, new in new }
         let environment = Self.inheritedEnvironment().filter { !$0.hasPrefix("OVERLAY_WL_") }
             + fields.map { "\($0.key)=\($0.value)" }
-        if Self.spawn(argv, environment: environment) < 0 {
+        if !launch(argv, environment) {
             log("hook '\(name)': cannot start \(argv[0]): \(String(cString: strerror(errno)))")
         }
     }

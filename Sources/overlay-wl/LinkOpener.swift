@@ -1,29 +1,20 @@
 import OverlayConfig
 import OverlayEngine
-import WaylandPresenter
 
 /// Opens links clicked in any view's body with the config's opener (`general.link-opener`, the
 /// URL appended as one argument, never through a shell), for the schemes it allows
 /// (`general.link-schemes`). A link click is claimed: it never dismisses the view or invokes
 /// its default action.
 final class LinkOpener {
-    private let general: () -> GeneralSettings
+    private let config: ConfigRuntime
     /// Starts the command; returns false when it could not (the default spawns it detached).
     var launch: ([String]) -> Bool = { argv in HookRunner.spawn(argv, environment: HookRunner.inheritedEnvironment()) >= 0 }
 
-    init(service: OverlayService, general: @escaping () -> GeneralSettings) {
-        self.general = general
-        let previous = service.presenter.onViewClicked
-        service.presenter.onViewClicked = { [unowned self] view, part in
-            guard case .link(let url) = part else { return previous(view, part) }
-            self.open(url)
-            return true
-        }
-    }
+    init(config: ConfigRuntime) { self.config = config }
 
     /// Runs the opener for `url` if its scheme is allowed; logs why not otherwise.
     func open(_ url: String) {
-        let settings = general()
+        let settings = config.config.general
         switch Self.check(url, allowed: settings.linkSchemes) {
         case .failure(let reason):
             log("link not opened: \(reason)")

@@ -1,139 +1,142 @@
 import DBusService
+import OverlayConfig
 import OverlayEngine
-import OverlayRenderer
 import WaylandPresenter
 
-/// org.freedesktop.Notifications: each notification is a view (a toast by default) in a container.
+/// org.freedesktop.Notifications: each notification is a view (a toast by default) in a
+/// container, its record in the registry from Notify to NotificationClosed, then in history.
 final class NotificationFrontend: NotificationServerDelegate {
     static let defaultTimeout = 5.0
     /// Advertised because each works end to end.
     static let capabilities = ["action-icons", "actions", "body", "body-hyperlinks", "body-images", "body-markup",
                                "icon-static", "persistence", "x-canonical-private-synchronous"]
 
-    private unowned let service: OverlayService
-    private var server: NotificationServer!
-    private let defaultTimeout: Double
-    /// Open notifications: each gets exactly one NotificationClosed.
-    private var records: [UInt32: NotificationRecord] = [:]
-    /// x-canonical-private-synchronous / stack tags → the open notification carrying it.
-    private var tagged: [String: UInt32] = [:]
-    /// The config's rules: may send a notification to another container or change its view settings.
-    var route: (NotifyRequest, inout NotificationRouting) -> Void = { _, _ in }
+    private let screen: OverlayPresenter
+    private let registry: ViewRegistry
+    private let signals: SignalSink
+    private let config: ConfigRuntime
+    private let hooks: HookRunner
     /// Shows notifications carrying the `x`/`y` hints as tips pointing at that point.
-    weak var tips: TipsFrontend?
-    /// Sounds are passed on, not played (a config hook runs a command).
-    var onSound: (SoundRequest) -> Void = { _ in }
-    /// Every closed notification, with its reason (history keeps the non-transient ones).
-    var onClosed: (NotificationRecord, CloseReason) -> Void = { _, _ in }
+    private let tips: TipsFrontend
+    let defaultTimeout: Double
+    /// Closed (and hidden) notifications, for `overlay-wl history` and `restore`.
+    private(set) var history: BoundedHistory<HistoryEntry>
 
-    init(service: OverlayService, defaultTimeout: Double) throws {
-        self.service = service
+    init(screen: OverlayPresenter, registry: ViewRegistry, signals: SignalSink, config: ConfigRuntime,
+         hooks: HookRunner, tips: TipsFrontend, defaultTimeout: Double) {
+        self.screen = screen
+        self.registry = registry
+        self.signals = signals
+        self.config = config
+        self.hooks = hooks
+        self.tips = tips
         self.defaultTimeout = defaultTimeout
-        try service.presenter.register(BuiltInContainers.notifications, placement: BuiltInContainers.notificationsPlacement)
-        server = try NotificationServer(
-            bus: service.bus,
-            info: ServerInformation(name: "overlay-wl", vendor: "overlay-wl", version: OverlayCommand.version, specVersion: "1.2"),
-            capabilities: Self.capabilities, delegate: self)
-        server.emitsClosedOnCloseNotification = false  // every close is reported once, from the engine's effect
-        service.observeEffects { [unowned self] effect in self.handle(effect) }
-        let previous = service.presenter.onViewClicked
-        service.presenter.onViewClicked = { [unowned self] view, part in
-            self.clicked(view, part) || previous(view, part)
-        }
+        history = BoundedHistory(capacity: config.config.general.historySize)
     }
 
-    /// A click on an action button invokes it; a click on the toast invokes "default" when the
-    /// sender offered it. Anything else is left to the view's gesture (a tap dismisses: reason 2).
-    private func clicked(_ view: ViewID, _ part: ClickedPart) -> Bool {
-        guard view.rawValue <= UInt64(UInt32.max), let record = records[UInt32(view.rawValue)] else { return false }
-        let action: String
-        switch part {
-        case .action(let key) where record.hasAction(key): action = key
-        case .body where record.hasAction("default"): action = "default"
-        default: return false
-        }
-        // Invoking may dismiss the view: not while the presenter is still applying this click.
-        service.presenter.afterInput { [weak self] in self?.invoke(id: record.id, action: action) }
-        return true
-    }
-
-    /// Takes org.freedesktop.Notifications; throws `BusError.nameTaken` if another daemon has it.
-    func requestName() throws { try service.bus.requestName(NotificationServer.busName) }
-
-    func record(_ id: UInt32) -> NotificationRecord? { records[id] }
+    /// The history follows the config's `history-size` (a reload may change it).
+    func configReloaded() { history.capacity = config.config.general.historySize }
 
     // MARK: NotificationServerDelegate
 
-    func notify(_ request: NotifyRequest) -> UInt32 {
+    func notify(_ request: NotifyRequest) -> UInt32 { show(request, restoring: false) }
+
+    func closeNotification(id: UInt32) -> Bool {
+        guard let record = registry[ViewID(id)], record.notification != nil else { return false }
+        if record.heldSince != nil {  // held: never shown, closed at once
+            registry.remove(ViewID(id))
+            closed(record.notification!, .closedByCall)
+            return true
+        }
+        return screen.dismiss(ViewID(id), reason: .request)
+    }
+
+    /// Routes and shows a notification; returns its id. A restored one may be routed but
+    /// not hidden or held again.
+    private func show(_ request: NotifyRequest, restoring: Bool) -> UInt32 {
         let id = idFor(request)
-        var routing = NotificationRouting(id: id)
-        routing.configuration.autoDismiss = NotificationRecord.autoDismiss(for: request, defaultTimeout: defaultTimeout)
-        route(request, &routing)
-        if routing.hidden || routing.held {  // config rules: hidden goes to history; held waits for a mode change
-            if routing.held { records[id] = NotificationRecord(id: id, request: request) }
+        let record = NotificationRecord(id: id, request: request)
+        let decision = config.route(record.facts)
+        if !restoring, decision.hidden {  // a mode rule: straight to history
+            if registry[record.viewID]?.heldSince != nil { registry.remove(record.viewID) }
+            history.append(HistoryEntry(record: record, reason: "hidden"))
             return id
         }
+        if !restoring, decision.held {  // a mode rule: kept with its id until the modes change
+            registry.insert(record, held: true)
+            screen.dismiss(record.viewID, reason: .replaced, animated: false)
+            return id
+        }
+        var configuration = ViewConfiguration()
+        configuration.autoDismiss = record.autoDismiss(defaultTimeout: defaultTimeout)
+        configuration.overlay(decision.view)
+        let container = decision.container.flatMap { screen.manager.container($0) != nil ? $0 : nil }
+            ?? BuiltInContainers.notificationsName
         if let problem = request.imageDataProblem { log("notification \(id): image-data ignored: \(problem)") }
         do {
-            if let point = request.tipPoint, let tips, routing.container == BuiltInContainers.notificationsName {
+            if let point = request.tipPoint, container == BuiltInContainers.notificationsName {
                 // The `x`/`y` hints: a tip at that point (unless a rule sent it elsewhere).
                 try tips.showNotificationTip(title: request.summary, body: NotificationTipText.plain(request.body),
-                                             at: point, id: ViewID(UInt64(id)), configuration: routing.configuration)
+                                             at: point, id: record.viewID, configuration: configuration)
             } else {
-                try service.presenter.show(NotificationRecord.content(for: request), id: ViewID(UInt64(id)),
-                                           in: routing.container, configuration: routing.configuration)
+                try screen.show(record.toast, id: record.viewID, in: container, configuration: configuration)
             }
         } catch {
             log("cannot show notification \(id): \(error)")
             return id
         }
-        if let old = records[id]?.synchronousTag { tagged[old] = nil }
-        let record = NotificationRecord(id: id, request: request)
-        records[id] = record
-        if let tag = record.synchronousTag { tagged[tag] = id }
+        registry.insert(record)
         if !request.suppressSound, request.soundFile != nil || request.soundName != nil {
-            onSound(SoundRequest(id: id, file: request.soundFile, name: request.soundName))
+            hooks.runSound(id: id, file: request.soundFile, name: request.soundName, record: record)
         }
         return id
     }
 
-    func closeNotification(id: UInt32) -> Bool {
-        guard records[id] != nil else { return false }
-        return service.presenter.dismiss(ViewID(UInt64(id)), reason: .request)
+    /// replaces_id of an open notification, or the open notification with the same synchronous tag,
+    /// keeps its id; anything else (including an unknown replaces_id) gets a new one.
+    private func idFor(_ request: NotifyRequest) -> UInt32 {
+        if request.replacesID != 0, registry.notification(request.replacesID) != nil { return request.replacesID }
+        if let tag = request.synchronousTag, let id = registry.notification(taggedWith: tag) { return id.busID }
+        return screen.newID().busID
+    }
+
+    // MARK: Actions
+
+    /// A click on a notification: an action button invokes it, the toast itself its "default"
+    /// action when the sender offered one. False when the click is not the notification's to take.
+    func clicked(_ record: NotificationRecord, _ part: ClickedPart) -> Bool {
+        switch part {
+        case .action(let key) where record.hasAction(key): return invoke(id: record.id, action: key)
+        case .body where record.hasAction("default"): return invoke(id: record.id, action: "default")
+        default: return false
+        }
     }
 
     /// Invokes an action ("default" is a click on the toast itself): ActivationToken, then
     /// ActionInvoked; the notification then closes as dismissed, unless it is resident.
     @discardableResult
     func invoke(id: UInt32, action: String) -> Bool {
-        guard let record = records[id], action == "default" || record.hasAction(action) else { return false }
-        service.presenter.display.requestActivationToken(appID: record.desktopEntry) { [weak self] token in
+        guard let record = registry.notification(id), action == "default" || record.hasAction(action) else { return false }
+        let finish = { [weak self] (token: String?) in
             guard let self else { return }
-            if let token { self.server.emitActivationToken(id: id, token: token) }
-            self.server.emitActionInvoked(id: id, actionKey: action)
-            if !record.isResident { self.service.presenter.dismiss(ViewID(UInt64(id)), reason: .user) }
+            if let token { signals.emit(.activationToken(id: id, token: token)) }
+            signals.emit(.actionInvoked(id: id, action: action))
+            if !record.isResident { screen.dismiss(record.viewID, reason: .user) }
+        }
+        if let display = screen.display {
+            display.requestActivationToken(appID: record.desktopEntry, completion: finish)
+        } else {
+            finish(nil)
         }
         return true
     }
 
-    /// replaces_id of an open notification, or the open notification with the same synchronous tag,
-    /// keeps its id; anything else (including an unknown replaces_id) gets a new one.
-    private func idFor(_ request: NotifyRequest) -> UInt32 {
-        if request.replacesID != 0, records[request.replacesID] != nil { return request.replacesID }
-        if let tag = request.synchronousTag, let id = tagged[tag], records[id] != nil { return id }
-        return service.nextID()
-    }
+    // MARK: Closing, history and modes
 
-    // MARK: Effects
-
-    private func handle(_ effect: EngineEffect) {
-        guard case .dismissed(let viewID, _, let reason) = effect, viewID.rawValue <= UInt64(UInt32.max) else { return }
-        let id = UInt32(viewID.rawValue)
-        guard let record = records.removeValue(forKey: id) else { return }
-        if let tag = record.synchronousTag, tagged[tag] == id { tagged[tag] = nil }
-        let closeReason = Self.closeReason(reason)
-        server.emitClosed(id: id, reason: closeReason)
-        onClosed(record, closeReason)
+    /// The engine dismissed a notification's view: its one NotificationClosed, then history.
+    func closed(_ record: NotificationRecord, _ reason: CloseReason) {
+        signals.emit(.notificationClosed(id: record.id, reason: reason))
+        if !record.isTransient { history.append(HistoryEntry(record: record, reason: HistoryEntry.reasonName(reason))) }
     }
 
     static func closeReason(_ reason: DismissReason) -> CloseReason {
@@ -144,16 +147,22 @@ final class NotificationFrontend: NotificationServerDelegate {
         default: .undefined
         }
     }
-}
 
-/// Where a notification goes and how it looks, as decided by the config's rules.
-struct NotificationRouting {
-    var container = BuiltInContainers.notificationsName
-    var configuration = ViewConfiguration()
-    /// The notification's id (read-only for rules).
-    var id: UInt32 = 0
-    /// Not shown at all (a mode rule); the config keeps it in history.
-    var hidden = false
-    /// Kept open but not shown until re-routed with its id as replaces_id (a mode rule).
-    var held = false
+    /// Routes every held notification again with its own id: shown now unless a rule still holds it.
+    func modesChanged() {
+        for record in registry.held {
+            var again = record.request
+            again.replacesID = record.id
+            _ = show(again, restoring: false)
+        }
+    }
+
+    /// Shows a closed notification again, whole (icon, image and hints), as a new notification;
+    /// `id` 0 takes the newest. Nil when history has no such entry.
+    func restore(_ id: UInt32) -> UInt32? {
+        guard let entry = history.removeLast(where: { id == 0 || $0.record.id == id }) else { return nil }
+        var request = entry.record.request
+        request.replacesID = 0
+        return show(request, restoring: true)
+    }
 }

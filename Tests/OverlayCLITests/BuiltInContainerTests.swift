@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import OverlayConfig
+import OverlayEngine
 @testable import overlay_wl
 
 @Suite struct BuiltInContainerTests {
@@ -40,9 +41,10 @@ import OverlayConfig
         #expect(try #require(other.container(named: "side")).configuration.maximumVisible == nil)
     }
 
-    @Test func theBuiltInSettingsPlaceTheColumnWhereTheDaemonRegistersIt() {
-        #expect(ConfigRuntime.layerPlacement(BuiltInContainers.notificationsSpec.placement,
-                                             container: BuiltInContainers.notificationsName)
-                == BuiltInContainers.notificationsPlacement)
+    @Test func theColumnIsOnTheRightEdge360Wide() throws {
+        let spec = try #require(BuiltInContainers.specs.first { $0.configuration.name == BuiltInContainers.notificationsName })
+        #expect(spec.placement.anchor == [.top, .bottom, .right])
+        #expect(spec.placement.margins == [12, 12, 0, 0])
+        #expect(spec.placement.width == 360 && spec.placement.layer == .overlay && spec.placement.output == .focused)
     }
 }

@@ -1,10 +1,9 @@
 import OverlayEngine
 import OverlayRenderer
 
-/// The presenter's input state: the pure router plus the hooks and facts input needs.
+/// The presenter's input state: the pure router plus the facts input needs.
 final class PresenterInput {
     var router: InputRouter
-    var onViewClicked: (ViewID, ClickedPart) -> Bool = { _, _ in false }
     /// The seat and serial of the latest press (button or touch down), for xdg-activation.
     var lastPress: (seat: OpaquePointer, serial: UInt32)?
     /// Loaded at the first pointer enter; nil inside when no theme loads.
@@ -13,9 +12,6 @@ final class PresenterInput {
     var shapes: [UInt32: CursorShape] = [:]
     /// Lays out help tips' buttons for hit testing (caches its layouts).
     let callouts = CalloutRenderer()
-    /// Work `afterInput` queued while the engine applies input (it must not be mutated then).
-    var applying = false
-    var deferred: [() -> Void] = []
 
     init(presenter: OverlayPresenter) {
         router = InputRouter { [unowned presenter] id in presenter.manager.resolvedConfiguration(of: id)?.dismissGesture }
@@ -26,15 +22,9 @@ final class PresenterInput {
 }
 
 /// Pointer and touch: seat events go through `InputRouter`, and its actions reach the engine
-/// (hover pauses auto-dismiss, gestures dismiss, drag, fling or spring back).
+/// (hover pauses auto-dismiss, gestures dismiss, drag, fling or spring back). Clicks on views
+/// are recorded with the part hit and reach the delegate after dispatch.
 extension OverlayPresenter: SeatInputSink {
-    /// Called for a tap on a view with the part it hit, before the view's dismiss gesture
-    /// applies; return true to claim the click (the gesture then does nothing). It runs while the
-    /// engine applies input: show or dismiss through `afterInput`, not directly.
-    public var onViewClicked: (ViewID, ClickedPart) -> Bool {
-        get { input.onViewClicked }
-        set { input.onViewClicked = newValue }
-    }
 
     /// Slop, double-tap interval, long-press duration and fling thresholds for every view.
     public var gestureThresholds: GestureThresholds {
@@ -42,18 +32,12 @@ extension OverlayPresenter: SeatInputSink {
         set { input.router.thresholds = newValue }
     }
 
-    /// Runs `work` once the input being applied is done (now, when none is): for click handlers
-    /// that show or dismiss views.
-    public func afterInput(_ work: @escaping () -> Void) {
-        if input.applying { input.deferred.append(work) } else { work() }
-    }
-
     /// Seat proxy and serial of the latest button press or touch down on an overlay.
     var lastInputPress: (seat: OpaquePointer, serial: UInt32)? { input.lastPress }
 
     /// Becomes the input sink of every seat (seats can appear at runtime).
     func attachInput() {
-        for seat in display.seats where seat.inputSink == nil { seat.inputSink = self }
+        for seat in display?.seats ?? [] where seat.inputSink == nil { seat.inputSink = self }
     }
 
     /// Start of an update pass: fires due long presses and re-checks hover after layout changes.
@@ -72,7 +56,7 @@ extension OverlayPresenter: SeatInputSink {
     // MARK: SeatInputSink
 
     func pointerEvent(_ event: PointerDevice.Event, from pointer: PointerDevice) {
-        let now = monotonicNow()
+        let now = clock()
         let contact = InputContact.pointer(seat: pointer.seat)
         switch event {
         case .enter, .motion:
@@ -106,7 +90,7 @@ extension OverlayPresenter: SeatInputSink {
     }
 
     func touchEvent(_ event: TouchDevice.Event, from touch: TouchDevice) {
-        let now = monotonicNow()
+        let now = clock()
         switch event {
         case .down(let id):
             guard let point = touch.points[id] else { return }
@@ -137,37 +121,45 @@ extension OverlayPresenter: SeatInputSink {
 
     // MARK: Actions
 
+    /// The engine applies what needs no decision; taps and default-action bindings are recorded
+    /// with the part hit, for the delegate.
     private func apply(_ actions: [InputAction], now: Double) {
         guard !actions.isEmpty else { return }
-        input.applying = true
-        manager.apply(actions, now: now, claimTap: { id, point in claimTap(on: id, at: point) },
-                      invokeDefault: { id in _ = input.onViewClicked(id, .body) })
-        input.applying = false
-        let work = input.deferred
-        input.deferred = []
-        for item in work { item() }
+        for request in manager.apply(actions, now: now) {
+            switch request {
+            case .tap(let id, let point): pendingClicks.append(ViewClick(view: id, part: clickedPart(of: id, at: point), point: point))
+            case .invokeDefault(let id): pendingClicks.append(ViewClick(view: id, part: .body, point: nil))
+            }
+        }
     }
 
-    /// Offers a tap to `onViewClicked`; a close-button tap it does not claim dismisses the view.
-    private func claimTap(on id: ViewID, at point: Point) -> TapOutcome {
-        let part = clickedPart(of: id, at: point)
-        if input.onViewClicked(id, part) { return .claimed }
-        return part == .closeButton ? .dismiss : .notClaimed
+    /// Hands recorded clicks to the delegate (the engine is at rest); without one, taps go to
+    /// the views' dismiss gestures.
+    func deliverClicks() {
+        guard !pendingClicks.isEmpty else { return }
+        let clicks = pendingClicks
+        pendingClicks = []
+        for click in clicks {
+            if let delegate { delegate.presenter(self, clicked: click) } else { applyTap(click) }
+        }
     }
 
-    /// Which part of the view a surface-local point is on (links and action buttons from the
-    /// toast's layout; for a help tip, buttons from the callout's).
+    /// Which part of the view a surface-local point is on (links, action buttons and the close
+    /// button from the toast's layout; for a help tip, buttons from the callout's).
     func clickedPart(of id: ViewID, at point: Point) -> ClickedPart {
         guard let content = content(of: id), let drawn = input.router.drawn(id), drawn.scale > 0 else { return .body }
         let x = (point.x - drawn.frame.minX) / drawn.scale, y = (point.y - drawn.frame.minY) / drawn.scale
         func hit(_ f: DrawFrame) -> Bool { x >= f.x && x < f.x + f.width && y >= f.y && y < f.y + f.height }
-        if let callout = callout(of: id) {
+        switch content {
+        case .callout(let callout):
             return input.callouts.actionFrames(callout).first { hit($0.frame) }.map { .action($0.key) } ?? .body
+        case .toast(let toast):
+            let style = input.router.surface(of: id).map { toastStyle(in: SurfaceName.container(of: $0)) } ?? style
+            if let close = renderer.closeButtonFrame(toast, style: style), hit(close) { return .closeButton }
+            if let link = renderer.linkFrames(toast, style: style).first(where: { hit($0.frame) }) { return .link(link.href) }
+            guard !toast.actions.isEmpty else { return .body }
+            return renderer.actionFrames(toast, style: style).first { hit($0.frame) }.map { .action($0.key) } ?? .body
         }
-        let style = input.router.surface(of: id).map { toastStyle(in: SurfaceKey.container(ofRouterKey: $0)) } ?? style
-        if let link = renderer.linkFrames(content, style: style).first(where: { hit($0.frame) }) { return .link(link.href) }
-        guard !content.actions.isEmpty else { return .body }
-        return renderer.actionFrames(content, style: style).first { hit($0.frame) }.map { .action($0.key) } ?? .body
     }
 
     // MARK: Cursor
@@ -175,7 +167,7 @@ extension OverlayPresenter: SeatInputSink {
     /// Arrow over views, hand over action buttons and links; set on enter and when the shape changes, by
     /// the compositor (cursor-shape-v1) or else from our cursor theme.
     private func updateCursor(of pointer: PointerDevice, in container: String?, entered: Bool) {
-        guard let container else { return }
+        guard let container, let display else { return }
         let id = input.router.view(at: pointer.position, in: container)
         let part = id.map { clickedPart(of: $0, at: pointer.position) }
         let left = id.flatMap { manager.resolvedConfiguration(of: $0)?.binding(for: .left) } ?? .gesture

@@ -1,48 +1,6 @@
 import WaylandListeners
 import CWayland
-
-/// Which outputs a container's surface goes on.
-public enum OutputSelection: Equatable, Sendable {
-    /// The compositor's choice: the focused output.
-    case focused
-    /// The output with this name (HEADLESS-1, DP-2…); the focused one while it is not connected.
-    case named(String)
-    /// Every output at once, each with its own surface.
-    case all
-}
-
-/// Where a layer surface sits: layer, anchored edges, margins and requested size (0 = compositor's).
-public struct LayerPlacement: Equatable, Sendable {
-    public enum Layer: UInt32, Sendable { case background = 0, bottom, top, overlay }
-    public struct Anchor: OptionSet, Sendable {
-        public let rawValue: UInt32
-        public init(rawValue: UInt32) { self.rawValue = rawValue }
-        public static let top = Anchor(rawValue: 1), bottom = Anchor(rawValue: 2)
-        public static let left = Anchor(rawValue: 4), right = Anchor(rawValue: 8)
-    }
-    public var layer: Layer = .overlay
-    public var anchor: Anchor
-    public var margins: (top: Int32, right: Int32, bottom: Int32, left: Int32)
-    public var width: UInt32
-    public var height: UInt32
-    public var exclusiveZone: Int32 = 0
-    public var output: OutputSelection
-
-    public init(layer: Layer = .overlay, anchor: Anchor, margins: (top: Int32, right: Int32, bottom: Int32, left: Int32) = (0, 0, 0, 0),
-                width: UInt32, height: UInt32, output: OutputSelection = .focused) {
-        self.layer = layer
-        self.anchor = anchor
-        self.margins = margins
-        self.width = width
-        self.height = height
-        self.output = output
-    }
-
-    public static func == (a: Self, b: Self) -> Bool {
-        a.layer == b.layer && a.anchor == b.anchor && a.margins == b.margins && a.width == b.width
-            && a.height == b.height && a.exclusiveZone == b.exclusiveZone && a.output == b.output
-    }
-}
+import OverlayEngine
 
 /// A wl_surface with the layer-shell role. Listeners only record; the presenter draws after dispatch.
 final class LayerSurface {
@@ -55,17 +13,17 @@ final class LayerSurface {
     private var pendingSerial: UInt32?
     /// Outputs the surface is on; its buffer scale follows the largest of their scales.
     private(set) var enteredOutputs: [OpaquePointer] = []
-    let placement: LayerPlacement
+    let placement: SurfacePlacement
     var onStateChange: () -> Void = {}
     private lazy var box = ListenerBox(self)
 
     /// `output` nil lets the compositor choose (the focused output).
-    init(display: WaylandDisplay, placement: LayerPlacement, output: Output?, namespace: String) {
+    init(display: WaylandDisplay, placement: SurfacePlacement, output: Output?, namespace: String) {
         self.placement = placement
         surface = wl_compositor_create_surface(display.compositor)
         wl_surface_add_listener(surface, LayerSurface.surfaceListener, box.userdata)
         layerSurface = zwlr_layer_shell_v1_get_layer_surface(display.layerShell, surface, output?.proxy,
-                                                             placement.layer.rawValue, namespace)
+                                                             placement.layer.protocolValue, namespace)
         zwlr_layer_surface_v1_add_listener(layerSurface, LayerSurface.layerListener, box.userdata)
         zwlr_layer_surface_v1_set_anchor(layerSurface, placement.anchor.rawValue)
         let m = placement.margins

@@ -12,36 +12,25 @@ import WaylandPresenter
 final class TipsFrontend {
     static let containerName = "tips"
     static let tourName = "tour"
-    unowned let service: OverlayService
+    private let screen: OverlayPresenter
+    private let registry: ViewRegistry
     var style = CalloutStyle()
     private let measurer = CalloutRenderer()
-    private let events = SwayEventSource()
+    /// Sway's window events: a poll-loop source, connected only while window tips exist.
+    let events = SwayEventSource()
     private var sway: SwayClient?
     /// `$SWAYSOCK` override (tests); nil reads the environment.
     var socketPath: String?
-    /// Window tips to re-place or dismiss on window events.
-    private var followed: [ViewID: FollowedTip] = [:]
-    /// "Don't show again" keys of live tips, and tips closed because their window went.
+    /// "Don't show again" keys the user dismissed.
     let seen = SeenTips()
-    private var onceKeys: [ViewID: String] = [:]
-    private var closedWithWindow: Set<ViewID> = []
 
-    struct FollowedTip {
-        var conID: Int
-        var content: CalloutContent
-        var container: String
-        var configuration: ViewConfiguration
-        var frame: Rect
-    }
-
-    init(service: OverlayService) throws {
-        self.service = service
-        try service.presenter.register(Self.container(Self.containerName), placement: Self.placement(.focused))
-        try service.presenter.register(Self.container(Self.tourName), placement: Self.placement(.focused))
-        events.onEvents = { [unowned self] batch in self.windowsChanged(batch) }
+    init(screen: OverlayPresenter, registry: ViewRegistry) throws {
+        self.screen = screen
+        self.registry = registry
+        try screen.register(Self.container(Self.containerName), placement: Self.placement(.focused))
+        try screen.register(Self.container(Self.tourName), placement: Self.placement(.focused))
+        events.onEvents = { [unowned self] _ in self.windowsChanged() }
         events.onClosed = { [unowned self] in self.sway = nil }
-        service.loop.add(events)
-        service.observeEffects { [unowned self] effect in self.handle(effect) }
     }
 
     /// `tips` or `tour`, with or without `@OUTPUT`.
@@ -59,44 +48,38 @@ final class TipsFrontend {
     }
 
     /// The whole output, over panels too (exclusive zone -1): tips may point at a bar.
-    static func placement(_ output: OutputSelection) -> LayerPlacement {
-        var placement = LayerPlacement(layer: .overlay, anchor: [.top, .bottom, .left, .right], width: 0, height: 0, output: output)
-        placement.exclusiveZone = -1
-        return placement
+    static func placement(_ output: SurfacePlacement.Output) -> SurfacePlacement {
+        SurfacePlacement(layer: .overlay, anchor: [.top, .bottom, .left, .right], width: 0, height: 0, output: output,
+                         exclusiveZone: -1)
     }
 
-    private func handle(_ effect: EngineEffect) {
-        switch effect {
-        case .dismissed(let id, _, let reason):
-            // The user closed it (tap, dismiss, action): remember its key; not when its window went.
-            if let key = onceKeys.removeValue(forKey: id), reason == .user || reason == .gesture,
-               !closedWithWindow.contains(id) {
-                seen.remember(key)
-            }
-        case .removed(let id, _):
-            closedWithWindow.remove(id)
-            onceKeys[id] = nil
-            if followed.removeValue(forKey: id) != nil, followed.isEmpty { events.disconnect() }
-        default: break
-        }
+    /// A tip's view was dismissed: the user closed it (tap, dismiss, action), so its key is
+    /// remembered; not when its window went.
+    func dismissed(_ tip: TipRecord, reason: DismissReason) {
+        if let key = tip.onceKey, reason == .user || reason == .gesture, !tip.closedWithWindow { seen.remember(key) }
+    }
+
+    /// Stops listening to sway once no tip follows a window.
+    func stopFollowingIfIdle() {
+        if events.isConnected, registry.followedTips.isEmpty { events.disconnect() }
     }
 
     // MARK: Show
 
-    /// Shows (or replaces, for an id already present) a tip from a control `Show`. False when its
-    /// "don't show again" key was dismissed before (nothing is shown).
-    func show(_ request: ShowRequest, id: UInt32) throws -> Bool {
-        let viewID = ViewID(UInt64(id))
+    /// Shows (or replaces, for an id already present) a tip from a control `Show`; returns what
+    /// the registry keeps of it. Nil when its "don't show again" key was dismissed before
+    /// (nothing is shown).
+    func show(_ request: ShowRequest, id viewID: ViewID) throws -> TipRecord? {
         if let key = request.once {
             guard SeenTips.isValidKey(key) else { throw TipError("--once '\(key)': a key is one line of at most 200 bytes") }
-            if seen.contains(key) { return false }
+            if seen.contains(key) { return nil }
         }
-        try show(request, viewID: viewID)
-        if let key = request.once { onceKeys[viewID] = key }
-        return true
+        var tip = try show(request, viewID: viewID)
+        tip.onceKey = request.once
+        return tip
     }
 
-    private func show(_ request: ShowRequest, viewID: ViewID) throws {
+    private func show(_ request: ShowRequest, viewID: ViewID) throws -> TipRecord {
         let base = Self.base(of: request.container)
         let content = CalloutContent(title: request.title, body: request.body,
                                      actions: request.actions.map { CalloutAction(key: $0.key, label: $0.label) })
@@ -105,13 +88,14 @@ final class TipsFrontend {
         case .area(let rect):
             try show(content, at: rect, output: request.output ?? focusedOutput(), viewID: viewID, base: base,
                      configuration: request.view, animated: request.animated)
+            return TipRecord()
         case .window(let selector):
             guard request.output == nil else { throw TipError("--output does not apply to --window (the window's output is used)") }
             // Subscribe before the query: a window closing in between still reaches us as an event.
             try events.connect(socketPath: socketPath)
             let window: SwayWindow
             do { window = try client().window(selector) } catch {
-                if followed.isEmpty { events.disconnect() }
+                stopFollowingIfIdle()
                 throw TipError("\(error)")
             }
             do {
@@ -119,12 +103,12 @@ final class TipsFrontend {
                     throw TipError("window \(selector) is not on any output")
                 }
                 let name = try container(for: output, base: base)
-                try service.presenter.showTip(content, style: style, placement: placement, id: viewID, in: name,
-                                              configuration: request.view, animated: request.animated)
-                followed[viewID] = FollowedTip(conID: window.conID, content: content, container: name,
-                                               configuration: request.view, frame: placement.frame)
+                try screen.showTip(content, style: style, placement: placement, id: viewID, in: name,
+                                   configuration: request.view, animated: request.animated)
+                return TipRecord(window: TipRecord.Window(conID: window.conID, content: content, container: name,
+                                                          configuration: request.view, frame: placement.frame))
             } catch {
-                if followed.isEmpty { events.disconnect() }
+                stopFollowingIfIdle()
                 throw error
             }
         }
@@ -149,10 +133,9 @@ final class TipsFrontend {
         }
         let target: TipTarget = rect.width == 0 && rect.height == 0 ? .point(rect.origin) : .rect(rect)
         let placement = TipPlacer.place(target, size: size, in: area, metrics: style.metrics)
-        try service.presenter.showTip(content, style: style, placement: placement, id: viewID,
-                                      in: try container(for: output, base: base), configuration: configuration,
-                                      animated: animated)
-        followed[viewID] = nil   // an id replaced by a point tip no longer follows a window
+        try screen.showTip(content, style: style, placement: placement, id: viewID,
+                           in: try container(for: output, base: base), configuration: configuration, animated: animated)
+        registry.update(viewID) { $0.tip?.window = nil }   // an id replaced by a point tip no longer follows a window
     }
 
     /// Placement beside a window in its output's usable area (output-local coordinates).
@@ -165,7 +148,8 @@ final class TipsFrontend {
 
     /// Any window event may move a followed window (sway re-tiles siblings without events for
     /// them), so one tree query per batch re-places every followed tip.
-    private func windowsChanged(_ batch: [WindowEvent]) {
+    private func windowsChanged() {
+        let followed = registry.followedTips
         guard !followed.isEmpty else { return }
         let windows: [SwayWindow]
         do { windows = try client().windows() } catch {
@@ -174,25 +158,30 @@ final class TipsFrontend {
             return
         }
         for (id, tip) in followed {
-            guard let window = windows.first(where: { $0.conID == tip.conID }), let output = window.output,
-                  let placement = place(size: measurer.measure(tip.content, style: style), beside: window) else {
-                followed[id] = nil
-                closedWithWindow.insert(id)
-                service.presenter.dismiss(id, reason: .user)   // the window closed: "dismissed" (2)
+            let followedWindow = tip.window!
+            guard let window = windows.first(where: { $0.conID == followedWindow.conID }), let output = window.output,
+                  let placement = place(size: measurer.measure(followedWindow.content, style: style), beside: window) else {
+                registry.update(id) {
+                    $0.tip?.window = nil
+                    $0.tip?.closedWithWindow = true
+                }
+                screen.dismiss(id, reason: .user)   // the window closed: "dismissed" (2)
                 continue
             }
-            let name = (try? container(for: output, base: Self.base(of: tip.container))) ?? tip.container
-            guard placement.frame != tip.frame || name != tip.container else { continue }
+            let name = (try? container(for: output, base: Self.base(of: followedWindow.container))) ?? followedWindow.container
+            guard placement.frame != followedWindow.frame || name != followedWindow.container else { continue }
             do {
-                try service.presenter.showTip(tip.content, style: style, placement: placement, id: id, in: name,
-                                              configuration: tip.configuration, animated: false)
-                followed[id]?.frame = placement.frame
-                followed[id]?.container = name
+                try screen.showTip(followedWindow.content, style: style, placement: placement, id: id, in: name,
+                                   configuration: followedWindow.configuration, animated: false)
+                registry.update(id) {
+                    $0.tip?.window?.frame = placement.frame
+                    $0.tip?.window?.container = name
+                }
             } catch {
                 log("tips: cannot move tip \(id.rawValue): \(error)")
             }
         }
-        if followed.isEmpty { events.disconnect() }
+        stopFollowingIfIdle()
     }
 
     // MARK: Outputs and sway
@@ -207,7 +196,7 @@ final class TipsFrontend {
     /// The focused output's name (sway's, else the only output's); nil lets the compositor choose.
     private func focusedOutput() -> String? {
         if let name = try? client().outputs().first(where: { $0.focused })?.name { return name }
-        let outputs = service.presenter.display.outputs.filter { $0.isDescribed && !$0.name.isEmpty }
+        let outputs = (screen.display?.outputs ?? []).filter { $0.isDescribed && !$0.name.isEmpty }
         return outputs.count == 1 ? outputs[0].name : nil
     }
 
@@ -217,7 +206,7 @@ final class TipsFrontend {
         if let output, let sway = try? client(), let found = try? sway.usableArea(of: output) {
             return (Self.rect(found.area), Self.rect(found.size))
         }
-        let outputs = service.presenter.display.outputs.filter(\.isDescribed)
+        let outputs = (screen.display?.outputs ?? []).filter(\.isDescribed)
         guard let described = output.map({ name in outputs.first { $0.name == name } }) ?? outputs.first else {
             throw TipError(output.map { "no output named '\($0)'" } ?? "no output to show a tip on")
         }
@@ -230,8 +219,8 @@ final class TipsFrontend {
     private func container(for output: String?, base: String) throws -> String {
         guard let output else { return base }
         let name = "\(base)@\(output)"
-        if !service.presenter.containerNames.contains(name) {
-            try service.presenter.register(Self.container(name), placement: Self.placement(.named(output)))
+        if !screen.containerNames.contains(name) {
+            try screen.register(Self.container(name), placement: Self.placement(.named(output)))
         }
         return name
     }
@@ -240,4 +229,21 @@ final class TipsFrontend {
     static func text(_ r: Rect) -> String {
         r.width == 0 && r.height == 0 ? "\(r.minX),\(r.minY)" : "\(r.minX),\(r.minY) \(r.width)x\(r.height)"
     }
+}
+
+/// What the registry keeps of a help tip.
+struct TipRecord {
+    /// A tip beside a sway window: re-placed when the window moves, dismissed when it closes.
+    struct Window {
+        var conID: Int
+        var content: CalloutContent
+        var container: String
+        var configuration: ViewConfiguration
+        var frame: Rect
+    }
+    var window: Window?
+    /// The "don't show again" key (`--once`).
+    var onceKey: String?
+    /// Dismissed because its window closed: its key is not remembered.
+    var closedWithWindow = false
 }

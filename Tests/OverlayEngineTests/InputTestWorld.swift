@@ -1,5 +1,4 @@
 import OverlayEngine
-import WaylandPresenter
 
 /// A real engine with one vertical container of 300×100 views, plus the input router fed from
 /// its render lists: recorded event sequences go in, engine effects come out.
@@ -16,8 +15,10 @@ final class InputTestWorld {
     }()
     /// Every effect drained so far.
     private(set) var effects: [EngineEffect] = []
-    /// Taps offered to the frontend, and what it answers.
-    var claimTap: (ViewID, Point) -> TapOutcome = { _, _ in .notClaimed }
+    /// What the caller does with a tap the engine hands back.
+    enum TapDecision { case notClaimed, claimed, dismiss }
+    /// Taps handed back to the caller, and what it decides.
+    var claimTap: (ViewID, Point) -> TapDecision = { _, _ in .notClaimed }
     private(set) var offeredTaps: [ViewID] = []
     /// Views whose "default" action a binding invoked.
     private(set) var invokedDefault: [ViewID] = []
@@ -58,10 +59,19 @@ final class InputTestWorld {
     }
 
     func apply(_ actions: [InputAction], now: Double) {
-        manager.apply(actions, now: now, claimTap: { id, point in
-            offeredTaps.append(id)
-            return claimTap(id, point)
-        }, invokeDefault: { invokedDefault.append($0) })
+        for request in manager.apply(actions, now: now) {
+            switch request {
+            case .tap(let id, let point):
+                offeredTaps.append(id)
+                switch claimTap(id, point) {
+                case .claimed: break
+                case .dismiss: manager.dismiss(id, reason: .gesture, now: now)
+                case .notClaimed: manager.applyTap(at: point, to: id, now: now)
+                }
+            case .invokeDefault(let id):
+                invokedDefault.append(id)
+            }
+        }
         effects += manager.drainEffects()
     }
 

@@ -1,5 +1,4 @@
 import OverlayEngine
-import WaylandPresenter
 import XCTest
 
 /// Mouse button and scroll bindings through the router and the real engine.

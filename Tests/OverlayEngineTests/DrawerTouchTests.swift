@@ -1,5 +1,4 @@
 import OverlayEngine
-import WaylandPresenter
 import XCTest
 
 /// Recorded wl_touch sequences (sway has no virtual touch device) fed to `DrawerInput`, the

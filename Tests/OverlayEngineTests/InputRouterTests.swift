@@ -1,5 +1,4 @@
 import OverlayEngine
-import WaylandPresenter
 import XCTest
 
 /// Pointer routing through the real engine: hit testing on the render list, hover, and every

@@ -1,4 +1,3 @@
-import OverlayEngine
 
 /// The pure core of input handling: surface-local pointer and touch events in, actions out.
 ///

@@ -1,4 +1,3 @@
-import OverlayEngine
 
 /// A focusable button in a drawer: an action of a view shown in it.
 public struct DrawerButton: Hashable, Sendable {

@@ -1,0 +1,100 @@
+import DBusService
+import Glibc
+import OverlayConfig
+import OverlayEngine
+import WaylandPresenter
+
+/// The config in force: the containers it declared, its rules and the active modes. Reloads
+/// keep the old config when the new one has any error.
+final class ConfigRuntime {
+    private let screen: OverlayPresenter
+    /// The file to (re)load; nil when there is none (built-ins only).
+    let path: String?
+    private(set) var config: OverlayConfiguration
+    private(set) var modes: ModeSet
+
+    static let parser = ConfigParser(builtInSettings: Dictionary(
+        uniqueKeysWithValues: BuiltInContainers.specs.map { ($0.configuration.name, $0) }))
+
+    /// `--config FILE`, else `$XDG_CONFIG_HOME/overlay-wl/config.toml` when it exists.
+    static func resolvePath(explicit: String?) -> String? {
+        if let explicit { return explicit }
+        let env = { (name: String) in getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
+        guard let base = env("XDG_CONFIG_HOME") ?? env("HOME").map({ $0 + "/.config" }) else { return nil }
+        let path = base + "/overlay-wl/config.toml"
+        return access(path, F_OK) == 0 ? path : nil
+    }
+
+    /// Parses the file (no side effects): the daemon reads `general` before it builds its frontends.
+    static func load(_ path: String?) throws -> OverlayConfiguration {
+        guard let path else { return OverlayConfiguration() }
+        return try parser.parse(try readTextFile(path), file: path)
+    }
+
+    /// Registers the built-in containers, then applies `config`.
+    init(screen: OverlayPresenter, path: String?, config: OverlayConfiguration) throws {
+        self.screen = screen
+        self.path = path
+        self.config = OverlayConfiguration()
+        modes = ModeSet(config.general.modes)
+        for spec in BuiltInContainers.specs { try screen.register(spec.configuration, placement: spec.placement) }
+        try apply(config)
+    }
+
+    /// Reads the file again; on any error the old config stays and the error is thrown.
+    func reload() throws {
+        try apply(try Self.load(path))
+        log("configuration reloaded from \(path ?? "(built-in)")")
+    }
+
+    /// Checks everything first, then registers or updates containers (views on screen stay).
+    private func apply(_ new: OverlayConfiguration) throws {
+        for spec in new.containers {
+            guard let current = screen.manager.container(spec.configuration.name) else { continue }
+            for (what, changed) in [("queue", current.queueType != spec.configuration.queueType),
+                                    ("clipped", current.clipped != spec.configuration.clipped)] where changed {
+                throw ConfigError(file: new.source, line: 1, column: 1,
+                                  reason: "container '\(current.name)': \(what) cannot change while the daemon runs; restart it")
+            }
+        }
+        for spec in new.containers {
+            let name = spec.configuration.name
+            if screen.manager.container(name) != nil {
+                try screen.updateContainer(name) { $0 = spec.configuration }
+                screen.setPlacement(spec.placement, of: name)
+            } else {
+                try screen.register(spec.configuration, placement: spec.placement)
+            }
+            screen.setDrawer(spec.drawer, for: name)
+            screen.setCloseButton(spec.closeButton, for: name)
+        }
+        config = new
+    }
+
+    /// What the rules decide for a notification (container, view settings, hidden, held).
+    func route(_ facts: NotificationFacts) -> RoutingDecision {
+        guard !config.rules.isEmpty else { return RoutingDecision() }  // the common case
+        return config.route(facts, modes: modes.asSet)
+    }
+
+    func setModes(_ names: [String]) throws(SettingError) { try modes.set(names) }
+    func addMode(_ name: String) throws(SettingError) { try modes.add(name) }
+    func removeMode(_ name: String) { modes.remove(name) }
+}
+
+/// Reads a whole file as UTF-8 (invalid bytes replaced).
+func readTextFile(_ path: String) throws -> String {
+    guard let file = fopen(path, "rb") else {
+        throw ConfigError(file: path, line: 0, column: 0, reason: "cannot read: \(String(cString: strerror(errno)))")
+    }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = fread(&chunk, 1, chunk.count, file)
+        if n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
+        if n < chunk.count { break }
+        if bytes.count > 4 << 20 { throw ConfigError(file: path, line: 0, column: 0, reason: "larger than 4 MiB") }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}

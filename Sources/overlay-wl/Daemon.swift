@@ -1,0 +1,130 @@
+import DBusService
+import Glibc
+import OverlayConfig
+import OverlayEngine
+import WaylandPresenter
+
+/// The daemon's one wiring point. The presenter draws, the registry keeps one record per view,
+/// and the frontends (notifications, control, tips, hooks, links) act on them. Every engine
+/// effect, every click and every signal is routed here, each in one `switch`, after the
+/// engine has finished changing.
+final class Daemon: OverlayPresenterDelegate {
+    let presenter: OverlayPresenter
+    let registry = ViewRegistry()
+    let config: ConfigRuntime
+    let notifications: NotificationFrontend
+    let control: ControlFrontend
+    let tips: TipsFrontend
+    let hooks: HookRunner
+    let links: LinkOpener
+
+    /// `presenter` may have no display (tests); signals go to `signals`.
+    init(presenter: OverlayPresenter, signals: SignalSink, configPath: String?, config settings: OverlayConfiguration,
+         defaultTimeout: Double? = nil) throws {
+        self.presenter = presenter
+        presenter.maximumID = UInt64(UInt32.max)  // notification ids are UInt32 on the bus
+        config = try ConfigRuntime(screen: presenter, path: configPath, config: settings)
+        tips = try TipsFrontend(screen: presenter, registry: registry)
+        hooks = HookRunner(config: config, registry: registry)
+        links = LinkOpener(config: config)
+        let timeout = defaultTimeout ?? settings.general.defaultTimeout ?? NotificationFrontend.defaultTimeout
+        notifications = NotificationFrontend(screen: presenter, registry: registry, signals: signals, config: config,
+                                             hooks: hooks, tips: tips, defaultTimeout: timeout)
+        control = ControlFrontend(screen: presenter, registry: registry, signals: signals, notifications: notifications,
+                                  config: config, tips: tips)
+        presenter.delegate = self
+    }
+
+    // MARK: Effects
+
+    func presenter(_ presenter: OverlayPresenter, didApply effect: EngineEffect) {
+        switch effect {
+        case .appeared, .removed:
+            break
+        case .hook(let name, let id, let container):
+            hooks.runViewHook(name, id: id, container: container)
+        case .dismissed(let id, let container, let reason):
+            // A view moved to another container under the same id lives on.
+            guard !(reason == .replaced && presenter.manager.contains(id)) else { return }
+            guard let record = registry[id], record.heldSince == nil else { return }
+            registry.remove(id)
+            if let tip = record.tip {
+                tips.dismissed(tip, reason: reason)
+                tips.stopFollowingIfIdle()
+            }
+            switch record.kind {
+            case .notification(let notification):
+                notifications.closed(notification, NotificationFrontend.closeReason(reason))
+            case .control(let view):
+                control.closed(id, view, container: container, reason: reason)
+            }
+        }
+    }
+
+    // MARK: Clicks
+
+    /// Links open; the close button closes (reason 2); buttons and the body go to the view's
+    /// frontend. Anything not taken is the view's dismiss gesture.
+    func presenter(_ presenter: OverlayPresenter, clicked click: ViewClick) {
+        let record = registry[click.view]
+        let taken: Bool
+        switch (click.part, record?.kind) {
+        case (.link(let url), _):
+            links.open(url)
+            taken = true
+        case (.closeButton, _):
+            taken = presenter.dismiss(click.view, reason: .user)
+        case (_, .notification(let notification)?):
+            taken = notifications.clicked(notification, click.part)
+        case (_, .control(let view)?):
+            taken = control.clicked(click.view, view, click.part)
+        case (_, nil):
+            taken = false
+        }
+        if !taken { presenter.applyTap(click) }
+    }
+
+    // MARK: Signals
+
+    /// SIGHUP reloads the config; SIGINT and SIGTERM stop the loop.
+    func handle(signal: Int32, loop: EventLoop) {
+        switch signal {
+        case SIGHUP:
+            do { try config.reload() } catch { log("reload rejected, the old configuration stays: \(error)") }
+        default:
+            loop.stop()
+        }
+    }
+}
+
+/// The session bus as the daemon's signal sink.
+final class BusSignals: SignalSink {
+    private let bus: BusConnection
+    init(bus: BusConnection) { self.bus = bus }
+
+    func emit(_ signal: DaemonSignal) {
+        let (path, interface, member, arguments): (String, String, String, [BusValue])
+        switch signal {
+        case .notificationClosed(let id, let reason):
+            (path, interface, member, arguments) = (NotificationServer.objectPath, NotificationServer.interfaceName,
+                                                    "NotificationClosed", [.uint32(id), .uint32(reason.rawValue)])
+        case .actionInvoked(let id, let action):
+            (path, interface, member, arguments) = (NotificationServer.objectPath, NotificationServer.interfaceName,
+                                                    "ActionInvoked", [.uint32(id), .string(action)])
+        case .activationToken(let id, let token):
+            (path, interface, member, arguments) = (NotificationServer.objectPath, NotificationServer.interfaceName,
+                                                    "ActivationToken", [.uint32(id), .string(token)])
+        case .viewClosed(let id, let container, let how, let action):
+            (path, interface, member, arguments) = (ControlFrontend.path, ControlFrontend.interfaceName, "ViewClosed",
+                                                    [.uint32(id), .string(container), .string(how), .string(action)])
+        }
+        do { try bus.emitSignal(path: path, interface: interface, member: member, arguments: arguments) } catch {
+            log("cannot emit \(member): \(error)")
+        }
+    }
+}
+
+func log(_ message: String) {
+    var stderr = StandardError()
+    print("overlay-wl: \(message)", to: &stderr)
+}

@@ -1,0 +1,15 @@
+import DBusService
+
+/// What the daemon says on the bus: every signal, in one place.
+enum DaemonSignal: Equatable {
+    case notificationClosed(id: UInt32, reason: CloseReason)
+    case actionInvoked(id: UInt32, action: String)
+    case activationToken(id: UInt32, token: String)
+    /// org.overlaywl.Control1.ViewClosed: how (expired, dismissed, action, …) and the action.
+    case viewClosed(id: UInt32, container: String, how: String, action: String)
+}
+
+/// Where signals go: the session bus in the daemon, a list in tests.
+protocol SignalSink: AnyObject {
+    func emit(_ signal: DaemonSignal)
+}
