@@ -43,6 +43,14 @@ public struct BusCall {
     public var arguments: [BusValue]
     /// The message's arguments, for a method that reads them itself; valid only inside the handler.
     var reader: BusMessageReader? = nil
+
+    public init(path: String = "", interface: String = "", member: String, sender: String? = nil, arguments: [BusValue] = []) {
+        self.path = path
+        self.interface = interface
+        self.member = member
+        self.sender = sender
+        self.arguments = arguments
+    }
 }
 
 /// The values of a successful method return; they must match the method's output signature.

@@ -60,9 +60,9 @@ final class ObjectNode {
                 return replyError(message, .invalidArgs("could not read arguments of \(member): \(error)"))
             }
         }
-        let call = BusCall(path: path, interface: interface.name, member: member,
-                           sender: sd_bus_message_get_sender(message).map { String(cString: $0) },
-                           arguments: arguments, reader: method.decodesArguments ? nil : BusMessageReader(message: message))
+        var call = BusCall(path: path, interface: interface.name, member: member,
+                           sender: sd_bus_message_get_sender(message).map { String(cString: $0) }, arguments: arguments)
+        if !method.decodesArguments { call.reader = BusMessageReader(message: message) }
         let reply: BusReply
         do {
             reply = try interface.handler(call)

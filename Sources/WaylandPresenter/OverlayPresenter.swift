@@ -65,7 +65,7 @@ public final class OverlayPresenter {
     var pendingClicks: [ViewClick] = []
     let renderer = ToastRenderer()
     /// Pointer and touch state (Input/OverlayPresenter+Input.swift).
-    lazy var input = PresenterInput(presenter: self)
+    var input: PresenterInput!
     /// Drawer containers: their notches, drags and keyboard focus (OverlayPresenter+Drawer.swift).
     var drawers = DrawerInput() { didSet { drawersChanged = true } }
     private var drawersChanged = false
@@ -85,6 +85,7 @@ public final class OverlayPresenter {
     public init(display: WaylandDisplay?, clock: @escaping () -> Double = monotonicNow) {
         self.display = display
         self.clock = clock
+        input = PresenterInput(presenter: self)
         display?.onOutputsChanged = { [unowned self] in self.outputsChanged() }
         attachInput()
     }

@@ -1,0 +1,227 @@
+// The daemon's frontends, wired by `Daemon`, on a presenter without a compositor: the real
+// engine, registry and frontends, with time injected and signals recorded instead of sent.
+import DBusService
+import OverlayConfig
+import OverlayEngine
+import OverlayRenderer
+import Testing
+import WaylandPresenter
+@testable import overlay_wl
+
+final class SignalRecorder: SignalSink {
+    private(set) var signals: [DaemonSignal] = []
+    func emit(_ signal: DaemonSignal) { signals.append(signal) }
+
+    /// NotificationClosed reasons by id, in order.
+    var closed: [(id: UInt32, reason: CloseReason)] {
+        signals.compactMap { if case .notificationClosed(let id, let reason) = $0 { return (id, reason) }; return nil }
+    }
+}
+
+/// A daemon on a display-less presenter whose clock the test moves.
+final class DaemonHarness {
+    final class Clock { var now = 100.0 }
+    let clock = Clock()
+    let signals = SignalRecorder()
+    let presenter: OverlayPresenter
+    let daemon: Daemon
+    /// Commands the hooks and the link opener would have started.
+    private(set) var launched: [[String]] = []
+
+    init(config text: String = "") throws {
+        let clock = clock
+        presenter = OverlayPresenter(display: nil, clock: { clock.now })
+        let config = try ConfigRuntime.parser.parse(text, file: "config.toml")
+        daemon = try Daemon(presenter: presenter, signals: signals, configPath: nil, config: config)
+        daemon.hooks.launch = { [unowned self] argv, environment in
+            launched.append(argv + environment.filter { $0.hasPrefix("OVERLAY_WL_") }.sorted())
+            return true
+        }
+        daemon.links.launch = { [unowned self] argv in
+            launched.append(argv)
+            return true
+        }
+        try update()
+    }
+
+    func update() throws { _ = try presenter.update() }
+
+    /// Moves the clock on and lets the presenter run its pass (effects reach the daemon).
+    func advance(_ seconds: Double) throws {
+        clock.now += seconds
+        try update()
+    }
+
+    func notify(_ request: NotifyRequest) throws -> UInt32 {
+        let id = daemon.notifications.notify(request)
+        try update()
+        return id
+    }
+
+    /// A click on part of a view, as the presenter reports it after hit testing.
+    func click(_ id: UInt32, _ part: ClickedPart, at point: Point? = Point(x: 1, y: 1)) throws {
+        daemon.presenter(presenter, clicked: ViewClick(view: ViewID(id), part: part, point: point))
+        try advance(1)
+    }
+
+    func toast(_ id: UInt32) -> ToastContent? {
+        if case .toast(let content)? = presenter.content(of: ViewID(id)) { return content }
+        return nil
+    }
+}
+
+@Suite(.serialized) struct DaemonTests {
+    static let pixels = BusValue.structure([.int32(2), .int32(2), .int32(8), .bool(true), .int32(8), .int32(4),
+                                           .bytes([UInt8](repeating: 200, count: 16))])
+
+    @Test func aNotificationExpiresOnceWithReasonOne() throws {
+        let h = try DaemonHarness()
+        let id = try h.notify(NotifyRequest(summary: "Hello", expireTimeout: 2000))
+        #expect(id != 0)
+        #expect(h.toast(id)?.summary == "Hello")
+        try h.advance(1.9)
+        #expect(h.signals.closed.isEmpty)
+        try h.advance(0.2)
+        try h.advance(1)
+        #expect(h.signals.closed.map(\.id) == [id])
+        #expect(h.signals.closed.first?.reason == .expired)
+        #expect(h.daemon.registry[ViewID(id)] == nil, "the record goes with the view")
+    }
+
+    @Test func restoreBringsBackTheWholeRequest() throws {
+        let h = try DaemonHarness()
+        let themed = try h.notify(NotifyRequest(appName: "mail", appIcon: "mail-unread", summary: "Themed",
+                                                hints: ["urgency": .byte(2), "desktop-entry": .string("org.mail")]))
+        let image = try h.notify(NotifyRequest(summary: "Image", hints: ["image-data": Self.pixels]))
+        let rawIcon = h.toast(image)?.icon
+        #expect(rawIcon != nil)
+        #expect(h.presenter.dismiss(ViewID(themed), reason: .user) && h.presenter.dismiss(ViewID(image), reason: .user))
+        try h.advance(1)
+        #expect(h.signals.closed.map(\.reason) == [.dismissed, .dismissed])
+
+        let again = try #require(h.daemon.notifications.restore(themed))
+        try h.update()
+        #expect(again != themed, "a restored notification is a new one")
+        #expect(h.toast(again)?.icon == .themed("mail-unread"))
+        let record = try #require(h.daemon.registry.notification(again))
+        #expect(record.urgency == .critical && record.desktopEntry == "org.mail" && record.appName == "mail")
+        let imageAgain = try #require(h.daemon.notifications.restore(image))
+        try h.update()
+        #expect(h.toast(imageAgain)?.icon == rawIcon, "the image-data hint survives history")
+    }
+
+    @Test func closeNotificationReportsReasonThreeOnce() throws {
+        let h = try DaemonHarness()
+        let id = try h.notify(NotifyRequest(summary: "x", expireTimeout: 0))
+        #expect(h.daemon.notifications.closeNotification(id: id))
+        try h.advance(1)
+        #expect(!h.daemon.notifications.closeNotification(id: id), "closed: NotFound for the caller")
+        try h.advance(10)
+        #expect(h.signals.closed.map(\.id) == [id] && h.signals.closed.first?.reason == .closedByCall)
+    }
+
+    @Test func anActionClickInvokesAndThenCloses() throws {
+        let h = try DaemonHarness()
+        let id = try h.notify(NotifyRequest(summary: "Call", actions: [NotificationAction(key: "answer", label: "Answer")],
+                                            expireTimeout: 0))
+        try h.click(id, .action("answer"))
+        #expect(h.signals.signals.first == .actionInvoked(id: id, action: "answer"))
+        #expect(h.signals.closed.map(\.reason) == [.dismissed])
+    }
+
+    @Test func aResidentNotificationStaysAfterItsAction() throws {
+        let h = try DaemonHarness()
+        let id = try h.notify(NotifyRequest(summary: "Player", actions: [NotificationAction(key: "default", label: "Open")],
+                                            hints: ["resident": .bool(true)], expireTimeout: 0))
+        try h.click(id, .body)
+        #expect(h.signals.signals == [.actionInvoked(id: id, action: "default")])
+        #expect(h.presenter.manager.contains(ViewID(id)))
+    }
+
+    @Test func aBodyClickWithoutDefaultActionIsTheDismissGesture() throws {
+        let h = try DaemonHarness()
+        let id = try h.notify(NotifyRequest(summary: "x", expireTimeout: 0))
+        try h.click(id, .body, at: nil)
+        #expect(h.presenter.manager.contains(ViewID(id)), "a key or binding is no tap: nothing happens")
+        try h.click(id, .body)
+        #expect(h.signals.closed.map(\.reason) == [.dismissed], "the built-in column's tap dismisses (reason 2)")
+    }
+
+    @Test func theCloseButtonClosesWithReasonTwo() throws {
+        let h = try DaemonHarness(config: "[containers.notifications]\nclose-button = true\ngesture = \"none\"\n")
+        let id = try h.notify(NotifyRequest(summary: "x", expireTimeout: 0))
+        try h.click(id, .body)
+        #expect(h.signals.closed.isEmpty, "no dismiss gesture: a body click does nothing")
+        try h.click(id, .closeButton)
+        #expect(h.signals.closed.map(\.reason) == [.dismissed])
+    }
+
+    @Test func aLinkClickOpensTheLinkAndKeepsTheView() throws {
+        let h = try DaemonHarness()
+        let id = try h.notify(NotifyRequest(summary: "x", body: "<a href=\"https://example.org\">x</a>", expireTimeout: 0))
+        try h.click(id, .link("https://example.org"))
+        #expect(h.launched == [["xdg-open", "https://example.org"]])
+        #expect(h.presenter.manager.contains(ViewID(id)))
+        try h.click(id, .link("file:///etc/passwd"))
+        #expect(h.launched.count == 1, "a scheme not allowed is not opened")
+    }
+
+    @Test func aSynchronousTagKeepsItsId() throws {
+        let h = try DaemonHarness()
+        let first = try h.notify(NotifyRequest(summary: "Volume 10", hints: ["x-canonical-private-synchronous": .string("vol")]))
+        let second = try h.notify(NotifyRequest(summary: "Volume 20", hints: ["x-canonical-private-synchronous": .string("vol")]))
+        #expect(first == second)
+        #expect(h.toast(first)?.summary == "Volume 20")
+        #expect(h.signals.closed.isEmpty, "replacing closes nothing")
+    }
+
+    @Test func heldNotificationsShowWhenTheModeGoes() throws {
+        let h = try DaemonHarness(config: """
+            [general]
+            modes = ["quiet"]
+            [[rules]]
+            mode = "quiet"
+            queue = true
+            """)
+        let id = try h.notify(NotifyRequest(summary: "later", expireTimeout: 0))
+        #expect(!h.presenter.manager.contains(ViewID(id)))
+        #expect(h.daemon.registry.held.map(\.id) == [id])
+        _ = try h.daemon.control.handle(BusCall(member: "RemoveMode", arguments: [.string("quiet")]))
+        try h.update()
+        #expect(h.presenter.manager.contains(ViewID(id)), "shown with the id its sender got")
+        #expect(h.daemon.registry.held.isEmpty)
+    }
+
+    @Test func aSoundHintRunsTheSoundHookWithFieldsInTheEnvironment() throws {
+        let h = try DaemonHarness(config: "[hooks]\nsound = [\"play\", \"--quiet\"]\n")
+        let id = try h.notify(NotifyRequest(appName: "chat", summary: "Hi", hints: ["sound-name": .string("message")]))
+        let run = try #require(h.launched.first)
+        #expect(Array(run.prefix(2)) == ["play", "--quiet"])
+        #expect(run.contains("OVERLAY_WL_SOUND_NAME=message") && run.contains("OVERLAY_WL_ID=\(id)")
+                && run.contains("OVERLAY_WL_APP_NAME=chat"))
+    }
+
+    @Test func aControlViewReportsTheActionItClosedWith() throws {
+        let h = try DaemonHarness()
+        let options = ShowRequest.options([("container", .string("notifications")), ("title", .string("Update?")),
+                                           ("actions", .array([.string("yes=Yes")]))])
+        let reply = try h.daemon.control.handle(BusCall(member: "Show", arguments: [options]))
+        guard case .uint32(let id)? = reply.values.first else { Issue.record("Show gave no id"); return }
+        try h.update()
+        try h.click(id, .action("yes"))
+        #expect(h.signals.signals == [.viewClosed(id: id, container: "notifications", how: "action", action: "yes")])
+        #expect(h.signals.closed.isEmpty, "a control view is no notification")
+    }
+
+    @Test func idsComeFromOneAllocatorAndFitTheBus() throws {
+        let h = try DaemonHarness()
+        h.presenter.maximumID = 3
+        var ids: [UInt32] = []
+        for i in 0..<3 { ids.append(try h.notify(NotifyRequest(summary: "n\(i)", expireTimeout: 0))) }
+        #expect(Set(ids).count == 3 && ids.allSatisfy { $0 >= 1 && $0 <= 3 })
+        #expect(h.presenter.dismiss(ViewID(ids[1]), reason: .user))
+        try h.advance(1)
+        #expect(try h.notify(NotifyRequest(summary: "wrapped", expireTimeout: 0)) == ids[1], "the freed id is the next free one")
+    }
+}
+
