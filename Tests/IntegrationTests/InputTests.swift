@@ -80,6 +80,30 @@ final class InputTests: RigTestCase {
         try assertToastGone("after the tap", pointer: pointer)
     }
 
+    func testTheCloseButtonClosesWithReasonTwo() throws {
+        // No dismiss gesture, so only the close button can close the toast.
+        let path = try rig.writeScratchFile("close-button.toml", Data("""
+            [containers.notifications]
+            close-button = true
+            gesture = "none"
+            """.utf8))
+        _ = try startDaemon(["--config", path])
+        let monitor = try startSignalMonitor()
+        let pointer = try makePointer()
+        let id = try rig.notify(summary: "closable", body: "use the ×", expireTimeout: 0)
+        let box = try restingToast()
+        try pointer.click(box.midX, box.midY)
+        XCTAssertNil(monitor.waitForClosed(id: id, timeout: 0.8), "a click on the body closed it: \(monitor.events)")
+        // The × is drawn in the top-right corner, inside the border and padding.
+        let shot = try screenshot()
+        let corner = PixelRect(x: box.maxX - 50, y: box.y, width: 50, height: 50)
+        let cross = try XCTUnwrap(shot.region(corner).boundingBox { $0.isClose(to: RGBA(hex: 0xD8DEE9), tolerance: 40) },
+                                  "no close button drawn in \(corner)")
+        try pointer.click(cross.x + cross.width / 2, cross.y + cross.height / 2)
+        XCTAssertEqual(monitor.waitForClosed(id: id, timeout: 3), 2, "NotificationClosed(\(id), 2): \(monitor.events)")
+        try assertToastGone("after the close button", pointer: pointer)
+    }
+
     func testDoubleTapDismissesButASingleTapDoesNot() throws {
         try startDaemonWithRules()
         let monitor = try startSignalMonitor()
