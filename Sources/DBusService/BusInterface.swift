@@ -56,12 +56,9 @@ public struct BusCall {
 /// The values of a successful method return; they must match the method's output signature.
 public struct BusReply {
     public var values: [BusValue]
-    /// Runs once the reply has been queued (e.g. to emit a signal that must follow it).
-    public var afterReply: (() -> Void)?
 
-    public init(_ values: [BusValue] = [], afterReply: (() -> Void)? = nil) {
+    public init(_ values: [BusValue] = []) {
         self.values = values
-        self.afterReply = afterReply
     }
 
     public static let empty = BusReply()

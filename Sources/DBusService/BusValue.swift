@@ -54,11 +54,6 @@ public enum BusValue: Equatable, Sendable {
         .array(strings.map { .string($0) }, elementSignature: "s")
     }
 
-    /// `a{sv}` from a Swift dictionary (keys sorted, for stable output).
-    public static func vardict(_ values: [String: BusValue]) -> BusValue {
-        .dict(values.keys.sorted().map { BusDictEntry(key: .string($0), value: .variant(values[$0]!)) },
-              keySignature: "s", valueSignature: "v")
-    }
 }
 
 public struct BusDictEntry: Equatable, Sendable {

@@ -40,9 +40,6 @@ public final class NotificationServer {
     public let info: ServerInformation
     public var capabilities: [String]
     public weak var delegate: NotificationServerDelegate?
-    /// When true (default), a successful CloseNotification emits NotificationClosed(id, 3)
-    /// right after the reply; the daemon must then not emit it again for that close.
-    public var emitsClosedOnCloseNotification = true
 
     /// Exports the object (does not take the name: call `requestName()` once set up).
     public init(bus: BusConnection, info: ServerInformation, capabilities: [String],
@@ -140,13 +137,11 @@ public final class NotificationServer {
             guard case .uint32(let id) = call.arguments.first else {
                 throw BusMethodError.invalidArgs("CloseNotification takes a notification id")
             }
+            // The delegate reports the close (NotificationClosed 3) once its view is dismissed.
             guard try requireDelegate().closeNotification(id: id) else {
                 throw BusMethodError(name: Self.notFoundError, message: "no notification with id \(id)")
             }
-            guard emitsClosedOnCloseNotification else { return .empty }
-            var reply = BusReply.empty
-            reply.afterReply = { [weak self] in self?.emitClosed(id: id, reason: .closedByCall) }
-            return reply
+            return .empty
         case "GetCapabilities":
             return BusReply([.stringArray(capabilities)])
         case "GetServerInformation":

@@ -44,32 +44,8 @@ public struct NotifyRequest: Equatable, Sendable {
         self.sender = sender
     }
 
-    /// Parses the arguments of a `Notify` call ("susssasa{sv}i"). Returns nil if they do not
-    /// have that shape. A dangling action key (odd-length list) is dropped.
-    public init?(arguments: [BusValue], sender: String?) {
-        guard arguments.count == 8,
-              case .string(let appName) = arguments[0],
-              case .uint32(let replacesID) = arguments[1],
-              case .string(let appIcon) = arguments[2],
-              case .string(let summary) = arguments[3],
-              case .string(let body) = arguments[4],
-              case .array(let rawActions, _) = arguments[5],
-              case .dict(let rawHints, _, _) = arguments[6],
-              case .int32(let expireTimeout) = arguments[7]
-        else { return nil }
-
-        let actions = NotificationAction.pairs(rawActions.compactMap(\.stringValue))
-        var hints: [String: BusValue] = [:]
-        for entry in rawHints {
-            guard case .string(let key) = entry.key else { continue }
-            hints[key] = entry.value.unwrapped
-        }
-        self.init(appName: appName, replacesID: replacesID, appIcon: appIcon, summary: summary, body: body,
-                  actions: actions, hints: hints, expireTimeout: expireTimeout, sender: sender)
-    }
-
     /// Reads the arguments of a `Notify` call straight from the message (its signature already
-    /// checked): the same result as `init(arguments:)`, without generic values on the way.
+    /// checked): without generic values on the way.
     init(reading reader: BusMessageReader, sender: String?) throws {
         let appName = try reader.string(), replacesID = try reader.uint32(), appIcon = try reader.string()
         let summary = try reader.string(), body = try reader.string()

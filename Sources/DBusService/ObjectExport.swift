@@ -76,9 +76,7 @@ final class ObjectNode {
             owner?.log?("\(interface.name).\(member) returned '\(replySignature)', declared '\(method.outputSignature)'")
             return replyError(message, .failed("internal error: \(member) produced a malformed reply"))
         }
-        let result = replyValues(message, reply.values)
-        reply.afterReply?()
-        return result
+        return replyValues(message, reply.values)
     }
 
     private func replyValues(_ call: OpaquePointer, _ values: [BusValue]) -> Int32 {

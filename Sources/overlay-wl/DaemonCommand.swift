@@ -31,7 +31,6 @@ struct DaemonCommand: ParsableCommand {
                 bus: bus,
                 info: ServerInformation(name: "overlay-wl", vendor: "overlay-wl", version: OverlayCommand.version, specVersion: "1.2"),
                 capabilities: NotificationFrontend.capabilities, delegate: daemon.notifications)
-            server.emitsClosedOnCloseNotification = false  // every close is reported once, from the engine's effect
             try bus.export(path: ControlFrontend.path, interface: daemon.control.interface)
             loop.add(display)
             loop.add(BusEventSource(bus: bus))

@@ -166,6 +166,8 @@ final class RecordingDelegate: NotificationServerDelegate {
     var closed: [UInt32] = []
     var knownIDs: Set<UInt32> = []
     var nextID: UInt32 = 41
+    /// Where a close is reported, as the daemon does once the view is gone.
+    weak var server: NotificationServer?
 
     func notify(_ request: NotifyRequest) -> UInt32 {
         requests.append(request)
@@ -176,7 +178,9 @@ final class RecordingDelegate: NotificationServerDelegate {
 
     func closeNotification(id: UInt32) -> Bool {
         closed.append(id)
-        return knownIDs.remove(id) != nil
+        guard knownIDs.remove(id) != nil else { return false }
+        server?.emitClosed(id: id, reason: .closedByCall)
+        return true
     }
 }
 
