@@ -119,7 +119,24 @@ extension ControlFrontend {
             ])
         }
         return .object([("containers", .array(containers)), ("modes", .strings(config.modes.active)),
-                        ("held", .ids(registry.held.map(\.id)))])
+                        ("held", .ids(registry.held.map(\.id))), ("notifications", .array(notificationsJSON()))])
+    }
+
+    /// Every open notification (showing, hidden, waiting or held), by id.
+    func notificationsJSON() -> [JSON] {
+        registry.records.compactMap { id, record -> (UInt32, JSON)? in
+            guard let notification = record.notification else { return nil }
+            if record.heldSince != nil {
+                return (id.busID, notification.json(state: "waiting", container: nil, extra: [("held", .bool(true))]))
+            }
+            let state: String
+            switch screen.manager.state(of: id) {
+            case .showing?: state = "showing"
+            case .waiting?: state = "waiting"
+            case .leaving?, nil: return nil
+            }
+            return (id.busID, notification.json(state: state, container: screen.manager.containerName(of: id)))
+        }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     func listText() -> String {

@@ -20,7 +20,7 @@ final class Daemon: OverlayPresenterDelegate {
 
     /// `presenter` may have no display (tests); signals go to `signals`.
     init(presenter: OverlayPresenter, signals: SignalSink, configPath: String?, config settings: OverlayConfiguration,
-         defaultTimeout: Double? = nil) throws {
+         defaultTimeout: Double? = nil, wallClock: @escaping () -> Double = wallClockNow) throws {
         self.presenter = presenter
         presenter.maximumID = UInt64(UInt32.max)  // notification ids are UInt32 on the bus
         config = try ConfigRuntime(screen: presenter, path: configPath, config: settings)
@@ -29,7 +29,7 @@ final class Daemon: OverlayPresenterDelegate {
         links = LinkOpener(config: config)
         let timeout = defaultTimeout ?? settings.general.defaultTimeout ?? NotificationFrontend.defaultTimeout
         notifications = NotificationFrontend(screen: presenter, registry: registry, signals: signals, config: config,
-                                             hooks: hooks, tips: tips, defaultTimeout: timeout)
+                                             hooks: hooks, tips: tips, defaultTimeout: timeout, wallClock: wallClock)
         control = ControlFrontend(screen: presenter, registry: registry, signals: signals, notifications: notifications,
                                   config: config, tips: tips)
         presenter.delegate = self
@@ -127,4 +127,11 @@ final class BusSignals: SignalSink {
 func log(_ message: String) {
     var stderr = StandardError()
     print("overlay-wl: \(message)", to: &stderr)
+}
+
+/// Unix time in seconds (CLOCK_REALTIME).
+func wallClockNow() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_REALTIME, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
 }

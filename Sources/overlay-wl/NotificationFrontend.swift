@@ -19,11 +19,13 @@ final class NotificationFrontend: NotificationServerDelegate {
     /// Shows notifications carrying the `x`/`y` hints as tips pointing at that point.
     private let tips: TipsFrontend
     let defaultTimeout: Double
+    /// Wall-clock seconds, for the times scripts see.
+    private let wallClock: () -> Double
     /// Closed (and hidden) notifications, for `overlay-wl history` and `restore`.
     private(set) var history: BoundedHistory<HistoryEntry>
 
     init(screen: OverlayPresenter, registry: ViewRegistry, signals: SignalSink, config: ConfigRuntime,
-         hooks: HookRunner, tips: TipsFrontend, defaultTimeout: Double) {
+         hooks: HookRunner, tips: TipsFrontend, defaultTimeout: Double, wallClock: @escaping () -> Double) {
         self.screen = screen
         self.registry = registry
         self.signals = signals
@@ -31,11 +33,9 @@ final class NotificationFrontend: NotificationServerDelegate {
         self.hooks = hooks
         self.tips = tips
         self.defaultTimeout = defaultTimeout
+        self.wallClock = wallClock
         history = BoundedHistory(capacity: config.config.general.historySize)
     }
-
-    /// The history follows the config's `history-size` (a reload may change it).
-    func configReloaded() { history.capacity = config.config.general.historySize }
 
     // MARK: NotificationServerDelegate
 
@@ -55,7 +55,8 @@ final class NotificationFrontend: NotificationServerDelegate {
     /// not hidden or held again.
     private func show(_ request: NotifyRequest, restoring: Bool) -> UInt32 {
         let id = idFor(request)
-        let record = NotificationRecord(id: id, request: request)
+        let now = wallClock()
+        let record = NotificationRecord(id: id, request: request, created: registry.notification(id)?.created ?? now, updated: now)
         let decision = config.route(record.facts)
         if !restoring, decision.hidden {  // a mode rule: straight to history
             if registry[record.viewID]?.heldSince != nil { registry.remove(record.viewID) }
@@ -136,7 +137,9 @@ final class NotificationFrontend: NotificationServerDelegate {
     /// The engine dismissed a notification's view: its one NotificationClosed, then history.
     func closed(_ record: NotificationRecord, _ reason: CloseReason) {
         signals.emit(.notificationClosed(id: record.id, reason: reason))
-        if !record.isTransient { history.append(HistoryEntry(record: record, reason: HistoryEntry.reasonName(reason))) }
+        guard !record.isTransient else { return }
+        history.capacity = config.config.general.historySize
+        history.append(HistoryEntry(record: record, reason: HistoryEntry.reasonName(reason)))
     }
 
     static func closeReason(_ reason: DismissReason) -> CloseReason {

@@ -9,10 +9,15 @@ struct NotificationRecord {
     let id: UInt32
     /// As sent; `replacesID` is the sender's, not an instruction to anyone later.
     let request: NotifyRequest
+    /// Wall-clock seconds (Unix time) of the first Notify with this id, and of the latest.
+    let created: Double
+    let updated: Double
 
-    init(id: UInt32, request: NotifyRequest) {
+    init(id: UInt32, request: NotifyRequest, created: Double, updated: Double? = nil) {
         self.id = id
         self.request = request
+        self.created = created
+        self.updated = updated ?? created
     }
 
     var viewID: ViewID { ViewID(id) }
@@ -56,6 +61,12 @@ struct NotificationRecord {
             ?? ImageSource(notificationIcon: request.appIcon)
     }
 
+    /// What groups notifications by default: the desktop entry, else the app name.
+    var group: String { desktopEntry ?? appName }
+
+    /// The body as plain text: tags dropped, the five XML entities decoded.
+    var plainBody: String { NotificationTipText.plain(body) }
+
     /// The facts rules match on.
     var facts: NotificationFacts {
         NotificationFacts(appName: appName, summary: summary, body: body, urgency: Int(urgency.rawValue),
@@ -78,8 +89,23 @@ struct HistoryEntry {
         }
     }
 
-    var json: JSON {
-        .object([("id", .int(Int(record.id))), ("app-name", .string(record.appName)), ("summary", .string(record.summary)),
-                 ("body", .string(record.body)), ("reason", .string(reason))])
+    var json: JSON { record.json(state: "history", container: nil, extra: [("reason", .string(reason))]) }
+}
+
+extension NotificationRecord {
+    static let urgencyNames: [Urgency: String] = [.low: "low", .normal: "normal", .critical: "critical"]
+
+    /// One notification for scripts (`list --json`, `history`): the schema documented with
+    /// `overlay-wl list`. Keys keep this order.
+    func json(state: String, container: String?, extra: [(String, JSON)] = []) -> JSON {
+        .object([
+            ("id", .int(Int(id))), ("app-name", .string(appName)), ("summary", .string(summary)),
+            ("body", .string(plainBody)), ("desktop-entry", desktopEntry.map { .string($0) } ?? .null),
+            ("urgency", .string(Self.urgencyNames[urgency] ?? "normal")),
+            ("category", request.category.map { .string($0) } ?? .null), ("group", .string(group)),
+            ("container", container.map { .string($0) } ?? .null), ("state", .string(state)),
+            ("created", .number(created)), ("updated", .number(updated)),
+            ("actions", .array(actions.map { .object([("key", .string($0.key)), ("label", .string($0.label))]) })),
+        ] + extra)
     }
 }

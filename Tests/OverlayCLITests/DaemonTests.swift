@@ -20,7 +20,11 @@ final class SignalRecorder: SignalSink {
 
 /// A daemon on a display-less presenter whose clock the test moves.
 final class DaemonHarness {
-    final class Clock { var now = 100.0 }
+    final class Clock {
+        var now = 100.0
+        /// Wall-clock seconds: a fixed offset from `now`.
+        var wall: Double { 1_700_000_000 + now }
+    }
     let clock = Clock()
     let signals = SignalRecorder()
     let presenter: OverlayPresenter
@@ -32,7 +36,8 @@ final class DaemonHarness {
         let clock = clock
         presenter = OverlayPresenter(display: nil, clock: { clock.now })
         let config = try ConfigRuntime.parser.parse(text, file: "config.toml")
-        daemon = try Daemon(presenter: presenter, signals: signals, configPath: nil, config: config)
+        daemon = try Daemon(presenter: presenter, signals: signals, configPath: nil, config: config,
+                            wallClock: { clock.wall })
         daemon.hooks.launch = { [unowned self] argv, environment in
             launched.append(argv + environment.filter { $0.hasPrefix("OVERLAY_WL_") }.sorted())
             return true
@@ -223,5 +228,32 @@ final class DaemonHarness {
         try h.advance(1)
         #expect(try h.notify(NotifyRequest(summary: "wrapped", expireTimeout: 0)) == ids[1], "the freed id is the next free one")
     }
-}
 
+    @Test func listDescribesEachNotificationForScripts() throws {
+        let h = try DaemonHarness()
+        let id = try h.notify(NotifyRequest(appName: "Chat", summary: "Ann", body: "<b>hi</b> &amp; bye",
+                                            actions: [NotificationAction(key: "reply", label: "Reply")],
+                                            hints: ["urgency": .byte(0), "category": .string("im.received"),
+                                                    "desktop-entry": .string("org.chat")], expireTimeout: 0))
+        try h.advance(2)
+        _ = try h.notify(NotifyRequest(appName: "Chat", replacesID: id, summary: "Ann (2)", expireTimeout: 0))
+        let reply = try h.daemon.control.handle(BusCall(member: "List"))
+        let text = try #require(reply.values.first?.stringValue)
+        let expected = """
+            "notifications":[{"id":\(id),"app-name":"Chat","summary":"Ann (2)","body":"","desktop-entry":null,\
+            "urgency":"normal","category":null,"group":"Chat","container":"notifications","state":"showing",\
+            "created":1700000100,"updated":1700000102,"actions":[]}]
+            """
+        #expect(text.contains(expected), "\(text)")
+
+        let first = NotificationRecord(id: 9, request: NotifyRequest(appName: "Chat", summary: "Ann", body: "<b>hi</b> &amp; bye",
+            actions: [NotificationAction(key: "reply", label: "Reply")],
+            hints: ["urgency": .byte(0), "category": .string("im.received"), "desktop-entry": .string("org.chat")]),
+            created: 5)
+        #expect(first.json(state: "history", container: nil).text == """
+            {"id":9,"app-name":"Chat","summary":"Ann","body":"hi & bye","desktop-entry":"org.chat","urgency":"low",\
+            "category":"im.received","group":"org.chat","container":null,"state":"history","created":5,"updated":5,\
+            "actions":[{"key":"reply","label":"Reply"}]}
+            """)
+    }
+}

@@ -3,7 +3,18 @@ import DBusService
 
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "Each container: its settings, ids on screen (z-order) and ids waiting (queue order).")
+        commandName: "list", abstract: "Each container: its settings, ids on screen (z-order) and ids waiting (queue order).",
+        discussion: """
+            With --json: {"containers": [...], "modes": [...], "held": [ids], "notifications": [...]}. Each \
+            notification (here by id; in `history` newest first) is an object with these keys, in this order: \
+            "id" (number), "app-name", "summary", "body" (plain text: markup removed), "desktop-entry" (string \
+            or null), "urgency" ("low", "normal" or "critical"), "category" (string or null), "group" (the \
+            desktop entry, else the app name), "container" (string; null when held or in history), "state" \
+            ("showing", "hidden", "waiting" or "history"), "created" and "updated" (Unix time in seconds, \
+            fractional), "actions" (array of {"key", "label"}). A notification a mode holds back has state \
+            "waiting" and "held": true; a history entry has "reason" ("expired", "dismissed", "closed", \
+            "undefined" or "hidden"). Keys are only ever added.
+            """)
     @Flag(help: "Machine-readable output.") var json = false
 
     func run() throws { printNow(try ControlClient().string(json ? "List" : "ListText")) }
@@ -23,7 +34,8 @@ struct ContainersCommand: ParsableCommand {
 
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "history", abstract: "Dismissed and hidden notifications, newest first, as JSON.")
+        commandName: "history", abstract: "Dismissed and hidden notifications, newest first, as JSON (see `list` for the keys).")
+    @Flag(help: "Machine-readable output (the only form; accepted for symmetry with `list`).") var json = false
     func run() throws { printNow(try ControlClient().string("History")) }
 }
 
