@@ -8,6 +8,9 @@ public struct ContainerSpec: Equatable, Sendable {
     public var drawer: DrawerConfiguration?
     /// `close-button = true`: its toasts have a close button (a click closes, reason 2).
     public var closeButton = false
+    /// `follow = "focus"`: on the focused output, the container moves with the focus (where the
+    /// compositor reports it; sway). Only for `output = "focused"`.
+    public var followsFocus = false
     public init(configuration: ContainerConfiguration, placement: SurfacePlacement) {
         self.configuration = configuration
         self.placement = placement

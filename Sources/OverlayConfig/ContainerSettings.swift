@@ -6,7 +6,7 @@ public enum ContainerSettings {
                                     "expire-while-waiting", "insets", "clipped", "ignores-safe-area", "display-order", "debounce"]
     public static let placementKeys = ["output", "layer", "anchor", "margins", "width", "height"]
     /// How the container's toasts look beyond the view settings.
-    public static let lookKeys = ["close-button"]
+    public static let lookKeys = ["close-button", "follow"]
 
     public static let displayTypes: [(String, DisplayType)] = [("stacking", .stacking), ("horizontal", .horizontal), ("vertical", .vertical)]
     public static let queueTypes: [(String, QueueType)] = [("multiple", .multiple), ("one-by-one", .oneByOne), ("one-by-one-wait-finish", .oneByOneWaitFinish)]
@@ -31,6 +31,10 @@ public enum ContainerSettings {
             if try ViewSettings.apply(key, value, to: &spec.configuration.defaults) { continue }
             if key == "close-button" {
                 spec.closeButton = try value.bool(key)
+                continue
+            }
+            if key == "follow" {
+                spec.followsFocus = try pick(value, [("focus", true), ("none", false)], key: key)
                 continue
             }
             if placementKeys.contains(key) {

@@ -1,14 +1,16 @@
-// A second connection subscribed to sway's `window` events, read without blocking from a poll loop.
+// A second connection subscribed to sway's events, read without blocking from a poll loop.
 import Glibc
 
 public final class SwayEventStream {
     private let socket: IPCSocket
 
-    /// Connects (to `$SWAYSOCK` when `path` is nil) and subscribes to window events.
-    public init(socketPath path: String? = nil) throws {
+    /// Connects (to `$SWAYSOCK` when `path` is nil) and subscribes to `events` (their IPC names:
+    /// "window", "workspace", "output").
+    public init(socketPath path: String? = nil, events: [String] = ["window"]) throws {
         guard let path = path ?? SwayClient.environmentSocket else { throw SwayIPCError.socketNotFound(nil) }
         socket = try IPCSocket(path: path)
-        try socket.send(type: IPCMessageType.subscribe.rawValue, payload: #"["window"]"#)
+        let names = events.map { "\"\($0)\"" }.joined(separator: ",")
+        try socket.send(type: IPCMessageType.subscribe.rawValue, payload: "[\(names)]")
         let reply = try socket.receive()
         guard reply.type == IPCMessageType.subscribe.rawValue,
               String(decoding: reply.payload, as: UTF8.self).contains("true") else {
@@ -27,5 +29,10 @@ public final class SwayEventStream {
             guard frame.type == IPCEventType.window.rawValue else { return nil }
             return try? WindowEvent(json: frame.payload)
         }
+    }
+
+    /// How many events of any subscribed type were waiting (their contents are not read).
+    public func drainEvents() throws -> Int {
+        try socket.receiveAvailable().count
     }
 }

@@ -25,8 +25,10 @@ enum BuiltInContainers {
     }
 
     /// Every built-in container with its placement (the column's is `SurfacePlacement()`'s
-    /// defaults: top right, 12 points from the edges, 360 wide).
+    /// defaults: top right, 12 points from the edges, 360 wide, following the focused output).
     static var specs: [ContainerSpec] {
-        [ContainerSpec(configuration: notifications, placement: SurfacePlacement())]
+        var column = ContainerSpec(configuration: notifications, placement: SurfacePlacement())
+        column.followsFocus = true  // the column goes where the user is looking
+        return [column]
     }
 }

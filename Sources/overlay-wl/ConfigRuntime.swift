@@ -12,6 +12,13 @@ final class ConfigRuntime {
     let path: String?
     private(set) var config: OverlayConfiguration
     private(set) var modes: ModeSet
+    /// Every container's settings in force: the built-ins, then the file's.
+    private var specs: [String: ContainerSpec] = [:]
+    /// The output that has the focus, where the compositor tells (`FocusFollower`); containers
+    /// that follow the focus go there.
+    private(set) var focusedOutput: String?
+    /// Sway's focus changes, listened to while some container follows the focus.
+    private(set) var focus: FocusFollower!
 
     static let parser = ConfigParser(builtInSettings: Dictionary(
         uniqueKeysWithValues: BuiltInContainers.specs.map { ($0.configuration.name, $0) }))
@@ -37,7 +44,11 @@ final class ConfigRuntime {
         self.path = path
         self.config = OverlayConfiguration()
         modes = ModeSet(config.general.modes)
-        for spec in BuiltInContainers.specs { try screen.register(spec.configuration, placement: spec.placement) }
+        focus = FocusFollower(config: self)
+        for spec in BuiltInContainers.specs {
+            specs[spec.configuration.name] = spec
+            try screen.register(spec.configuration, placement: spec.placement)
+        }
         try apply(config)
     }
 
@@ -59,16 +70,37 @@ final class ConfigRuntime {
         }
         for spec in new.containers {
             let name = spec.configuration.name
+            specs[name] = spec
             if screen.manager.container(name) != nil {
                 try screen.updateContainer(name) { $0 = spec.configuration }
-                screen.setPlacement(spec.placement, of: name)
+                screen.setPlacement(placement(of: spec), of: name)
             } else {
-                try screen.register(spec.configuration, placement: spec.placement)
+                try screen.register(spec.configuration, placement: placement(of: spec))
             }
             screen.setDrawer(spec.drawer, for: name)
             screen.setCloseButton(spec.closeButton, for: name)
         }
         config = new
+        focus.start()
+    }
+
+    /// Where a container's surface goes now: on the focused output by name when it follows the focus.
+    private func placement(of spec: ContainerSpec) -> SurfacePlacement {
+        var placement = spec.placement
+        if spec.followsFocus, placement.output == .focused, let focusedOutput { placement.output = .named(focusedOutput) }
+        return placement
+    }
+
+    /// Whether any container follows the focus (the daemon listens for focus changes then).
+    var followsFocus: Bool { specs.values.contains { $0.followsFocus && $0.placement.output == .focused } }
+
+    /// The focus moved to `output`: containers that follow it move there, views and all.
+    func focusMoved(to output: String?) {
+        guard output != focusedOutput else { return }
+        focusedOutput = output
+        for spec in specs.values where spec.followsFocus && spec.placement.output == .focused {
+            screen.setPlacement(placement(of: spec), of: spec.configuration.name)
+        }
     }
 
     /// What the rules decide for a notification (container, view settings, hidden, held).

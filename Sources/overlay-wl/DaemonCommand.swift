@@ -35,6 +35,7 @@ struct DaemonCommand: ParsableCommand {
             loop.add(display)
             loop.add(BusEventSource(bus: bus))
             loop.add(daemon.tips.events)
+            loop.add(daemon.config.focus)
             loop.afterDispatch = { try presenter.update() }
             loop.onSignal = { [unowned loop] signal in daemon.handle(signal: signal, loop: loop) }
             try bus.requestName(ControlFrontend.busName)

@@ -75,6 +75,32 @@ final class OutputPlacementTests: RigTestCase {
         try assertDrawn(["HEADLESS-1": true, second: false], "focused = HEADLESS-1")
     }
 
+    /// The notification column follows the focus while it shows: a persistent toast moves to
+    /// the output the user focuses (`follow = "focus"`, the column's default), and back.
+    func testTheNotificationColumnMovesWithTheFocus() throws {
+        let second = try secondOutput()
+        XCTAssertTrue(rig.run(["swaymsg", "focus", "output", "HEADLESS-1"]).succeeded)
+        _ = try startDaemon()
+        let id = try rig.notify(summary: "Follows", body: "the focus", expireTimeout: 0)
+        try assertDrawn(["HEADLESS-1": true, second: false], "shown where the focus is")
+        XCTAssertTrue(rig.run(["swaymsg", "focus", "output", second]).succeeded)
+        try assertDrawn(["HEADLESS-1": false, second: true], "moved with the focus to \(second)")
+        XCTAssertTrue(rig.run(["swaymsg", "focus", "output", "HEADLESS-1"]).succeeded)
+        try assertDrawn(["HEADLESS-1": true, second: false], "and back")
+        XCTAssertTrue(try cli(["list", "--json"]).stdout.contains("\"id\":\(id),"), "the same notification throughout")
+    }
+
+    func testFollowNoneStaysWhereItAppeared() throws {
+        let second = try secondOutput()
+        XCTAssertTrue(rig.run(["swaymsg", "focus", "output", "HEADLESS-1"]).succeeded)
+        _ = try startDaemon(config: "[containers.notifications]\nfollow = \"none\"\n")
+        _ = try rig.notify(summary: "Stays", expireTimeout: 0)
+        try assertDrawn(["HEADLESS-1": true, second: false], "shown where the focus is")
+        XCTAssertTrue(rig.run(["swaymsg", "focus", "output", second]).succeeded)
+        Thread.sleep(forTimeInterval: 0.5)
+        try assertDrawn(["HEADLESS-1": true, second: false], "follow = none: it stays")
+    }
+
     /// A named output that is not connected: its views go to the focused output instead of
     /// vanishing. (sway 1.7's headless backend cannot disable an output, so this stands in for
     /// an unplugged one: both take the same path in the presenter.)
