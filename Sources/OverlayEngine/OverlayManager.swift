@@ -124,6 +124,12 @@ public struct OverlayManager: Sendable {
         }
     }
 
+    /// Ids up to `id` are not handed out again until the allocator wraps (ids a previous run
+    /// gave out, kept in history).
+    public mutating func skipIDs(through id: ViewID) {
+        if id.rawValue < maximumID, id.rawValue >= nextID { nextID = id.rawValue + 1 }
+    }
+
     /// The measured size of a view changed (e.g. its content was replaced).
     public mutating func setSize(_ size: Size, of id: ViewID) {
         guard let name = location[id] else { return }

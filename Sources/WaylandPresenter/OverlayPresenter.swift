@@ -122,6 +122,9 @@ public final class OverlayPresenter {
     /// A fresh view id from the engine's one allocator.
     public func newID() -> ViewID { manager.newID() }
 
+    /// Ids up to `id` are not given again before the allocator wraps.
+    public func skipIDs(through id: ViewID) { manager.skipIDs(through: id) }
+
     /// The largest id `newID()` gives before it wraps to 1.
     public var maximumID: UInt64 {
         get { manager.maximumID }

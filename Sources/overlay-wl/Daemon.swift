@@ -20,7 +20,8 @@ final class Daemon: OverlayPresenterDelegate {
 
     /// `presenter` may have no display (tests); signals go to `signals`.
     init(presenter: OverlayPresenter, signals: SignalSink, configPath: String?, config settings: OverlayConfiguration,
-         defaultTimeout: Double? = nil, wallClock: @escaping () -> Double = wallClockNow) throws {
+         defaultTimeout: Double? = nil, wallClock: @escaping () -> Double = wallClockNow,
+         historyPath: String? = nil) throws {
         self.presenter = presenter
         presenter.maximumID = UInt64(UInt32.max)  // notification ids are UInt32 on the bus
         config = try ConfigRuntime(screen: presenter, path: configPath, config: settings)
@@ -29,7 +30,8 @@ final class Daemon: OverlayPresenterDelegate {
         links = LinkOpener(config: config)
         let timeout = defaultTimeout ?? settings.general.defaultTimeout ?? NotificationFrontend.defaultTimeout
         notifications = NotificationFrontend(screen: presenter, registry: registry, signals: signals, config: config,
-                                             hooks: hooks, tips: tips, defaultTimeout: timeout, wallClock: wallClock)
+                                             hooks: hooks, tips: tips, defaultTimeout: timeout, wallClock: wallClock,
+                                             historyStore: historyPath.map { HistoryStore(path: $0, clock: presenter.clock) })
         control = ControlFrontend(screen: presenter, registry: registry, signals: signals, notifications: notifications,
                                   config: config, tips: tips)
         presenter.delegate = self

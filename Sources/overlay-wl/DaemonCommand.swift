@@ -25,7 +25,8 @@ struct DaemonCommand: ParsableCommand {
             let bus = try BusConnection()
             let presenter = OverlayPresenter(display: display)
             let daemon = try Daemon(presenter: presenter, signals: BusSignals(bus: bus), configPath: configPath,
-                                    config: settings, defaultTimeout: options.defaultTimeout)
+                                    config: settings, defaultTimeout: options.defaultTimeout,
+                                    historyPath: HistoryStore.defaultPath())
             presenter.onImageError = { error in log("image not shown: \(error)") }
             let server = try NotificationServer(
                 bus: bus,
@@ -36,12 +37,14 @@ struct DaemonCommand: ParsableCommand {
             loop.add(BusEventSource(bus: bus))
             loop.add(daemon.tips.events)
             loop.add(daemon.config.focus)
+            if let store = daemon.notifications.historyStore { loop.add(store) }
             loop.afterDispatch = { try presenter.update() }
             loop.onSignal = { [unowned loop] signal in daemon.handle(signal: signal, loop: loop) }
             try bus.requestName(ControlFrontend.busName)
             try bus.requestName(NotificationServer.busName)
             StartupPages.release()   // idle memory: what only starting needed goes back to the page cache
             try loop.run()
+            daemon.notifications.historyStore?.flush()
             withExtendedLifetime(server) {}
         } catch {
             throw fail("\(error)")

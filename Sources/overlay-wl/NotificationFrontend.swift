@@ -5,7 +5,7 @@ import WaylandPresenter
 
 /// org.freedesktop.Notifications: each notification is a view (a toast by default) in a
 /// container, its record in the registry from Notify to NotificationClosed, then in history.
-final class NotificationFrontend: NotificationServerDelegate {
+final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
     static let defaultTimeout = 5.0
     /// Advertised because each works end to end.
     static let capabilities = ["action-icons", "actions", "body", "body-hyperlinks", "body-images", "body-markup",
@@ -22,10 +22,13 @@ final class NotificationFrontend: NotificationServerDelegate {
     /// Wall-clock seconds, for the times scripts see.
     private let wallClock: () -> Double
     /// Closed (and hidden) notifications, for `overlay-wl history` and `restore`.
-    private(set) var history: BoundedHistory<HistoryEntry>
+    private(set) var history: BoundedHistory<HistoryEntry> { didSet { historyStore?.changed() } }
+    /// Where the history is kept across restarts; nil keeps it in memory only.
+    let historyStore: HistoryStore?
 
     init(screen: OverlayPresenter, registry: ViewRegistry, signals: SignalSink, config: ConfigRuntime,
-         hooks: HookRunner, tips: TipsFrontend, defaultTimeout: Double, wallClock: @escaping () -> Double) {
+         hooks: HookRunner, tips: TipsFrontend, defaultTimeout: Double, wallClock: @escaping () -> Double,
+         historyStore: HistoryStore?) {
         self.screen = screen
         self.registry = registry
         self.signals = signals
@@ -34,8 +37,14 @@ final class NotificationFrontend: NotificationServerDelegate {
         self.tips = tips
         self.defaultTimeout = defaultTimeout
         self.wallClock = wallClock
+        self.historyStore = historyStore
         history = BoundedHistory(capacity: config.config.general.historySize)
+        for entry in historyStore?.load() ?? [] { history.append(entry) }
+        if let newest = history.items.map(\.record.id).max() { screen.skipIDs(through: ViewID(newest)) }  // ids stay unique
+        historyStore?.owner = self
     }
+
+    var historyEntries: [HistoryEntry] { Array(history.items) }
 
     // MARK: NotificationServerDelegate
 

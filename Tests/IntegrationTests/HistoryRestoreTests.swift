@@ -35,4 +35,19 @@ final class HistoryRestoreTests: RigTestCase {
         Thread.sleep(forTimeInterval: 5.5)
         XCTAssertNotNil(redIcon(try screenshot()), "the restored critical notification expired: its urgency was lost")
     }
+
+    func testTheHistorySurvivesARestart() throws {
+        var daemon = try startDaemon()
+        let id = try rig.notify(summary: "Before the restart", body: "kept on disk", expireTimeout: 0)
+        XCTAssertTrue(try cli(["dismiss", String(id), "--no-animation"]).succeeded)
+        Thread.sleep(forTimeInterval: 0.2)
+        XCTAssertEqual(daemon.stop(), 0, "SIGTERM: a clean exit writes the history")
+        daemon = try startDaemon()
+        let history = try cli(["history"])
+        XCTAssertTrue(history.stdout.contains("\"id\":\(id),\"app-name\":\"overlay-wl-tests\",\"summary\":\"Before the restart\""),
+                      history.stdout)
+        let restored = try XCTUnwrap(UInt32(try cli(["restore", String(id)]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+        XCTAssertNotEqual(restored, id)
+        XCTAssertNotNil(try settledScreenshot(within: 3) { $0.contentBox != nil }.contentBox, "restored from the file")
+    }
 }

@@ -32,12 +32,12 @@ final class DaemonHarness {
     /// Commands the hooks and the link opener would have started.
     private(set) var launched: [[String]] = []
 
-    init(config text: String = "") throws {
+    init(config text: String = "", historyPath: String? = nil) throws {
         let clock = clock
         presenter = OverlayPresenter(display: nil, clock: { clock.now })
         let config = try ConfigRuntime.parser.parse(text, file: "config.toml")
         daemon = try Daemon(presenter: presenter, signals: signals, configPath: nil, config: config,
-                            wallClock: { clock.wall })
+                            wallClock: { clock.wall }, historyPath: historyPath)
         daemon.hooks.launch = { [unowned self] argv, environment in
             launched.append(argv + environment.filter { $0.hasPrefix("OVERLAY_WL_") }.sorted())
             return true

@@ -66,10 +66,15 @@ class RigTestCase: XCTestCase {
 
     // MARK: helpers for tests
 
+    /// This test's `XDG_STATE_HOME` (history, tips seen): fresh for each test, kept across
+    /// daemon restarts within it.
+    private(set) lazy var stateHome = "\(rig.shotsDirectory)/state-\(UUID().uuidString.prefix(8))"
+
     /// Starts the daemon under test (stopped automatically after the test); `environment` adds
-    /// NAME=VALUE variables to its environment.
+    /// NAME=VALUE variables to its environment (`XDG_STATE_HOME` is the test's own unless given).
     func startDaemon(_ arguments: [String] = [], environment: [String] = []) throws -> OverlayDaemon {
-        let daemon = try OverlayDaemon(rig: rig, arguments: arguments, environment: environment)
+        let state = environment.contains { $0.hasPrefix("XDG_STATE_HOME=") } ? [] : ["XDG_STATE_HOME=\(stateHome)"]
+        let daemon = try OverlayDaemon(rig: rig, arguments: arguments, environment: environment + state)
         daemons.append(daemon)
         return daemon
     }
