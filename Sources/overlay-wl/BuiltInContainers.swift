@@ -32,3 +32,18 @@ enum BuiltInContainers {
         return [column]
     }
 }
+
+/// Rules overlay-wl has with no configuration; the file's rules come after them (the last
+/// match wins, so the file can change what they do).
+enum BuiltInRules {
+    static let doNotDisturb = "do-not-disturb"
+
+    /// In do-not-disturb only critical notifications pop up: the rest wait, with their ids, until
+    /// the mode ends (`general.critical-bypasses-modes` lets critical ones through).
+    static var rules: [Rule] {
+        var quiet = Rule()
+        quiet.mode = doNotDisturb
+        quiet.hold = true
+        return [quiet]
+    }
+}

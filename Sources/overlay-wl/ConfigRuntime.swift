@@ -11,6 +11,8 @@ final class ConfigRuntime {
     /// The file to (re)load; nil when there is none (built-ins only).
     let path: String?
     private(set) var config: OverlayConfiguration
+    /// `config` with the built-in rules before the file's: what notifications are routed by.
+    private var routing = OverlayConfiguration()
     private(set) var modes: ModeSet
     /// Every container's settings in force: the built-ins, then the file's.
     private var specs: [String: ContainerSpec] = [:]
@@ -81,6 +83,8 @@ final class ConfigRuntime {
             screen.setCloseButton(spec.closeButton, for: name)
         }
         config = new
+        routing = new
+        routing.rules = BuiltInRules.rules + new.rules
         focus.start()
     }
 
@@ -105,9 +109,11 @@ final class ConfigRuntime {
 
     /// What the rules decide for a notification (container, view settings, hidden, held).
     func route(_ facts: NotificationFacts) -> RoutingDecision {
-        guard !config.rules.isEmpty else { return RoutingDecision() }  // the common case
-        return config.route(facts, modes: modes.asSet)
+        guard !config.rules.isEmpty || !modes.active.isEmpty else { return RoutingDecision() }  // the common case
+        return routing.route(facts, modes: modes.asSet)
     }
+
+    var doNotDisturb: Bool { modes.active.contains(BuiltInRules.doNotDisturb) }
 
     func setModes(_ names: [String]) throws(SettingError) { try modes.set(names) }
     func addMode(_ name: String) throws(SettingError) { try modes.add(name) }

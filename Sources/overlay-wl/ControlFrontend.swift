@@ -51,6 +51,9 @@ final class ControlFrontend {
         BusMethod("AddMode", input: "s", output: "as", inputNames: ["mode"], outputNames: ["modes"]),
         BusMethod("RemoveMode", input: "s", output: "as", inputNames: ["mode"], outputNames: ["modes"]),
         BusMethod("History", output: "s", outputNames: ["json"]),
+        BusMethod("SetDoNotDisturb", input: "b", output: "b", inputNames: ["on"], outputNames: ["on"]),
+        BusMethod("ToggleDoNotDisturb", output: "b", outputNames: ["on"]),
+        BusMethod("DoNotDisturb", output: "b", outputNames: ["on"]),
         BusMethod("Restore", input: "u", output: "u", inputNames: ["id"], outputNames: ["new_id"]),
     ] + drawerMethods
 
@@ -92,6 +95,9 @@ final class ControlFrontend {
         case "SetModes": try modes { try config.setModes(a[0].strings) }; return modesReply()
         case "AddMode": try modes { try config.addMode(a[0].stringValue ?? "") }; return modesReply()
         case "RemoveMode": try modes { config.removeMode(a[0].stringValue ?? "") }; return modesReply()
+        case "SetDoNotDisturb": try setDoNotDisturb(a[0].bool); return BusReply([.bool(config.doNotDisturb)])
+        case "ToggleDoNotDisturb": try setDoNotDisturb(!config.doNotDisturb); return BusReply([.bool(config.doNotDisturb)])
+        case "DoNotDisturb": return BusReply([.bool(config.doNotDisturb)])
         case "History": return BusReply([.string(JSON.array(notifications.history.items.reversed().map(\.json)).text)])
         case "Restore":
             guard let id = notifications.restore(a[0].uint) else {
@@ -111,6 +117,12 @@ final class ControlFrontend {
     private func modes(_ body: () throws -> Void) throws {
         do { try body() } catch let error as SettingError { throw BusMethodError.invalidArgs(error.message) }
         notifications.modesChanged()
+    }
+
+    /// Do-not-disturb is the built-in `do-not-disturb` mode (held notifications show when it ends).
+    private func setDoNotDisturb(_ on: Bool) throws {
+        guard on != config.doNotDisturb else { return }
+        try modes { on ? try config.addMode(BuiltInRules.doNotDisturb) : config.removeMode(BuiltInRules.doNotDisturb) }
     }
 
     private func modesReply() -> BusReply { BusReply([.stringArray(config.modes.active)]) }

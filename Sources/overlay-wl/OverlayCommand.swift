@@ -9,7 +9,7 @@ struct OverlayCommand: ParsableCommand {
         version: version,
         subcommands: [DaemonCommand.self, ShowCommand.self, DismissCommand.self, DismissAllCommand.self,
                       DismissTopmostCommand.self, InvokeCommand.self, ListCommand.self, ContainersCommand.self,
-                      HistoryCommand.self, RestoreCommand.self, ModeCommand.self, ReloadCommand.self,
+                      HistoryCommand.self, RestoreCommand.self, ModeCommand.self, DoNotDisturbCommand.self, ReloadCommand.self,
                       RenderCommand.self, TourCommand.self, DrawerCommand.self]
     )
 }

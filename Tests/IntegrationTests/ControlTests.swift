@@ -202,6 +202,18 @@ final class ControlTests: RigTestCase {
         XCTAssertNotEqual(try cli(["restore", String(held)]).status, 0, "restored entries leave the history")
     }
 
+    func testDoNotDisturbHoldsAllButCriticalNotifications() throws {
+        _ = try startControlDaemon()
+        XCTAssertEqual(try cli(["dnd"]).stdout, "off\n")
+        XCTAssertEqual(try cli(["dnd", "--on"]).stdout, "on\n")
+        let quiet = try rig.notify(summary: "Quiet", expireTimeout: 0)
+        let critical = try rig.notify(summary: "Battery at 3%", hints: "{'urgency': <byte 2>}", expireTimeout: 0)
+        try expectState("notifications", showing: [critical], waiting: [])
+        XCTAssertEqual(try cli(["mode"]).stdout, "do-not-disturb\n", "do-not-disturb is a mode")
+        XCTAssertEqual(try cli(["dnd", "--toggle"]).stdout, "off\n")
+        try expectState("notifications", showing: [critical, quiet], waiting: [])
+    }
+
     // MARK: Reload
 
     func testBrokenReloadKeepsTheOldConfigAndTheViews() throws {

@@ -256,4 +256,19 @@ final class DaemonHarness {
             "actions":[{"key":"reply","label":"Reply"}]}
             """)
     }
+
+    @Test func doNotDisturbLetsOnlyCriticalNotificationsPopUp() throws {
+        let h = try DaemonHarness()
+        let on = try h.daemon.control.handle(BusCall(member: "SetDoNotDisturb", arguments: [.bool(true)]))
+        #expect(on.values == [.bool(true)])
+        let quiet = try h.notify(NotifyRequest(summary: "later", expireTimeout: 0))
+        let urgent = try h.notify(NotifyRequest(summary: "Battery at 3%", hints: ["urgency": .byte(2)]))
+        #expect(!h.presenter.manager.contains(ViewID(quiet)) && h.presenter.manager.contains(ViewID(urgent)))
+        #expect(h.daemon.registry.held.map(\.id) == [quiet])
+        let off = try h.daemon.control.handle(BusCall(member: "ToggleDoNotDisturb"))
+        try h.update()
+        #expect(off.values == [.bool(false)])
+        #expect(h.presenter.manager.contains(ViewID(quiet)), "shown when do-not-disturb ends, with its id")
+        #expect(h.signals.closed.isEmpty)
+    }
 }

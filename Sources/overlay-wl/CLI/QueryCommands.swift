@@ -78,6 +78,29 @@ struct ModeCommand: ParsableCommand {
     }
 }
 
+struct DoNotDisturbCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dnd", abstract: "Turn do-not-disturb on or off, or toggle it; print whether it is on.",
+        discussion: """
+            In do-not-disturb only critical notifications pop up; the others wait, with their ids, and show \
+            when it ends. It is the built-in mode `do-not-disturb` (`overlay-wl mode`), so rules may use it too.
+            """)
+    @Flag(help: "Turn it on.") var on = false
+    @Flag(help: "Turn it off.") var off = false
+    @Flag(help: "Turn it on if off, off if on.") var toggle = false
+
+    func validate() throws {
+        if [on, off, toggle].filter({ $0 }).count > 1 { throw ValidationError("give one of --on, --off, --toggle") }
+    }
+
+    func run() throws {
+        let client = try ControlClient()
+        let reply = on || off ? try client.call("SetDoNotDisturb", [.bool(on)])
+            : try client.call(toggle ? "ToggleDoNotDisturb" : "DoNotDisturb")
+        printNow(reply.first?.bool == true ? "on" : "off")
+    }
+}
+
 private func printModes(_ modes: [String]) {
     if !modes.isEmpty { printNow(modes.joined(separator: "\n")) }
 }
