@@ -32,7 +32,6 @@ let package = Package(
             name: "InputBenchmarks",
             dependencies: [
                 .product(name: "OverlayEngine", package: "overlay-wl"),
-                .product(name: "WaylandPresenter", package: "overlay-wl"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/InputBenchmarks",
