@@ -143,12 +143,16 @@ public final class BusConnection {
     }
 
     /// Broadcasts a signal. It is queued if the socket is full; keep polling `pollEvents`.
-    public func emitSignal(path: String, interface: String, member: String, arguments: [BusValue]) throws {
+    public func emitSignal(path: String, interface: String, member: String, arguments: [BusValue],
+                           destination: String? = nil) throws {
         var message: OpaquePointer?
         try BusError.check(sd_bus_message_new_signal(bus, &message, path, interface, member),
                            "creating signal \(interface).\(member)")
         defer { sd_bus_message_unref(message) }
         guard let message else { throw BusError.failed(operation: "sd_bus_message_new_signal", code: -ENOMEM) }
+        if let destination {
+            try BusError.check(sd_bus_message_set_destination(message, destination), "addressing \(member) to \(destination)")
+        }
         try BusMessageWriter(message: message).append(arguments)
         try BusError.check(sd_bus_send(bus, message, nil), "sending signal \(interface).\(member)")
     }

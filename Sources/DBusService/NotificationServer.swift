@@ -105,6 +105,7 @@ public final class NotificationServer {
                 BusSignal("NotificationClosed", signature: "uu", argumentNames: ["id", "reason"]),
                 BusSignal("ActionInvoked", signature: "us", argumentNames: ["id", "action_key"]),
                 BusSignal("ActivationToken", signature: "us", argumentNames: ["id", "activation_token"]),
+                BusSignal("NotificationReplied", signature: "us", argumentNames: ["id", "text"]),
             ],
             handler: { [weak self] call in
                 guard let self else { throw BusMethodError.failed("the notification server is shutting down") }

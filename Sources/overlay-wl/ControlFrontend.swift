@@ -42,6 +42,7 @@ final class ControlFrontend {
         BusMethod("DismissAll", input: "asasbb", inputNames: ["in", "except", "only_showing", "animated"]),
         BusMethod("DismissTopmost", input: "asb", output: "u", inputNames: ["in", "animated"], outputNames: ["id"]),
         BusMethod("Invoke", input: "us", inputNames: ["id", "action"]),
+        BusMethod("Reply", input: "us", inputNames: ["id", "text"]),
         BusMethod("List", output: "s", outputNames: ["json"]),
         BusMethod("ListText", output: "s", outputNames: ["text"]),
         BusMethod("Containers", output: "s", outputNames: ["json"]),
@@ -85,6 +86,11 @@ final class ControlFrontend {
             return .empty
         case "DismissTopmost": return BusReply([.uint32(try dismissTopmost(in: a[0].strings, animated: a[1].bool))])
         case "Invoke": try invoke(a[0].uint, action: a[1].stringValue ?? ""); return .empty
+        case "Reply":
+            do { try notifications.reply(id: a[0].uint, text: a[1].stringValue ?? "") } catch {
+                throw Self.error("UnknownAction", error.description)
+            }
+            return .empty
         case "List": return BusReply([.string(listJSON().text)])
         case "ListText": return BusReply([.string(listText())])
         case "Containers": return BusReply([.string(containersJSON().text)])

@@ -106,6 +106,7 @@ final class BusSignals: SignalSink {
 
     func emit(_ signal: DaemonSignal) {
         let (path, interface, member, arguments): (String, String, String, [BusValue])
+        var destination: String?
         switch signal {
         case .notificationClosed(let id, let reason):
             (path, interface, member, arguments) = (NotificationServer.objectPath, NotificationServer.interfaceName,
@@ -116,11 +117,17 @@ final class BusSignals: SignalSink {
         case .activationToken(let id, let token):
             (path, interface, member, arguments) = (NotificationServer.objectPath, NotificationServer.interfaceName,
                                                     "ActivationToken", [.uint32(id), .string(token)])
+        case .notificationReplied(let id, let text, let sender):
+            (path, interface, member, arguments) = (NotificationServer.objectPath, NotificationServer.interfaceName,
+                                                    "NotificationReplied", [.uint32(id), .string(text)])
+            destination = sender
         case .viewClosed(let id, let container, let how, let action):
             (path, interface, member, arguments) = (ControlFrontend.path, ControlFrontend.interfaceName, "ViewClosed",
                                                     [.uint32(id), .string(container), .string(how), .string(action)])
         }
-        do { try bus.emitSignal(path: path, interface: interface, member: member, arguments: arguments) } catch {
+        do {
+            try bus.emitSignal(path: path, interface: interface, member: member, arguments: arguments, destination: destination)
+        } catch {
             log("cannot emit \(member): \(error)")
         }
     }

@@ -5,6 +5,8 @@ enum DaemonSignal: Equatable {
     case notificationClosed(id: UInt32, reason: CloseReason)
     case actionInvoked(id: UInt32, action: String)
     case activationToken(id: UInt32, token: String)
+    /// An inline reply, addressed to the notification's sender only (what the user typed is theirs).
+    case notificationReplied(id: UInt32, text: String, sender: String?)
     /// org.overlaywl.Control1.ViewClosed: how (expired, dismissed, action, …) and the action.
     case viewClosed(id: UInt32, container: String, how: String, action: String)
 }

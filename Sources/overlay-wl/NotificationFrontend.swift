@@ -141,6 +141,28 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
         return true
     }
 
+    /// The action key an inline reply answers (KDE Plasma's convention).
+    static let inlineReplyAction = "inline-reply"
+
+    /// Sends `text` as the inline reply to a notification that offers one: NotificationReplied to
+    /// its sender alone, then the notification closes as dismissed unless it is resident.
+    func reply(id: UInt32, text: String) throws(ReplyError) {
+        guard let record = registry.notification(id) else { throw .unknown(id) }
+        guard record.hasAction(Self.inlineReplyAction) else { throw .noReply(id) }
+        signals.emit(.notificationReplied(id: id, text: text, sender: record.request.sender))
+        if !record.isResident { screen.dismiss(record.viewID, reason: .user) }
+    }
+
+    enum ReplyError: Error, CustomStringConvertible {
+        case unknown(UInt32), noReply(UInt32)
+        var description: String {
+            switch self {
+            case .unknown(let id): "no notification \(id) is open"
+            case .noReply(let id): "notification \(id) offers no inline reply (no '\(NotificationFrontend.inlineReplyAction)' action)"
+            }
+        }
+    }
+
     // MARK: Closing, history and modes
 
     /// The engine dismissed a notification's view: its one NotificationClosed, then history.

@@ -271,4 +271,16 @@ final class DaemonHarness {
         #expect(h.presenter.manager.contains(ViewID(quiet)), "shown when do-not-disturb ends, with its id")
         #expect(h.signals.closed.isEmpty)
     }
+
+    @Test func anInlineReplyGoesToTheSenderAloneAndCloses() throws {
+        let h = try DaemonHarness()
+        let id = try h.notify(NotifyRequest(summary: "Ann", actions: [NotificationAction(key: "inline-reply", label: "Reply")],
+                                            expireTimeout: 0, sender: ":1.7"))
+        let plain = try h.notify(NotifyRequest(summary: "no reply here", expireTimeout: 0))
+        #expect(throws: NotificationFrontend.ReplyError.self) { try h.daemon.notifications.reply(id: plain, text: "x") }
+        try h.daemon.notifications.reply(id: id, text: "on my way")
+        try h.advance(1)
+        #expect(h.signals.signals.first == .notificationReplied(id: id, text: "on my way", sender: ":1.7"))
+        #expect(h.signals.closed.map(\.id) == [id] && h.signals.closed.first?.reason == .dismissed)
+    }
 }

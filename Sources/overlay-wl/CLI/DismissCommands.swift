@@ -43,6 +43,18 @@ struct DismissTopmostCommand: ParsableCommand {
     }
 }
 
+struct ReplyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reply", abstract: "Send an inline reply to a notification that offers one (an 'inline-reply' action).",
+        discussion: "The sender alone receives NotificationReplied(id, text); the notification then closes unless it is resident.")
+    @Argument(help: "The notification's id.") var id: UInt32
+    @Argument(help: "The reply.") var text: String
+
+    func run() throws {
+        _ = try ControlClient().call("Reply", [.uint32(id), .string(text)])
+    }
+}
+
 struct InvokeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "invoke", abstract: "Invoke an action of a view or notification (default: the 'default' action).")
