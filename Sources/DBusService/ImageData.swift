@@ -10,6 +10,8 @@ public struct ImageData: Equatable, Sendable {
     public var data: [UInt8]
 
     public static let maximumSide = 4096
+    /// Pixels one image may have (2048 × 2048): decoded, it is at most 16 MiB.
+    public static let maximumPixels = 2048 * 2048
 
     public init(width: Int, height: Int, rowstride: Int, hasAlpha: Bool, bitsPerSample: Int,
                 channels: Int, data: [UInt8]) {
@@ -47,6 +49,9 @@ public struct ImageData: Equatable, Sendable {
         let width = Int(w), height = Int(h), rowstride = Int(stride), channels = Int(ch)
         guard (1...maximumSide).contains(width), (1...maximumSide).contains(height) else {
             return .failure(Problem(reason: "size \(width)x\(height) outside 1...\(maximumSide)"))
+        }
+        guard width * height <= maximumPixels else {
+            return .failure(Problem(reason: "\(width)x\(height) is more than \(maximumPixels) pixels"))
         }
         guard channels == 3 || channels == 4 else {
             return .failure(Problem(reason: "\(channels) channels (expected 3 or 4)"))

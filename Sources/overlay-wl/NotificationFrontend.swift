@@ -48,7 +48,7 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
 
     // MARK: NotificationServerDelegate
 
-    func notify(_ request: NotifyRequest) -> UInt32 { show(request, restoring: false) }
+    func notify(_ request: NotifyRequest) -> UInt32 { show(request.limited(), restoring: false) }
 
     func closeNotification(id: UInt32) -> Bool {
         guard let record = registry[ViewID(id)], record.notification != nil else { return false }

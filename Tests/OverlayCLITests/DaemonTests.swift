@@ -283,4 +283,23 @@ final class DaemonHarness {
         #expect(h.signals.signals.first == .notificationReplied(id: id, text: "on my way", sender: ":1.7"))
         #expect(h.signals.closed.map(\.id) == [id] && h.signals.closed.first?.reason == .dismissed)
     }
+
+    @Test func aNotificationKeepsNoMoreThanItsLimits() throws {
+        let h = try DaemonHarness()
+        let huge = String(repeating: "é", count: 100_000)  // 200,000 bytes
+        let big = BusValue.structure([.int32(4096), .int32(4096), .int32(16384), .bool(true), .int32(8), .int32(4),
+                                      .bytes([UInt8](repeating: 1, count: 16))])
+        let id = try h.notify(NotifyRequest(appName: huge, summary: huge, body: huge,
+                                            actions: (0..<40).map { NotificationAction(key: "k\($0)", label: huge) },
+                                            hints: ["image-data": big, "category": .string(huge)], expireTimeout: 0))
+        let kept = try #require(h.daemon.registry.notification(id)).request
+        #expect(kept.summary.utf8.count <= NotificationLimits.summaryBytes && kept.summary.hasPrefix("éé"))
+        #expect(kept.body.utf8.count <= NotificationLimits.bodyBytes && kept.body.utf8.count > NotificationLimits.bodyBytes - 2)
+        #expect(kept.appName.utf8.count <= NotificationLimits.appNameBytes)
+        #expect(kept.actions.count == NotificationLimits.actions)
+        #expect(kept.actions.allSatisfy { $0.label.utf8.count <= NotificationLimits.actionTextBytes })
+        #expect(kept.hints["image-data"] == nil, "an image too large to show is not kept")
+        #expect((kept.category?.utf8.count ?? 0) <= NotificationLimits.stringBytes)
+        #expect(NotifyRequest.cut("aé", 2) == "a", "never half a character")
+    }
 }
