@@ -1,0 +1,80 @@
+// The control interface's methods on a daemon without a compositor (see DaemonTests.swift).
+import DBusService
+import OverlayConfig
+import OverlayEngine
+import Testing
+@testable import overlay_wl
+
+@Suite(.serialized) struct ControlFrontendTests {
+    func call(_ h: DaemonHarness, _ member: String, _ arguments: [BusValue] = []) throws -> [BusValue] {
+        let reply = try h.daemon.control.handle(BusCall(member: member, arguments: arguments))
+        try h.update()
+        return reply.values
+    }
+
+    func show(_ h: DaemonHarness, _ container: String, _ title: String) throws -> UInt32 {
+        let options = ShowRequest.options([("container", .string(container)), ("title", .string(title)),
+                                           ("auto-dismiss", .string("never"))])
+        guard case .uint32(let id)? = try call(h, "Show", [options]).first else { throw BusMethodError.failed("no id") }
+        return id
+    }
+
+    static let config = """
+        [containers.side]
+        anchor = ["top", "bottom", "left"]
+        """
+
+    @Test func dismissTopmostTakesTheLastToAppearAcrossContainers() throws {
+        let h = try DaemonHarness(config: Self.config)
+        let a = try show(h, "side", "a")
+        try h.advance(0.1)
+        let b = try h.notify(NotifyRequest(summary: "b", expireTimeout: 0))
+        try h.advance(0.1)
+        let c = try show(h, "side", "c")
+        #expect(try call(h, "DismissTopmost", [.stringArray([]), .bool(false)]) == [.uint32(c)])
+        #expect(try call(h, "DismissTopmost", [.stringArray([]), .bool(false)]) == [.uint32(b)])
+        #expect(h.signals.closed.map(\.reason) == [.dismissed], "a notification dismissed this way is the user's (2)")
+        #expect(try call(h, "DismissTopmost", [.stringArray(["notifications"]), .bool(false)]) == [.uint32(0)])
+        #expect(h.presenter.manager.contains(ViewID(a)))
+    }
+
+    @Test func dismissAllInOrExceptContainers() throws {
+        let h = try DaemonHarness(config: Self.config)
+        let side = try show(h, "side", "s")
+        let note = try h.notify(NotifyRequest(summary: "n", expireTimeout: 0))
+        _ = try call(h, "DismissAll", [.stringArray([]), .stringArray(["side"]), .bool(false), .bool(false)])
+        #expect(!h.presenter.manager.contains(ViewID(note)) && h.presenter.manager.contains(ViewID(side)))
+        #expect(throws: BusMethodError.self) {
+            _ = try self.call(h, "DismissAll", [.stringArray(["side"]), .stringArray(["notifications"]), .bool(false), .bool(false)])
+        }
+        #expect(throws: BusMethodError.self) { _ = try self.call(h, "DismissAll", [.stringArray(["nope"]), .stringArray([]), .bool(false), .bool(false)]) }
+        _ = try call(h, "DismissAll", [.stringArray(["side"]), .stringArray([]), .bool(false), .bool(false)])
+        #expect(!h.presenter.manager.contains(ViewID(side)))
+        #expect(h.signals.signals.contains(.viewClosed(id: side, container: "side", how: "dismissed", action: "")))
+    }
+
+    @Test func showRefusesANotificationsIdAndUnknownContainers() throws {
+        let h = try DaemonHarness()
+        let note = try h.notify(NotifyRequest(summary: "n", expireTimeout: 0))
+        let replace = ShowRequest.options([("container", .string("notifications")), ("id", .integer(Int(note))), ("title", .string("x"))])
+        #expect(throws: BusMethodError.self) { _ = try self.call(h, "Show", [replace]) }
+        #expect(throws: BusMethodError.self) { _ = try self.show(h, "nowhere", "x") }
+        #expect(h.toast(note)?.summary == "n")
+    }
+
+    @Test func invokeChecksTheActionAndReportsIt() throws {
+        let h = try DaemonHarness()
+        let id = try h.notify(NotifyRequest(summary: "n", actions: [NotificationAction(key: "open", label: "Open")], expireTimeout: 0))
+        #expect(throws: BusMethodError.self) { _ = try self.call(h, "Invoke", [.uint32(id), .string("delete")]) }
+        _ = try call(h, "Invoke", [.uint32(id), .string("open")])
+        try h.advance(1)
+        #expect(h.signals.signals.prefix(2) == [.actionInvoked(id: id, action: "open"), .notificationClosed(id: id, reason: .dismissed)])
+    }
+
+    @Test func listTextShowsEachContainersViews() throws {
+        let h = try DaemonHarness(config: Self.config)
+        let id = try show(h, "side", "s")
+        let text = try #require(try call(h, "ListText").first?.stringValue)
+        #expect(text.contains("side (vertical, multiple)\n  showing (bottom to top): \(id)\n  waiting (next first):    -"), "\(text)")
+    }
+}
