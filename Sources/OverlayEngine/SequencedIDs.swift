@@ -18,8 +18,8 @@ struct SequencedIDs: Sendable {
         count += 1
     }
 
-    /// Inserts `id` under `key`, which no live or dead id holds. O(1) past either end,
-    /// O(count) in the middle.
+    /// Inserts `id` under `key`, which no live id holds. O(1) past either end or into its
+    /// own tombstone, O(count) elsewhere.
     mutating func insert(_ id: ViewID, key: UInt64) {
         if count == 0 {
             keys.removeAll(keepingCapacity: true); ids.removeAll(keepingCapacity: true)
@@ -34,7 +34,13 @@ struct SequencedIDs: Sendable {
             return
         }
         let i = position(of: key)
-        precondition(i == keys.count || keys[i] != key, "key already present")
+        if i < keys.count, keys[i] == key {
+            // The tombstone of an id that left under this key: it comes back in place.
+            precondition(!alive[i], "key already present")
+            ids[i] = id; alive[i] = true
+            count += 1
+            return
+        }
         keys.insert(key, at: i); ids.insert(id, at: i); alive.insert(true, at: i)
         count += 1
     }
