@@ -244,3 +244,24 @@ private func newest(maximum: Int = 5, _ edit: (inout ContainerConfiguration) -> 
         #expect(m.overflowCount(in: "c") == 2)
     }
 }
+
+@Suite struct SequencedIDsInsertTests {
+    @Test func insertKeepsKeyOrderAtEitherEndInTheMiddleAndIntoATombstone() {
+        var list = SequencedIDs()
+        for k in [10, 20, 30, 40] as [UInt64] { list.append(ViewID(k), key: k) }
+        _ = list.popFirst()                           // head moves past 10
+        list.insert(ViewID(5), key: 5)                // into the slot before head
+        list.insert(ViewID(25), key: 25)              // middle
+        list.remove(ViewID(30), key: 30)
+        list.insert(ViewID(30), key: 30)              // its own tombstone
+        list.insert(ViewID(50), key: 50)              // end
+        #expect(list.elements == ids(5, 20, 25, 30, 40, 50))
+        #expect(list.contains(ViewID(25), key: 25) && !list.contains(ViewID(10), key: 10))
+        list.remove(ViewID(50), key: 50)
+        list.remove(ViewID(40), key: 40)
+        #expect(list.last == ViewID(30))
+        for id in list.elements { list.remove(id, key: id.rawValue) }
+        list.insert(ViewID(1), key: 1)                // below every key ever used, once empty
+        #expect(list.elements == ids(1) && list.count == 1)
+    }
+}
