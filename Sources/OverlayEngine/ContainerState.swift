@@ -110,19 +110,24 @@ struct ContainerState: Sendable {
     /// appear hooks are not run again.
     mutating func appear(_ id: ViewID, now: Double, effects: inout [EngineEffect]) {
         var entry = entries[id]!
-        let returning = entry.phase == .hidden
-        if returning {
+        var appearedAt = now
+        if entry.phase == .hidden {
             hidden.remove(id, key: entry.arrival)
+            if drawn.contains(id, key: entry.order) {
+                // Still going out: it turns back from where it is, in the same place.
+                let presence = min(1, max(0, entry.presence(at: now)))
+                appearedAt = now - entry.insertionTime(reaching: presence)
+            } else {
+                drawn.insert(id, key: entry.order)
+            }
             entry.insertAnimated = true
-            // Cut short if still going out: it stays drawn where it was.
-            if !drawn.contains(id, key: entry.order) { drawn.insert(id, key: entry.order) }
         } else {
             // A view that could expire while waiting keeps counting from its arrival.
             if !config.expiresWhileWaiting { entry.countdownStart = now }
             drawn.insert(id, key: entry.order)
         }
         entry.phase = .showing
-        entry.appearedAt = now
+        entry.appearedAt = appearedAt
         entry.pausedAt = nil
         if !entry.hasAppeared {
             entry.hasAppeared = true

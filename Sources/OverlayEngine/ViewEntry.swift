@@ -122,6 +122,17 @@ struct ViewEntry: Sendable {
         }
     }
 
+    /// Seconds into the insertion transition at which presence reaches `target` (bisection:
+    /// exact for curves that only rise, close for a spring's overshoot).
+    func insertionTime(reaching target: Double) -> Double {
+        var lo = 0.0, hi = animationDuration
+        for _ in 0..<30 {
+            let mid = (lo + hi) / 2
+            if resolved.animation.progress(at: mid, duration: animationDuration) < target { lo = mid } else { hi = mid }
+        }
+        return hi
+    }
+
     /// True while an insertion or removal transition is in flight at `now`.
     func isTransitioning(at now: Double) -> Bool {
         switch phase {

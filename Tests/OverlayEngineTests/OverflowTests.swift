@@ -265,3 +265,29 @@ private func newest(maximum: Int = 5, _ edit: (inout ContainerConfiguration) -> 
         #expect(list.elements == ids(1) && list.count == 1)
     }
 }
+
+@Suite struct ReturningViewTests {
+    @Test func aViewComingBackWhileGoingOutTurnsBackInPlace() {
+        var m = newest(maximum: 1)
+        m.put(1, at: 0)
+        m.put(2, at: 1)                 // 1 starts going out (0.2 s, linear opacity)
+        let size = Size(width: 400, height: 400)
+        let before = m.renderList(for: "c", size: size, now: 1.05).items
+        m.dismiss(ViewID(2), animated: false, now: 1.05)
+        let after = m.renderList(for: "c", size: size, now: 1.05).items
+        #expect(before[0].id == ViewID(1) && after.map(\.id) == ids(1))
+        #expect(after[0].z == before[0].z)
+        #expect(abs(after[0].opacity - before[0].opacity) < 0.01)
+        #expect(abs(after[0].opacity - 0.75) < 0.01)
+        m.advance(to: 1.1)
+        #expect(m.renderList(for: "c", size: size, now: 1.1).items[0].opacity > 0.75)
+    }
+
+    @Test func raisingTheMaximumBringsHiddenViewsBackAtOnce() throws {
+        var m = newest(maximum: 1)
+        for i in 1...4 { m.put(UInt64(i), at: Double(i)) }
+        try m.updateContainer("c", now: 5) { $0.maximumVisible = 3 }
+        #expect(m.showing(in: "c") == ids(2, 3, 4))
+        #expect(m.hidden(in: "c") == ids(1))
+    }
+}
