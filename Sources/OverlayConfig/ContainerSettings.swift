@@ -2,8 +2,9 @@ import OverlayEngine
 
 /// The keys of a `[containers.NAME]` table (engine settings, placement, view defaults).
 public enum ContainerSettings {
-    public static let engineKeys = ["display", "queue", "delay-for-showing-next", "maximum-visible", "spacing",
-                                    "expire-while-waiting", "insets", "clipped", "ignores-safe-area", "display-order", "debounce"]
+    public static let engineKeys = ["display", "queue", "delay-for-showing-next", "maximum-visible", "overflow",
+                                    "maximum-hidden", "spacing", "expire-while-waiting", "insets", "clipped",
+                                    "ignores-safe-area", "display-order", "debounce"]
     public static let placementKeys = ["output", "layer", "anchor", "margins", "width", "height"]
     /// How the container's toasts look beyond the view settings.
     public static let lookKeys = ["close-button", "follow"]
@@ -11,6 +12,7 @@ public enum ContainerSettings {
     public static let displayTypes: [(String, DisplayType)] = [("stacking", .stacking), ("horizontal", .horizontal), ("vertical", .vertical)]
     public static let queueTypes: [(String, QueueType)] = [("multiple", .multiple), ("one-by-one", .oneByOne), ("one-by-one-wait-finish", .oneByOneWaitFinish)]
     public static let displayOrders: [(String, DisplayOrder)] = [("newest-on-top", .newestOnTop), ("oldest-on-top", .oldestOnTop)]
+    public static let overflows: [(String, Overflow)] = [("oldest", .oldest), ("newest", .newest)]
 
     /// Builds a container from its table's settings (display and queue first: they are fixed),
     /// over `base` (a built-in container's settings) or else the defaults.
@@ -62,6 +64,8 @@ public enum ContainerSettings {
             if case .string("unlimited") = value { c.maximumVisible = nil } else {
                 c.maximumVisible = try value.integer(key, in: 1...10_000)
             }
+        case "overflow": c.overflow = try pick(value, overflows, key: key)
+        case "maximum-hidden": c.maximumHidden = try value.integer(key, in: 0...100_000)
         case "expire-while-waiting": c.expiresWhileWaiting = try value.bool(key)
         case "spacing": c.spacing = try value.number(key, in: -1000...1000)
         case "insets": c.insets = try insets(value, key: key)

@@ -97,6 +97,7 @@ extension ViewConfiguration {
         if let v = other.autoDismiss { autoDismiss = v }
         if let v = other.appearAction { appearAction = v }
         if let v = other.disappearAction { disappearAction = v }
+        if let v = other.priority { priority = v }
         pointerBindings.merge(other.pointerBindings) { _, new in new }
     }
 }

@@ -14,6 +14,7 @@ public enum ViewSettingNames {
         "bottom-left": .bottomLeading, "bottom-right": .bottomTrailing, "centre": .center,
     ]
     public static let edges: [(String, Edge)] = [("top", .top), ("leading", .leading), ("bottom", .bottom), ("trailing", .trailing)]
+    public static let priorities: [(String, ViewPriority)] = [("normal", .normal), ("high", .high)]
     public static let swipes: [(String, SwipeDirection)] = [("left", .left), ("right", .right), ("up", .up), ("down", .down)]
 
     public static func alignment(_ text: String, key: String = "alignment") throws -> Alignment {

@@ -4,7 +4,7 @@ import OverlayEngine
 public enum ViewSettings {
     /// Keys, in the order they are documented.
     public static let keys = ["alignment", "background", "shadow", "gesture", "tap-to-dismiss",
-                              "transition", "animation", "auto-dismiss", "appear-action", "disappear-action"]
+                              "transition", "animation", "auto-dismiss", "appear-action", "disappear-action", "priority"]
                               + ViewSettingNames.triggerKeys.map(\.0)
 
     /// Sets one setting on `configuration`; false when `key` is not a view setting.
@@ -23,6 +23,7 @@ public enum ViewSettings {
         case "auto-dismiss": c.autoDismiss = try autoDismiss(value, key: key)
         case "appear-action": c.appearAction = try value.string(key)
         case "disappear-action": c.disappearAction = try value.string(key)
+        case "priority": c.priority = try ContainerSettings.pick(value, ViewSettingNames.priorities, key: key)
         default:
             guard let trigger = ViewSettingNames.triggerKeys.first(where: { $0.0 == key })?.1 else { return false }
             c.pointerBindings[trigger] = try ViewSettingNames.binding(value.string(key), for: trigger, key: key)
@@ -100,6 +101,7 @@ public enum ViewSettings {
         }
         if let a = c.appearAction { out["appear-action"] = a }
         if let a = c.disappearAction { out["disappear-action"] = a }
+        if let p = c.priority { out["priority"] = ViewSettingNames.priorities.first { $0.1 == p }!.0 }
         for (key, trigger) in ViewSettingNames.triggerKeys {
             if let b = c.pointerBindings[trigger] { out[key] = ViewSettingNames.name(of: b) }
         }

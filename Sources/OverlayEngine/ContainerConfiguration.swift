@@ -18,6 +18,17 @@ public enum QueueType: Sendable {
     case oneByOneWaitFinish
 }
 
+/// Which views a full `multiple` container keeps on screen.
+public enum Overflow: Sendable {
+    /// The first `maximumVisible` show; later ones wait in FIFO order (the default).
+    case oldest
+    /// The newest `maximumVisible` show. A new view moves the oldest showing one out with its
+    /// removal transition into the container's hidden views; it is not dismissed: its
+    /// auto-dismiss countdown keeps running, and when a showing view leaves, the newest
+    /// hidden one comes back. Nothing waits.
+    case newest
+}
+
 public enum DisplayOrder: Sendable {
     case newestOnTop, oldestOnTop
 }
@@ -54,6 +65,13 @@ public struct ContainerConfiguration: Equatable, Sendable {
     public var delayForShowingNext: Double = 0.5
     /// Multiple mode only; nil is unlimited. Lowering it evicts nothing.
     public var maximumVisible: Int? = nil
+    /// Multiple mode only: which views stay on screen when there are more than the maximum.
+    /// A change applies to views that arrive afterwards.
+    public var overflow: Overflow = .oldest
+    /// Multiple mode only: how many views may be hidden (moved off screen by newer or
+    /// high-priority views) at once. Past it the oldest hidden view is dismissed with
+    /// `.autoDismiss`, as if its time had run out.
+    public var maximumHidden = 1000
     /// When true, a view's auto-dismiss countdown starts when it arrives, not when it appears:
     /// a waiting view whose time runs out is dismissed (`.autoDismiss`) without ever showing,
     /// so a burst drains in the background instead of holding the screen for minutes.

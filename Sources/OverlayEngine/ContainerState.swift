@@ -8,9 +8,15 @@ struct ContainerState: Sendable {
     var queue = SequencedIDs()
     /// Auto-dismiss deadlines of queued views, when the container lets them expire waiting.
     var waitingDeadlines = DeadlineHeap()
-    /// Showing and removing views in appearance order (key: order).
+    /// Showing and leaving views in layout order (key: order).
     var drawn = SequencedIDs()
     var showingCount = 0
+    /// Showing normal-priority views, oldest first (key: order).
+    var normalShowing = SequencedIDs()
+    /// Hidden views, newest last (key: arrival).
+    var hidden = SequencedIDs()
+    /// Auto-dismiss deadlines of hidden views; stale items are skipped like `waitingDeadlines`'.
+    var hiddenDeadlines = DeadlineHeap()
     /// A show held back by a debounce, and when it is released.
     var held: ViewID?
     var heldUntil: Double?
@@ -19,7 +25,6 @@ struct ContainerState: Sendable {
     var refillAt: Double?
     var size: Size = .zero
     private var nextArrival: UInt64 = 0
-    private var nextOrder: UInt64 = 0
     /// The settings made last, shared while views keep coming with the same configuration.
     private var lastSettings: ViewSettings?
 
@@ -56,7 +61,7 @@ struct ContainerState: Sendable {
         guard var entry = entries[id] else { return }
         entry.settings = settings(for: configuration)
         entry.size = size
-        if entry.phase == .showing {
+        if entry.phase == .showing || entry.phase == .hidden {
             entry.countdownStart = now
             if entry.pausedAt != nil { entry.pausedAt = now }
         } else if config.expiresWhileWaiting {
@@ -64,7 +69,9 @@ struct ContainerState: Sendable {
         }
         entries[id] = entry
         if config.expiresWhileWaiting && held != id { scheduleExpiry(of: id) }
+        if let deadline = entry.hiddenDeadline { hiddenDeadlines.push(deadline, id) }
         pruneWaitingDeadlines()
+        pruneHiddenDeadlines()
     }
 
     /// Puts a view into the queue, or on screen when the queue rules allow.
@@ -75,6 +82,9 @@ struct ContainerState: Sendable {
         nextArrival += 1
         entries.values[slot].arrival = arrival
         entries.values[slot].countdownStart = now
+        let pinned = config.queueType == .multiple && entries.values[slot].resolved.priority == .high
+        entries.values[slot].pinned = pinned
+        entries.values[slot].order = pinned ? Self.pinnedBand + arrival : arrival
         let waitingDeadline = entries.values[slot].waitingDeadline
         switch config.queueType {
         case .oneByOne:
@@ -84,12 +94,7 @@ struct ContainerState: Sendable {
             }
             appear(id, now: now, effects: &effects)
         case .multiple:
-            if queue.isEmpty && showingCount < config.capacity {
-                appear(id, now: now, effects: &effects)
-            } else {
-                queue.append(id, key: arrival)
-                scheduleExpiry(of: id, deadline: waitingDeadline)
-            }
+            admitToMultiple(id, waitingDeadline: waitingDeadline, now: now, effects: &effects)
         case .oneByOneWaitFinish:
             if queue.isEmpty && showingCount == 0 && refillAt == nil {
                 appear(id, now: now, effects: &effects)
@@ -98,21 +103,38 @@ struct ContainerState: Sendable {
                 scheduleExpiry(of: id, deadline: waitingDeadline)
             }
         }
-        reconcile(now: now)
+        reconcile(now: now, effects: &effects)
     }
 
-    private mutating func appear(_ id: ViewID, now: Double, effects: inout [EngineEffect]) {
+    /// Puts a waiting or hidden view on screen. A hidden one keeps its countdown, and its
+    /// appear hooks are not run again.
+    mutating func appear(_ id: ViewID, now: Double, effects: inout [EngineEffect]) {
         var entry = entries[id]!
+        var appearedAt = now
+        if entry.phase == .hidden {
+            hidden.remove(id, key: entry.arrival)
+            if drawn.contains(id, key: entry.order) {
+                // Still going out: it turns back from where it is, in the same place.
+                let presence = min(1, max(0, entry.presence(at: now)))
+                appearedAt = now - entry.insertionTime(reaching: presence)
+            } else {
+                drawn.insert(id, key: entry.order)
+            }
+            entry.insertAnimated = true
+        } else {
+            // A view that could expire while waiting keeps counting from its arrival.
+            if !config.expiresWhileWaiting { entry.countdownStart = now }
+            drawn.insert(id, key: entry.order)
+        }
         entry.phase = .showing
-        entry.order = nextOrder
-        nextOrder += 1
-        entry.appearedAt = now
-        // A view that could expire while waiting keeps counting from its arrival.
-        if !config.expiresWhileWaiting { entry.countdownStart = now }
+        entry.appearedAt = appearedAt
         entry.pausedAt = nil
-        for hook in entry.resolved.appearActions { effects.append(.hook(hook, id, container: name)) }
+        if !entry.hasAppeared {
+            entry.hasAppeared = true
+            for hook in entry.resolved.appearActions { effects.append(.hook(hook, id, container: name)) }
+        }
         effects.append(.appeared(id, container: name))
-        drawn.append(id, key: entry.order)
+        if !entry.pinned { normalShowing.insert(id, key: entry.order) }
         showingCount += 1
         entries[id] = entry
     }
@@ -133,6 +155,8 @@ struct ContainerState: Sendable {
             entries[id] = nil
             effects.append(.dismissed(id, container: name, reason: reason))
             effects.append(.removed(id, container: name))
+        case .hidden:
+            dismissHidden(entry, reason: reason, now: now, effects: &effects)
         case .showing:
             entry.presenceAtRemoval = min(1, max(0, entry.presence(at: now)))
             entry.phase = .removing
@@ -142,19 +166,25 @@ struct ContainerState: Sendable {
             entry.removalDuration = animated ? (override == nil ? entry.animationDuration : animation.duration) : 0
             if let drag = entry.drag { entry.drag = DragState(offset: drag.offset(at: now).offset) }
             showingCount -= 1
+            if !entry.pinned { normalShowing.remove(id, key: entry.order) }
             entries[id] = entry
             effects.append(.dismissed(id, container: name, reason: reason))
             for hook in entry.resolved.disappearActions { effects.append(.hook(hook, id, container: name)) }
             if entry.removalDuration <= 0 { finishRemoval(id, effects: &effects) }
             if config.queueType == .oneByOneWaitFinish { refillAt = now + config.delayForShowingNext }
         }
-        reconcile(now: now)
+        reconcile(now: now, effects: &effects)
         return true
     }
 
-    /// Drops a removing view immediately (its transition is cut short).
+    /// Drops a removing view immediately (its transition is cut short). A hidden one only
+    /// stops being drawn.
     mutating func finishRemoval(_ id: ViewID, effects: inout [EngineEffect]) {
-        guard let entry = entries[id], entry.phase == .removing else { return }
+        guard let entry = entries[id], entry.isLeaving else { return }
+        if entry.phase == .hidden {
+            drawn.remove(id, key: entry.order)
+            return
+        }
         drawn.remove(id, key: entry.order)
         entries[id] = nil
         effects.append(.removed(id, container: name))
@@ -168,6 +198,7 @@ struct ContainerState: Sendable {
         func consider(_ t: Double?) { if let t, best.map({ t < $0 }) ?? true { best = t } }
         consider(heldUntil)
         consider(waitingDeadlines.top?.deadline)
+        consider(hiddenDeadlines.top?.deadline)
         drawn.forEach { id in
             let entry = entries[id]!
             consider(entry.autoDismissDeadline)
@@ -185,6 +216,8 @@ struct ContainerState: Sendable {
             if let deadline = entry.autoDismissDeadline, deadline <= t { expired.append(id) }
         }
         for id in finished { finishRemoval(id, effects: &effects) }
+        // Hidden views first, so a slot freed below goes to a view whose time is not up.
+        expireHidden(at: t, effects: &effects)
         for id in expired { dismiss(id, reason: .autoDismiss, animated: true, now: t, effects: &effects) }
         var overdue: [ViewID] = []
         while let top = waitingDeadlines.top, top.deadline <= t {
@@ -203,18 +236,21 @@ struct ContainerState: Sendable {
                 _ = queue.popFirst()
                 appear(next, now: t, effects: &effects)
             }
-            reconcile(now: t)
+            reconcile(now: t, effects: &effects)
         }
     }
 
     /// Re-establishes the refill invariant: a refill is pending exactly when a waiting
     /// view could move in. This is what keeps the queue from getting stuck.
-    mutating func reconcile(now: Double) {
+    /// Hidden views come back first, at once, while there is room.
+    mutating func reconcile(now: Double, effects: inout [EngineEffect]) {
         pruneWaitingDeadlines()
+        pruneHiddenDeadlines()
         switch config.queueType {
         case .oneByOne:
             refillAt = nil
         case .multiple:
+            while showingCount < config.capacity, let id = hidden.last { appear(id, now: now, effects: &effects) }
             if queue.isEmpty || showingCount >= config.capacity {
                 refillAt = nil
             } else if refillAt == nil {
@@ -236,7 +272,7 @@ struct ContainerState: Sendable {
         scheduleExpiry(of: id, deadline: entries[id]?.waitingDeadline)
     }
 
-    private mutating func scheduleExpiry(of id: ViewID, deadline: Double?) {
+    mutating func scheduleExpiry(of id: ViewID, deadline: Double?) {
         guard config.expiresWhileWaiting, let deadline else { return }
         waitingDeadlines.push(deadline, id)
     }
@@ -254,8 +290,8 @@ struct ContainerState: Sendable {
 
     // MARK: Configuration
 
-    /// Applies a runtime change to every present view. Raising the maximum schedules a
-    /// refill; lowering it evicts nothing. Turning a debounce off releases the held show.
+    /// Applies a runtime change to every present view. Raising the maximum brings hidden
+    /// views back and schedules a refill; lowering it evicts nothing. Turning a debounce off releases the held show.
     mutating func reconfigure(_ new: ContainerConfiguration, now: Double, effects: inout [EngineEffect]) {
         config = new
         lastSettings = nil
@@ -270,12 +306,17 @@ struct ContainerState: Sendable {
         }
         waitingDeadlines.removeAll()
         queue.forEach { scheduleExpiry(of: $0) }
+        hiddenDeadlines.removeAll()
+        hidden.forEach { id in
+            if let deadline = entries[id]!.hiddenDeadline { hiddenDeadlines.push(deadline, id) }
+        }
+        trimHidden(now: now, effects: &effects)
         if config.queueControl == .none, let id = held {
             held = nil
             heldUntil = nil
             admit(id, now: now, effects: &effects)
         }
-        reconcile(now: now)
+        reconcile(now: now, effects: &effects)
     }
 
     // MARK: Queries
@@ -287,7 +328,7 @@ struct ContainerState: Sendable {
         return out
     }
 
-    /// Z value of a drawn view: appearance order, negated when the oldest is on top.
+    /// Z value of a drawn view: its order, negated when the oldest is on top.
     func z(of entry: ViewEntry) -> Int {
         config.displayOrder == .newestOnTop ? Int(entry.order) : -Int(entry.order)
     }

@@ -1,6 +1,8 @@
 // What the engine tells its caller: effects to carry out, and errors.
 
 public enum DismissReason: Equatable, Sendable {
+    /// Its countdown ran out, or it was the oldest hidden view past
+    /// `ContainerConfiguration.maximumHidden`.
     case autoDismiss
     /// A dismiss gesture (tap, swipe, …) or a background tap.
     case gesture
@@ -16,8 +18,15 @@ public enum DismissReason: Equatable, Sendable {
     case unknownContainer
 }
 
+/// A view moved off screen by a newer or high-priority one (`Overflow.newest`,
+/// `ViewPriority.high`) gets no effect when it goes: it is still in the model, so it gets
+/// neither `.dismissed` nor `.removed` (the presenter keeps its content); the render list
+/// draws its removal transition and `hidden(in:)` lists it. When it comes back it gets
+/// `.appeared` again, without its appear hooks. Its one `.dismissed` and `.removed` come
+/// when it is dismissed, whether showing or hidden.
 public enum EngineEffect: Equatable, Sendable {
-    /// The view went on screen; its insertion transition starts now.
+    /// The view went on screen; its insertion transition starts now. A hidden view that
+    /// comes back gets it again.
     case appeared(ViewID, container: String)
     /// The view left the model (removal transition starts). Also sent for views dismissed
     /// while waiting; those never appeared and get no hooks.

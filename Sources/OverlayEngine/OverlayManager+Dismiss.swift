@@ -12,7 +12,7 @@ extension OverlayManager {
     }
 
     /// Dismisses every view in the named containers (and shows pending for them).
-    /// With `onlyShowing`, waiting views stay queued and then refill the screen.
+    /// With `onlyShowing`, waiting and hidden views stay and then refill the screen.
     public mutating func dismissAll(in names: [String], onlyShowing: Bool = false,
                                     animated: Bool = true, now: Double) {
         for name in names { dismissEverything(in: name, onlyShowing: onlyShowing, animated: animated, now: now) }
@@ -34,6 +34,12 @@ extension OverlayManager {
             return
         }
         mutate(name) { state, effects in
+            if !onlyShowing {
+                // Before the showing ones, so none comes back only to be dismissed.
+                for id in state.hiddenIDs() {
+                    state.dismiss(id, reason: .request, animated: animated, now: now, effects: &effects)
+                }
+            }
             for id in state.showingIDs() {
                 state.dismiss(id, reason: .request, animated: animated, now: now, effects: &effects)
             }

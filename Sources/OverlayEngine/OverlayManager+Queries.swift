@@ -30,12 +30,31 @@ extension OverlayManager {
         containerIndex[container].map { containers[$0].showing() } ?? []
     }
 
-    /// True when views are showing or waiting in the container (or pending for it), without
-    /// listing them: O(1) however long the queue.
+    /// True when views are showing, hidden or waiting in the container (or pending for it),
+    /// without listing them: O(1) however long the queue.
     public func hasViews(in container: String) -> Bool {
         guard let index = containerIndex[container] else { return !(pending[container]?.isEmpty ?? true) }
         let state = containers[index]
-        return state.showingCount > 0 || !state.queue.isEmpty || state.held != nil
+        return state.showingCount > 0 || !state.queue.isEmpty || state.held != nil || !state.hidden.isEmpty
+    }
+
+    /// Views moved off screen by newer or high-priority ones (`Overflow`, `ViewPriority`),
+    /// oldest first: the last comes back first.
+    public func hidden(in container: String) -> [ViewID] {
+        containerIndex[container].map { containers[$0].hiddenIDs() } ?? []
+    }
+
+    /// `hidden(in:).count`, in O(1).
+    public func hiddenCount(in container: String) -> Int {
+        containerIndex[container].map { containers[$0].hidden.count } ?? 0
+    }
+
+    /// Views in the model but not on screen: hidden plus waiting (pending shows for an
+    /// unregistered container). O(1), for a "+N more" indicator.
+    public func overflowCount(in container: String) -> Int {
+        guard let index = containerIndex[container] else { return pending[container]?.count ?? 0 }
+        let state = containers[index]
+        return state.hidden.count + state.queue.count + (state.held == nil ? 0 : 1)
     }
 
     /// Views waiting, in the order they will appear (pending shows for an unregistered container).
@@ -44,7 +63,7 @@ extension OverlayManager {
         return pending[container]?.map(\.id) ?? []
     }
 
-    /// True while the view is pending, waiting or showing; false once dismissed.
+    /// True while the view is pending, waiting, showing or hidden; false once dismissed.
     public func contains(_ id: ViewID) -> Bool {
         guard let name = location[id] else { return false }
         guard let index = containerIndex[name] else { return true }

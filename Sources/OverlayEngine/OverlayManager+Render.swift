@@ -36,7 +36,7 @@ extension ContainerState {
             if let end = entry.removalEnd, now >= end { return }
             let p = entry.presence(at: now)
             animating = animating || entry.isTransitioning(at: now)
-            slots.append(Slot(id: id, presence: p, removing: entry.phase == .removing,
+            slots.append(Slot(id: id, presence: p, removing: entry.isLeaving,
                               transition: entry.activeTransition, drag: entry.drag,
                               backgroundOpacity: backgroundOpacity(entry, presence: p), z: z(of: entry)))
             layoutItems.append(LayoutItem(size: entry.size, alignment: entry.resolved.alignment,

@@ -1,7 +1,6 @@
 // An ordered list of view ids with O(1) append, O(log n) removal and amortised O(1) popFirst.
 
-/// Ids kept in ascending order of a key that only ever grows on append (arrival or
-/// appearance sequence). Removal leaves a tombstone; tombstones are compacted away
+/// Ids kept in ascending order of a unique key (arrival sequence), mostly added at the end. Removal leaves a tombstone; tombstones are compacted away
 /// once they outnumber live ids, so a 10,000-view queue stays cheap to edit.
 struct SequencedIDs: Sendable {
     private var keys: [UInt64] = []
@@ -19,18 +18,58 @@ struct SequencedIDs: Sendable {
         count += 1
     }
 
-    /// Removes `id` stored under `key`. Returns false when it is not present.
-    @discardableResult
-    mutating func remove(_ id: ViewID, key: UInt64) -> Bool {
+    /// Inserts `id` under `key`, which no live id holds. O(1) past either end or into its
+    /// own tombstone, O(count) elsewhere.
+    mutating func insert(_ id: ViewID, key: UInt64) {
+        if count == 0 {
+            keys.removeAll(keepingCapacity: true); ids.removeAll(keepingCapacity: true)
+            alive.removeAll(keepingCapacity: true); head = 0
+        }
+        if count == 0 || keys.last! < key { return append(id, key: key) }
+        if key < keys[head], head > 0 {
+            // Slots before head are dead and never searched: reuse the last one.
+            head -= 1
+            keys[head] = key; ids[head] = id; alive[head] = true
+            count += 1
+            return
+        }
+        let i = position(of: key)
+        if i < keys.count, keys[i] == key {
+            // The tombstone of an id that left under this key: it comes back in place.
+            precondition(!alive[i], "key already present")
+            ids[i] = id; alive[i] = true
+            count += 1
+            return
+        }
+        keys.insert(key, at: i); ids.insert(id, at: i); alive.insert(true, at: i)
+        count += 1
+    }
+
+    /// True when `id` is live under `key`.
+    func contains(_ id: ViewID, key: UInt64) -> Bool {
+        let i = position(of: key)
+        return i < keys.count && keys[i] == key && ids[i] == id && alive[i]
+    }
+
+    /// First index from head whose key is not below `key`.
+    private func position(of key: UInt64) -> Int {
         var lo = head, hi = keys.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if keys[mid] < key { lo = mid + 1 } else { hi = mid }
         }
+        return lo
+    }
+
+    /// Removes `id` stored under `key`. Returns false when it is not present.
+    @discardableResult
+    mutating func remove(_ id: ViewID, key: UInt64) -> Bool {
+        let lo = position(of: key)
         guard lo < keys.count, keys[lo] == key, ids[lo] == id, alive[lo] else { return false }
         alive[lo] = false
         count -= 1
         skipDeadHead()
+        dropDeadTail()
         compactIfSparse()
         return true
     }
@@ -71,6 +110,13 @@ struct SequencedIDs: Sendable {
             i -= 1
         }
         return nil
+    }
+
+    /// Keeps `last` O(1) when ids leave from the end.
+    private mutating func dropDeadTail() {
+        while keys.count > head, !alive[keys.count - 1] {
+            keys.removeLast(); ids.removeLast(); alive.removeLast()
+        }
     }
 
     private mutating func skipDeadHead() {

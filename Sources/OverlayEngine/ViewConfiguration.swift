@@ -11,6 +11,15 @@ public enum Setting<Value: Equatable & Sendable>: Equatable, Sendable {
     }
 }
 
+/// How a view competes for a `multiple` container's slots.
+public enum ViewPriority: Sendable {
+    case normal
+    /// Shows at once, taking the slot of the oldest normal view on screen (which is hidden,
+    /// never dismissed); laid out at the end where the newest go, above every normal view;
+    /// never hidden by other views. High-priority views all show even beyond `maximumVisible`.
+    case high
+}
+
 /// What a view asks for. Every field is optional; nil means "inherit".
 public struct ViewConfiguration: Equatable, Sendable {
     public var alignment: Alignment?
@@ -32,6 +41,9 @@ public struct ViewConfiguration: Equatable, Sendable {
     public var disappearAction: String?
     /// Mouse buttons and scroll steps bound to something other than their default.
     public var pointerBindings: PointerBindings = [:]
+    /// Multiple containers only; the other queue types show one view at a time whatever
+    /// its priority. Read when the view arrives: an update in place keeps its first priority.
+    public var priority: ViewPriority?
 
     public init() {}
 }
@@ -54,6 +66,7 @@ public struct ResolvedViewConfiguration: Equatable, Sendable {
     public var disappearActions: [String]
     /// The view's bindings over the container's (unset triggers: `PointerBinding.standard`).
     public var pointerBindings: PointerBindings
+    public var priority: ViewPriority
 
     /// Merges `view` over `container` for a container of `displayType`.
     /// Horizontal and vertical containers take alignment, background, shadow and
@@ -75,6 +88,7 @@ public struct ResolvedViewConfiguration: Equatable, Sendable {
         disappearActions = Self.both(view.disappearAction, container.disappearAction)
         pointerBindings = view.pointerBindings.isEmpty ? container.pointerBindings
             : container.pointerBindings.merging(view.pointerBindings) { _, mine in mine }
+        priority = view.priority ?? container.priority ?? .normal
     }
 
     /// What `trigger` does on this view.

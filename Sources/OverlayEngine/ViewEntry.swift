@@ -7,6 +7,9 @@ enum ViewPhase: Sendable {
     case showing
     /// Dismissed; its removal transition is still being drawn.
     case removing
+    /// Moved off screen by a newer or high-priority view, not dismissed: its countdown
+    /// runs on, and it may come back. Drawn until its removal transition ends.
+    case hidden
 }
 
 /// A finger dragging the view, then springing back when released short of a fling.
@@ -50,8 +53,14 @@ struct ViewEntry: Sendable {
     var phase: ViewPhase = .waiting
     /// Queue key: order of admission into the container.
     var arrival: UInt64 = 0
-    /// Appearance key: fixes z for as long as the view is drawn.
+    /// Layout and z key: the arrival, lifted above every normal view's for a high-priority
+    /// view. Fixed while the view is in the container, so a hidden view that comes back
+    /// takes its place by age.
     var order: UInt64 = 0
+    /// High priority, read when the view arrives.
+    var pinned = false
+    /// Appear hooks ran (they run once, not again when a hidden view comes back).
+    var hasAppeared = false
     var insertAnimated: Bool
     var appearedAt = 0.0
     /// Auto-dismiss counts from here; pauses push it later.
@@ -87,7 +96,16 @@ struct ViewEntry: Sendable {
         return countdownStart + seconds
     }
 
-    var removalEnd: Double? { phase == .removing ? removalStart + removalDuration : nil }
+    /// When a hidden view's countdown runs out.
+    var hiddenDeadline: Double? {
+        guard phase == .hidden, let seconds = resolved.autoDismiss else { return nil }
+        return countdownStart + seconds
+    }
+
+    /// True while the view is going off screen (dismissed or hidden).
+    var isLeaving: Bool { phase == .removing || phase == .hidden }
+
+    var removalEnd: Double? { isLeaving ? removalStart + removalDuration : nil }
 
     /// 1 = fully in, 0 = fully out; springs may overshoot either way.
     func presence(at now: Double) -> Double {
@@ -96,7 +114,7 @@ struct ViewEntry: Sendable {
         case .showing:
             guard insertAnimated else { return 1 }
             return resolved.animation.progress(at: now - appearedAt, duration: animationDuration)
-        case .removing:
+        case .removing, .hidden:
             guard removalDuration > 0 else { return 0 }
             let animation = removalOverride?.animation ?? resolved.animation
             let q = animation.progress(at: now - removalStart, duration: removalDuration)
@@ -104,12 +122,23 @@ struct ViewEntry: Sendable {
         }
     }
 
+    /// Seconds into the insertion transition at which presence reaches `target` (bisection:
+    /// exact for curves that only rise, close for a spring's overshoot).
+    func insertionTime(reaching target: Double) -> Double {
+        var lo = 0.0, hi = animationDuration
+        for _ in 0..<30 {
+            let mid = (lo + hi) / 2
+            if resolved.animation.progress(at: mid, duration: animationDuration) < target { lo = mid } else { hi = mid }
+        }
+        return hi
+    }
+
     /// True while an insertion or removal transition is in flight at `now`.
     func isTransitioning(at now: Double) -> Bool {
         switch phase {
         case .waiting: false
         case .showing: insertAnimated && now < appearedAt + animationDuration
-        case .removing: now < removalStart + removalDuration
+        case .removing, .hidden: now < removalStart + removalDuration
         }
     }
 

@@ -1,0 +1,116 @@
+// A full multiple container: the newest-first overflow policy, high-priority views and the
+// hidden views they move off screen.
+//
+// A hidden view is not dismissed: it stays in the model with its countdown running and
+// comes back (newest hidden first) as soon as a slot is free, before any waiting view.
+// Every step is O(log n) in the number of views: the oldest normal view on screen, the
+// newest hidden one and the earliest hidden deadline are each one lookup away.
+
+extension ContainerState {
+    /// Added to a high-priority view's arrival to make its order: above every normal view.
+    static let pinnedBand: UInt64 = 1 << 62
+
+    /// Admission to a multiple container (the entry's arrival and order are set).
+    mutating func admitToMultiple(_ id: ViewID, waitingDeadline: Double?, now: Double,
+                                  effects: inout [EngineEffect]) {
+        let pinned = entries[id]!.pinned
+        let full = showingCount >= config.capacity
+        if pinned {
+            if full, let oldest = normalShowing.first { hide(oldest, now: now) }
+            appear(id, now: now, effects: &effects)
+        } else if config.overflow == .newest {
+            if !full {
+                appear(id, now: now, effects: &effects)
+            } else if let oldest = normalShowing.first {
+                hide(oldest, now: now)
+                appear(id, now: now, effects: &effects)
+            } else {
+                // High-priority views fill every slot: the newest normal view waits hidden.
+                hide(id, now: now)
+            }
+        } else if queue.isEmpty && !full {
+            appear(id, now: now, effects: &effects)
+        } else {
+            queue.append(id, key: entries[id]!.arrival)
+            scheduleExpiry(of: id, deadline: waitingDeadline)
+        }
+        trimHidden(now: now, effects: &effects)
+    }
+
+    /// Moves a showing normal view off screen with its removal transition (a view that has
+    /// not been drawn yet goes at once), or puts a view that never appeared straight into
+    /// the hidden set. A paused countdown resumes: nobody can hover a hidden view.
+    mutating func hide(_ id: ViewID, now: Double) {
+        var entry = entries[id]!
+        if entry.phase == .showing {
+            if let pausedAt = entry.pausedAt {
+                entry.countdownStart += max(0, now - pausedAt)
+                entry.pausedAt = nil
+            }
+            entry.presenceAtRemoval = min(1, max(0, entry.presence(at: now)))
+            entry.removalDuration = entry.presenceAtRemoval > 0 ? entry.animationDuration : 0
+            if let drag = entry.drag { entry.drag = DragState(offset: drag.offset(at: now).offset) }
+            normalShowing.remove(id, key: entry.order)
+            showingCount -= 1
+        } else {
+            entry.removalDuration = 0
+        }
+        entry.phase = .hidden
+        entry.removalStart = now
+        entry.removalOverride = nil
+        if entry.removalDuration <= 0 { drawn.remove(id, key: entry.order) }
+        hidden.insert(id, key: entry.arrival)
+        if let deadline = entry.hiddenDeadline { hiddenDeadlines.push(deadline, id) }
+        entries[id] = entry
+    }
+
+    /// Dismisses a hidden view: `.dismissed`, its disappear hooks if it ever appeared, and
+    /// `.removed` at once, or when the removal transition it is still drawn with ends.
+    mutating func dismissHidden(_ entry: ViewEntry, reason: DismissReason, now: Double,
+                                effects: inout [EngineEffect]) {
+        let id = entry.id
+        hidden.remove(id, key: entry.arrival)
+        effects.append(.dismissed(id, container: name, reason: reason))
+        if entry.hasAppeared {
+            for hook in entry.resolved.disappearActions { effects.append(.hook(hook, id, container: name)) }
+        }
+        if let end = entry.removalEnd, end > now, drawn.contains(id, key: entry.order) {
+            entries[id]!.phase = .removing
+        } else {
+            drawn.remove(id, key: entry.order)
+            entries[id] = nil
+            effects.append(.removed(id, container: name))
+        }
+    }
+
+    /// Dismisses (`.autoDismiss`) the oldest hidden views beyond `maximumHidden`.
+    mutating func trimHidden(now: Double, effects: inout [EngineEffect]) {
+        while hidden.count > max(0, config.maximumHidden), let oldest = hidden.first {
+            dismiss(oldest, reason: .autoDismiss, animated: true, now: now, effects: &effects)
+        }
+    }
+
+    /// Dismisses (`.autoDismiss`) the hidden views whose countdown ran out by `t`.
+    mutating func expireHidden(at t: Double, effects: inout [EngineEffect]) {
+        var lapsed: [ViewID] = []
+        while let top = hiddenDeadlines.top, top.deadline <= t {
+            hiddenDeadlines.popTop()
+            if isCurrentHidden(top) { lapsed.append(top.id) }
+        }
+        for id in lapsed { dismiss(id, reason: .autoDismiss, animated: true, now: t, effects: &effects) }
+    }
+
+    /// True when the heap item still describes a hidden view's deadline.
+    private func isCurrentHidden(_ item: DeadlineHeap.Item) -> Bool {
+        guard let entry = entries[item.id] else { return false }
+        return entry.hiddenDeadline == item.deadline
+    }
+
+    /// Drops stale items from the top, so `nextDeadline` never wakes the loop for nothing.
+    mutating func pruneHiddenDeadlines() {
+        while let top = hiddenDeadlines.top, !isCurrentHidden(top) { hiddenDeadlines.popTop() }
+    }
+
+    /// Hidden views, oldest first.
+    func hiddenIDs() -> [ViewID] { hidden.elements }
+}
