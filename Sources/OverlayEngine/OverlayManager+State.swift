@@ -6,6 +6,8 @@ public enum ViewState: Equatable, Sendable {
     case waiting
     /// On screen.
     case showing
+    /// Moved off screen by newer or high-priority views (`Overflow.newest`); it may come back.
+    case hidden
     /// Dismissed; its removal transition is still drawn.
     case leaving
 }
@@ -18,6 +20,7 @@ extension OverlayManager {
         switch containers[index].entries[id]?.phase {
         case .waiting?: return .waiting
         case .showing?: return .showing
+        case .hidden?: return .hidden
         case .removing?: return .leaving
         case nil: return nil
         }

@@ -6,14 +6,16 @@ import OverlayEngine
 enum BuiltInContainers {
     static let notificationsName = "notifications"
 
-    /// A top-right column of toasts, newest on top, fading in and out.
+    /// A top-right column of toasts, newest on top, fading in and out: the newest five show,
+    /// older ones wait hidden (their timeouts running) and come back when there is room.
     static var notifications: ContainerConfiguration {
         var container = ContainerConfiguration(name: notificationsName, displayType: .vertical, queueType: .multiple)
         container.spacing = 10
         container.displayOrder = .newestOnTop
-        // Five at once, like mako; the rest wait, and their timeouts run while they wait, so a
-        // flood drains in the background instead of holding the screen for minutes.
+        // Five at once, like mako, the newest of them; the rest are hidden with their timeouts
+        // running, so a flood drains in the background instead of holding the screen.
         container.maximumVisible = 5
+        container.overflow = .newest
         container.expiresWhileWaiting = true
         container.defaults.alignment = .topTrailing
         container.defaults.transition = .opacity

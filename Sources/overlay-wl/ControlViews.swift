@@ -132,6 +132,7 @@ extension ControlFrontend {
             let state: String
             switch screen.manager.state(of: id) {
             case .showing?: state = "showing"
+            case .hidden?: state = "hidden"
             case .waiting?: state = "waiting"
             case .leaving?, nil: return nil
             }

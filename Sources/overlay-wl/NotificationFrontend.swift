@@ -79,6 +79,7 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
         }
         var configuration = ViewConfiguration()
         configuration.autoDismiss = record.autoDismiss(defaultTimeout: defaultTimeout)
+        if record.urgency == .critical { configuration.priority = .high }  // shows at once, above the rest
         configuration.overlay(decision.view)
         let container = decision.container.flatMap { screen.manager.container($0) != nil ? $0 : nil }
             ?? BuiltInContainers.notificationsName

@@ -302,4 +302,25 @@ final class DaemonHarness {
         #expect((kept.category?.utf8.count ?? 0) <= NotificationLimits.stringBytes)
         #expect(NotifyRequest.cut("aé", 2) == "a", "never half a character")
     }
+
+    @Test func theNewestFiveShowAndACriticalOneAlwaysShows() throws {
+        let h = try DaemonHarness()
+        var ids: [UInt32] = []
+        for i in 0..<7 { ids.append(try h.notify(NotifyRequest(summary: "n\(i)", expireTimeout: 0))); try h.advance(0.01) }
+        let column = BuiltInContainers.notificationsName
+        #expect(h.presenter.manager.showing(in: column).map(\.busID).sorted() == Array(ids.suffix(5)))
+        #expect(h.presenter.manager.hidden(in: column).map(\.busID) == Array(ids.prefix(2)))
+        let listed = try #require(try h.daemon.control.handle(BusCall(member: "List")).values.first?.stringValue)
+        #expect(listed.contains("\"id\":\(ids[0]),") && listed.contains("\"state\":\"hidden\""))
+
+        let critical = try h.notify(NotifyRequest(summary: "Battery at 3%", hints: ["urgency": .byte(2)]))
+        #expect(h.presenter.manager.state(of: ViewID(critical)) == .showing, "at once, no waiting")
+        #expect(h.presenter.manager.showing(in: column).last == ViewID(critical), "on top of the column")
+        try h.advance(60)
+        #expect(h.presenter.manager.state(of: ViewID(critical)) == .showing, "a critical one without a timeout never expires")
+        #expect(h.presenter.dismiss(ViewID(ids[6]), reason: .user))
+        try h.advance(1)
+        #expect(h.presenter.manager.state(of: ViewID(ids[2])) == .showing, "the newest hidden one comes back")
+        #expect(h.signals.closed.map(\.id) == [ids[6]])
+    }
 }
