@@ -115,6 +115,7 @@ extension ControlFrontend {
                 ("defaults", .object(defaults)),
                 ("showing", .array(manager.showing(in: name).map { .int(Int($0.rawValue)) })),
                 ("waiting", .array(manager.waiting(in: name).map { .int(Int($0.rawValue)) })),
+                ("hidden", .array(manager.hidden(in: name).map { .int(Int($0.rawValue)) })),
                 ("drawer", screen.drawer(name) != nil ? (try? drawerJSON(name)) ?? .null : .null),
             ])
         }
@@ -150,6 +151,8 @@ extension ControlFrontend {
             lines.append("\(name) (\(Self.name(c.displayType, ContainerSettings.displayTypes)), \(Self.name(c.queueType, ContainerSettings.queueTypes)))")
             lines.append("  showing (bottom to top): \(showing.isEmpty ? "-" : showing)")
             lines.append("  waiting (next first):    \(waiting.isEmpty ? "-" : waiting)")
+            let hidden = manager.hidden(in: name).map { String($0.rawValue) }.joined(separator: " ")
+            if !hidden.isEmpty { lines.append("  hidden (next last):      \(hidden)") }
         }
         if !config.modes.active.isEmpty { lines.append("modes: \(config.modes.active.joined(separator: " "))") }
         return lines.joined(separator: "\n")

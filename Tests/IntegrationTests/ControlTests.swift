@@ -190,7 +190,8 @@ final class ControlTests: RigTestCase {
         XCTAssertTrue(try cli(["list", "--json"]).stdout.contains("\"held\":[\(held)]"))
 
         XCTAssertTrue(try cli(["mode", "remove", "dnd"]).succeeded)
-        try expectState("notifications", showing: [critical, held], waiting: [])
+        // Ascending z: a critical notification stays above normal ones, even those that came later.
+        try expectState("notifications", showing: [held, critical], waiting: [])
 
         XCTAssertTrue(try cli(["dismiss", String(held), "--no-animation"]).succeeded)
         try expectState("notifications", showing: [critical], waiting: [])
@@ -198,7 +199,7 @@ final class ControlTests: RigTestCase {
         XCTAssertTrue(history.stdout.contains("\"id\":\(held),\"app-name\":\"overlay-wl-tests\",\"summary\":\"Held\""), history.stdout)
         let restored = try XCTUnwrap(UInt32(try cli(["restore", String(held)]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
         XCTAssertNotEqual(restored, held, "a restored notification gets a new id")
-        try expectState("notifications", showing: [critical, restored], waiting: [])
+        try expectState("notifications", showing: [restored, critical], waiting: [])
         XCTAssertNotEqual(try cli(["restore", String(held)]).status, 0, "restored entries leave the history")
     }
 
@@ -211,7 +212,7 @@ final class ControlTests: RigTestCase {
         try expectState("notifications", showing: [critical], waiting: [])
         XCTAssertEqual(try cli(["mode"]).stdout, "do-not-disturb\n", "do-not-disturb is a mode")
         XCTAssertEqual(try cli(["dnd", "--toggle"]).stdout, "off\n")
-        try expectState("notifications", showing: [critical, quiet], waiting: [])
+        try expectState("notifications", showing: [quiet, critical], waiting: [])
     }
 
     // MARK: Reload

@@ -119,18 +119,21 @@ final class NotificationSpecTests: RigTestCase {
         XCTAssertTrue(daemon.process.isRunning)
         XCTAssertEqual(try state("notifications").showing, [])
         XCTAssertEqual(try state("notifications").waiting, [])
+        XCTAssertEqual(try state("notifications").hidden, [])
     }
 
-    /// The built-in container shows five at once, newest on top; the rest wait in order.
-    func testBuiltInContainerShowsFiveAndQueuesTheRest() throws {
+    /// The built-in container shows the newest five, newest on top; older ones are hidden and
+    /// the newest hidden one comes back when a showing one goes.
+    func testBuiltInContainerShowsTheNewestFiveAndHidesTheRest() throws {
         _ = try startDaemon()
         let ids = try (1...7).map { try rig.notify(summary: "Persistent \($0)", expireTimeout: 0) }
         let now = try state("notifications")
-        XCTAssertEqual(now.showing, Array(ids[0..<5]), "z-order: oldest first")
-        XCTAssertEqual(now.waiting, Array(ids[5...]))
-        try rig.closeNotification(ids[0])
-        Thread.sleep(forTimeInterval: 1.2)   // the refill comes 0.5 s after the removal
-        XCTAssertEqual(try state("notifications").showing, Array(ids[1..<6]))
-        XCTAssertEqual(try state("notifications").waiting, [ids[6]])
+        XCTAssertEqual(now.showing, Array(ids[2...]), "z-order: oldest first")
+        XCTAssertEqual(now.hidden, Array(ids[0..<2]), "the oldest two are hidden, not queued")
+        XCTAssertEqual(now.waiting, [])
+        try rig.closeNotification(ids[6])
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertEqual(try state("notifications").showing, Array(ids[1..<6]), "the newest hidden one came back in its place")
+        XCTAssertEqual(try state("notifications").hidden, [ids[0]])
     }
 }

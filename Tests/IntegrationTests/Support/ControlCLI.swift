@@ -27,13 +27,13 @@ extension RigTestCase {
     }
 
     /// (showing in z-order, waiting in queue order) of one container, from `list --json`.
-    func state(_ container: String) throws -> (showing: [UInt32], waiting: [UInt32]) {
+    func state(_ container: String) throws -> (showing: [UInt32], waiting: [UInt32], hidden: [UInt32]) {
         let out = try cli(["list", "--json"])
         guard out.succeeded, let root = try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any],
               let list = root["containers"] as? [[String: Any]],
               let entry = list.first(where: { $0["name"] as? String == container })
         else { throw HarnessError.failed("list --json has no container \(container): \(out)") }
         let ids = { (key: String) in ((entry[key] as? [Any]) ?? []).compactMap { ($0 as? NSNumber)?.uint32Value } }
-        return (ids("showing"), ids("waiting"))
+        return (ids("showing"), ids("waiting"), ids("hidden"))
     }
 }
