@@ -72,6 +72,9 @@ public struct ContainerConfiguration: Equatable, Sendable {
     /// high-priority views) at once. Past it the oldest hidden view is dismissed with
     /// `.autoDismiss`, as if its time had run out.
     public var maximumHidden = 1000
+    /// How many views may wait (queued) at once. Past it the oldest waiting view is dismissed
+    /// with `.autoDismiss`, as if its time had run out: a flood cannot grow the queue without bound.
+    public var maximumWaiting = 1000
     /// When true, a view's auto-dismiss countdown starts when it arrives, not when it appears:
     /// a waiting view whose time runs out is dismissed (`.autoDismiss`) without ever showing,
     /// so a burst drains in the background instead of holding the screen for minutes.

@@ -31,10 +31,18 @@ extension ContainerState {
         } else if queue.isEmpty && !full {
             appear(id, now: now, effects: &effects)
         } else {
-            queue.append(id, key: entries[id]!.arrival)
-            scheduleExpiry(of: id, deadline: waitingDeadline)
+            enqueue(id, deadline: waitingDeadline, now: now, effects: &effects)
         }
         trimHidden(now: now, effects: &effects)
+    }
+
+    /// Queues a view; past `maximumWaiting` the oldest waiting view is dismissed (`.autoDismiss`).
+    mutating func enqueue(_ id: ViewID, deadline: Double?, now: Double, effects: inout [EngineEffect]) {
+        queue.append(id, key: entries[id]!.arrival)
+        scheduleExpiry(of: id, deadline: deadline)
+        while queue.count > max(0, config.maximumWaiting), let oldest = queue.first {
+            dismiss(oldest, reason: .autoDismiss, animated: false, now: now, effects: &effects)
+        }
     }
 
     /// Moves a showing normal view off screen with its removal transition (a view that has

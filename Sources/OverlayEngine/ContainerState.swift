@@ -99,8 +99,7 @@ struct ContainerState: Sendable {
             if queue.isEmpty && showingCount == 0 && refillAt == nil {
                 appear(id, now: now, effects: &effects)
             } else {
-                queue.append(id, key: arrival)
-                scheduleExpiry(of: id, deadline: waitingDeadline)
+                enqueue(id, deadline: waitingDeadline, now: now, effects: &effects)
             }
         }
         reconcile(now: now, effects: &effects)

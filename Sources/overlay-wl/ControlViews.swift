@@ -127,7 +127,7 @@ extension ControlFrontend {
     func notificationsJSON() -> [JSON] {
         registry.records.compactMap { id, record -> (UInt32, JSON)? in
             guard let notification = record.notification else { return nil }
-            if record.heldSince != nil {
+            if record.isHeld {
                 return (id.busID, notification.json(state: "waiting", container: nil, extra: [("held", .bool(true))]))
             }
             let state: String

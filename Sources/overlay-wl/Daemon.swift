@@ -48,7 +48,7 @@ final class Daemon: OverlayPresenterDelegate {
         case .dismissed(let id, let container, let reason):
             // A view moved to another container under the same id lives on.
             guard !(reason == .replaced && presenter.manager.contains(id)) else { return }
-            guard let record = registry[id], record.heldSince == nil else { return }
+            guard let record = registry[id], !record.isHeld else { return }
             registry.remove(id)
             if let tip = record.tip {
                 tips.dismissed(tip, reason: reason)

@@ -52,7 +52,7 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
 
     func closeNotification(id: UInt32) -> Bool {
         guard let record = registry[ViewID(id)], record.notification != nil else { return false }
-        if record.heldSince != nil {  // held: never shown, closed at once
+        if record.isHeld {  // held: never shown, closed at once
             registry.remove(ViewID(id))
             closed(record.notification!, .closedByCall)
             return true
@@ -68,12 +68,12 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
         let record = NotificationRecord(id: id, request: request, created: registry.notification(id)?.created ?? now, updated: now)
         let decision = config.route(record.facts)
         if !restoring, decision.hidden {  // a mode rule: straight to history
-            if registry[record.viewID]?.heldSince != nil { registry.remove(record.viewID) }
+            if registry[record.viewID]?.isHeld == true { registry.remove(record.viewID) }
             history.append(HistoryEntry(record: record, reason: "hidden"))
             return id
         }
         if !restoring, decision.held {  // a mode rule: kept with its id until the modes change
-            registry.insert(record, held: true)
+            if let dropped = registry.insert(record, held: true) { closed(dropped, .expired) }
             screen.dismiss(record.viewID, reason: .replaced, animated: false)
             return id
         }

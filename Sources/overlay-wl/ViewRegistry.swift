@@ -13,9 +13,8 @@ struct ViewRecord {
     var kind: Kind
     /// Help tips: what the tip points at, and its "don't show again" key.
     var tip: TipRecord?
-    /// A notification a mode rule holds back (not on screen) until the modes change; the
-    /// number orders held notifications by arrival.
-    var heldSince: UInt64?
+    /// A notification a mode rule holds back (not on screen) until the modes change.
+    var isHeld = false
 
     var notification: NotificationRecord? {
         if case .notification(let record) = kind { return record }
@@ -37,23 +36,28 @@ final class ViewRegistry {
     private(set) var records: [ViewID: ViewRecord] = [:]
     /// x-canonical-private-synchronous / stack tags → the open notification carrying it.
     private var tagged: [String: ViewID] = [:]
-    private var heldCount: UInt64 = 0
+    /// Held notifications in arrival order (at most `maximumHeld`).
+    private(set) var heldOrder: [ViewID] = []
+    /// Notifications a mode may hold at once; past it the oldest is closed as expired.
+    static let maximumHeld = 1000
 
     subscript(id: ViewID) -> ViewRecord? { records[id] }
 
     func notification(_ id: UInt32) -> NotificationRecord? { records[ViewID(id)]?.notification }
 
-    /// Adds or replaces a notification's record (its tag moves with it).
-    func insert(_ record: NotificationRecord, held: Bool = false) {
+    /// Adds or replaces a notification's record (its tag moves with it). Returns the held
+    /// notification that no longer fits (`maximumHeld`), already removed.
+    @discardableResult
+    func insert(_ record: NotificationRecord, held: Bool = false) -> NotificationRecord? {
         let id = record.viewID
         if let old = records[id]?.notification?.synchronousTag, tagged[old] == id { tagged[old] = nil }
+        if records[id]?.isHeld == true { heldOrder.removeAll { $0 == id } }
         if let tag = record.synchronousTag { tagged[tag] = id }
-        var heldSince: UInt64?
-        if held {
-            heldCount += 1
-            heldSince = heldCount
-        }
-        records[id] = ViewRecord(kind: .notification(record), tip: nil, heldSince: heldSince)
+        records[id] = ViewRecord(kind: .notification(record), tip: nil, isHeld: held)
+        guard held else { return nil }
+        heldOrder.append(id)
+        guard heldOrder.count > Self.maximumHeld else { return nil }
+        return remove(heldOrder[0])?.notification
     }
 
     func insert(_ view: ControlView, id: ViewID, tip: TipRecord? = nil) {
@@ -68,6 +72,7 @@ final class ViewRegistry {
     @discardableResult
     func remove(_ id: ViewID) -> ViewRecord? {
         guard let record = records.removeValue(forKey: id) else { return nil }
+        if record.isHeld { heldOrder.removeAll { $0 == id } }
         if let tag = record.notification?.synchronousTag, tagged[tag] == id { tagged[tag] = nil }
         return record
     }
@@ -76,9 +81,7 @@ final class ViewRegistry {
     func notification(taggedWith tag: String) -> ViewID? { tagged[tag] }
 
     /// Held notifications, in arrival order.
-    var held: [NotificationRecord] {
-        records.values.filter { $0.heldSince != nil }.sorted { $0.heldSince! < $1.heldSince! }.compactMap(\.notification)
-    }
+    var held: [NotificationRecord] { heldOrder.compactMap { records[$0]?.notification } }
 
     /// Tips that follow a window.
     var followedTips: [(id: ViewID, tip: TipRecord)] {

@@ -323,4 +323,18 @@ final class DaemonHarness {
         #expect(h.presenter.manager.state(of: ViewID(ids[2])) == .showing, "the newest hidden one comes back")
         #expect(h.signals.closed.map(\.id) == [ids[6]])
     }
+
+    @Test func heldNotificationsAreBounded() throws {
+        let h = try DaemonHarness()
+        _ = try h.daemon.control.handle(BusCall(member: "SetDoNotDisturb", arguments: [.bool(true)]))
+        var ids: [UInt32] = []
+        for i in 0..<(ViewRegistry.maximumHeld + 2) {
+            ids.append(h.daemon.notifications.notify(NotifyRequest(summary: "q\(i)", expireTimeout: 0)))
+        }
+        try h.update()
+        #expect(h.daemon.registry.held.count == ViewRegistry.maximumHeld)
+        #expect(h.signals.closed.map(\.id) == Array(ids.prefix(2)), "the oldest held close, each once")
+        #expect(h.signals.closed.allSatisfy { $0.reason == .expired })
+        #expect(h.daemon.registry.held.first?.id == ids[2])
+    }
 }

@@ -291,3 +291,23 @@ private func newest(maximum: Int = 5, _ edit: (inout ContainerConfiguration) -> 
         #expect(m.hidden(in: "c") == ids(1))
     }
 }
+
+/// The waiting queue is bounded: past `maximumWaiting` the oldest waiting view expires.
+@Suite struct WaitingBoundTests {
+    @Test(arguments: [QueueType.oneByOneWaitFinish, .multiple])
+    func theOldestWaitingViewExpiresPastTheBound(queue: QueueType) throws {
+        var config = ContainerConfiguration(name: "c", displayType: .vertical, queueType: queue)
+        config.maximumVisible = 1
+        config.maximumWaiting = 3
+        var manager = OverlayManager()
+        try manager.register(config, now: 0)
+        let ids = try (0..<6).map { _ in try manager.show(in: "c", size: Size(width: 10, height: 10), now: 0) }
+        #expect(manager.showing(in: "c") == [ids[0]])
+        #expect(manager.waiting(in: "c") == Array(ids[3...]))
+        let dismissed = manager.drainEffects().compactMap { effect -> ViewID? in
+            if case .dismissed(let id, _, .autoDismiss) = effect { return id }
+            return nil
+        }
+        #expect(dismissed == [ids[1], ids[2]], "each once, oldest first")
+    }
+}
