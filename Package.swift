@@ -45,9 +45,9 @@ let package = Package(
         .target(name: "OverlayRenderer", dependencies: ["CCairo", "CImageCodecs", "CPixels", "OverlayEngine"], swiftSettings: interop),
         // Scene files for `overlay-wl render` and golden tests: the engine timeline drawn headless.
         .target(name: "OverlayScene", dependencies: ["OverlayEngine", "OverlayRenderer"], swiftSettings: interop),
-        // Layer-shell surfaces, shm buffers, the poll loop.
         // Listener userdata and stable listener tables, shared by the presenter and the test tool.
         .target(name: "WaylandListeners"),
+        // Layer-shell surfaces, shm buffers, the poll loop.
         .target(name: "WaylandPresenter",
                 dependencies: ["CWayland", "CWaylandCursor", "CShims", "WaylandListeners", "OverlayEngine", "OverlayRenderer"],
                 swiftSettings: interop),

@@ -13,7 +13,7 @@ final class BufferReuseTests: RigTestCase {
 
     /// The toast's background, fully faded in, at row `y` just inside its left border.
     private func isOpaqueToast(_ shot: Screenshot, at y: Int, in box: PixelRect) -> Bool {
-        shot.pixel(box.x + 6, y).isClose(to: FoundationToastTests.Look.background)
+        shot.pixel(box.x + 6, y).isClose(to: ToastLifecycleTests.Look.background)
     }
 
     func testTheNextBurstDrawsIntoTheLastSurfacesBuffersBlankedAndTheyAreFreedLater() throws {

@@ -1,10 +1,10 @@
 import CCairo
 import OverlayEngine
 
-/// Where a `.blur` background gets what is under it, in the order the issue asks for. The daemon
-/// uses `.captured` once its wlr-screencopy capture arrives and `.tintedFallback` before that or
-/// without screencopy (`ext-background-effect-v1` / `org_kde_kwin_blur` are not bound yet: sway
-/// 1.7 offers neither); `overlay-wl render` uses `.canvas` (the scene's wallpaper).
+/// Where a `.blur` background gets what is under it, best first. The daemon uses `.compositor` when
+/// the compositor blurs (`ext-background-effect-v1` / `org_kde_kwin_blur`, CompositorBlur.swift),
+/// else `.captured` once its wlr-screencopy capture arrives and `.tintedFallback` before that or
+/// without screencopy (sway 1.7 offers neither protocol); `overlay-wl render` uses `.canvas`.
 public enum BlurSource: Equatable, Sendable {
     /// The compositor blurs behind the surface (ext-background-effect-v1 / org_kde_kwin_blur):
     /// draw only the material's light tint.

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// End-to-end: `overlay-wl daemon` in a headless sway, driven over D-Bus, checked on screenshots.
-final class FoundationToastTests: RigTestCase {
+final class ToastLifecycleTests: RigTestCase {
     /// The default toast look the daemon promises.
     enum Look {
         static let width = 360

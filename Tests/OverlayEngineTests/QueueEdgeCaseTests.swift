@@ -1,8 +1,9 @@
-// One test per reference-library defect that the engine fixes.
+// Queue edge cases where the reference libraries go wrong: shows to a container not registered
+// yet, repeated IDs, a refill after the queue emptied, the wait-finish delay, debounce.
 import Testing
 @testable import OverlayEngine
 
-@Suite struct UnknownContainerDefectTests {
+@Suite struct PendingContainerShowTests {
     @Test func showToAnUnregisteredContainerIsDeliveredWhenItRegisters() throws {
         var m = OverlayManager()
         let a = try m.show(in: "later", size: small, now: 0)
@@ -52,7 +53,7 @@ import Testing
     }
 }
 
-@Suite struct RepeatedIDDefectTests {
+@Suite struct RepeatedIDTests {
     @Test func showingTheSameIDTwiceKeepsOneEntry() {
         var m = makeManager { $0.maximumVisible = 1 }
         m.put(1); m.put(2)
@@ -74,7 +75,7 @@ import Testing
     }
 }
 
-@Suite struct StuckRefillDefectTests {
+@Suite struct RefillAfterEmptyQueueTests {
     @Test func queueEmptyingWhileAMoveIsPendingDoesNotBlockLaterShows() {
         var m = makeManager { $0.maximumVisible = 1 }
         m.put(1); m.put(2)
@@ -92,7 +93,7 @@ import Testing
     }
 }
 
-@Suite struct WaitFinishDefectTests {
+@Suite struct WaitFinishDelayTests {
     @Test func aShowDuringTheDelayWaitsItsTurn() {
         var m = makeManager(queue: .oneByOneWaitFinish) { $0.delayForShowingNext = 0.5 }
         m.put(1); m.put(2)
@@ -118,7 +119,7 @@ import Testing
     }
 }
 
-@Suite struct DebounceDefectTests {
+@Suite struct DebounceTests {
     @Test func debounceHoldsShowsAndKeepsTheLastOfABurst() {
         var m = makeManager { $0.queueControl = .debounce(0.3) }
         m.put(1, at: 0); m.put(2, at: 0.1); m.put(3, at: 0.2)
