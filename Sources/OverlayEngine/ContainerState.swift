@@ -18,6 +18,9 @@ struct ContainerState: Sendable {
     /// gap after a dismissal during which nothing new may appear.
     var refillAt: Double?
     var size: Size = .zero
+    /// Set while the manager suspends every countdown (no compositor): no auto-dismissal fires,
+    /// showing or waiting (ContainerState+Countdowns.swift).
+    var countdownsSuspended = false
     private var nextArrival: UInt64 = 0
     private var nextOrder: UInt64 = 0
     /// The settings made last, shared while views keep coming with the same configuration.
@@ -167,10 +170,10 @@ struct ContainerState: Sendable {
         var best = refillAt
         func consider(_ t: Double?) { if let t, best.map({ t < $0 }) ?? true { best = t } }
         consider(heldUntil)
-        consider(waitingDeadlines.top?.deadline)
+        if !countdownsSuspended { consider(waitingDeadlines.top?.deadline) }
         drawn.forEach { id in
             let entry = entries[id]!
-            consider(entry.autoDismissDeadline)
+            if !countdownsSuspended { consider(entry.autoDismissDeadline) }
             consider(entry.removalEnd)
         }
         return best
@@ -182,12 +185,12 @@ struct ContainerState: Sendable {
         drawn.forEach { id in
             let entry = entries[id]!
             if let end = entry.removalEnd, end <= t { finished.append(id) }
-            if let deadline = entry.autoDismissDeadline, deadline <= t { expired.append(id) }
+            if !countdownsSuspended, let deadline = entry.autoDismissDeadline, deadline <= t { expired.append(id) }
         }
         for id in finished { finishRemoval(id, effects: &effects) }
         for id in expired { dismiss(id, reason: .autoDismiss, animated: true, now: t, effects: &effects) }
         var overdue: [ViewID] = []
-        while let top = waitingDeadlines.top, top.deadline <= t {
+        while !countdownsSuspended, let top = waitingDeadlines.top, top.deadline <= t {
             waitingDeadlines.popTop()
             if isCurrent(top) { overdue.append(top.id) }
         }
