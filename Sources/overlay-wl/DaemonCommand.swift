@@ -20,10 +20,10 @@ struct DaemonCommand: ParsableCommand {
         do {
             let configPath = ConfigRuntime.resolvePath(explicit: options.config)
             let settings = try ConfigRuntime.load(configPath)
-            let display = try WaylandDisplay()
             let loop = try EventLoop()
             let bus = try BusConnection()
-            let presenter = OverlayPresenter(display: display)
+            let presenter = OverlayPresenter(display: nil)
+            let compositor = try CompositorLink(presenter: presenter, loop: loop)
             let daemon = try Daemon(presenter: presenter, signals: BusSignals(bus: bus), configPath: configPath,
                                     config: settings, defaultTimeout: options.defaultTimeout)
             presenter.onImageError = { error in log("image not shown: \(error)") }
@@ -32,16 +32,16 @@ struct DaemonCommand: ParsableCommand {
                 info: ServerInformation(name: "overlay-wl", vendor: "overlay-wl", version: OverlayCommand.version, specVersion: "1.2"),
                 capabilities: NotificationFrontend.capabilities, delegate: daemon.notifications)
             try bus.export(path: ControlFrontend.path, interface: daemon.control.interface)
-            loop.add(display)
             loop.add(BusEventSource(bus: bus))
             loop.add(daemon.tips.events)
             loop.afterDispatch = { try presenter.update() }
             loop.onSignal = { [unowned loop] signal in daemon.handle(signal: signal, loop: loop) }
+            compositor.start()  // connects, or waits for a compositor (the bus names are taken either way)
             try bus.requestName(ControlFrontend.busName)
             try bus.requestName(NotificationServer.busName)
             StartupPages.release()   // idle memory: what only starting needed goes back to the page cache
             try loop.run()
-            withExtendedLifetime(server) {}
+            withExtendedLifetime((server, compositor)) {}
         } catch {
             throw fail("\(error)")
         }
