@@ -17,6 +17,8 @@ final class CompositorLink {
     /// The socket to connect to (`$WAYLAND_DISPLAY`, then the one last connected to); any
     /// Wayland socket once it is gone, or when there is none.
     private var wanted: String?
+    /// Set once the daemon has been without a compositor: connecting is then worth a log line.
+    private var hasWaited = false
     /// A failed connect right after the socket appeared may have raced the compositor's listen():
     /// tried again this many times, a little later.
     static let connectAttempts = 5
@@ -46,6 +48,7 @@ final class CompositorLink {
         if !connectToExisting() {
             log("no Wayland compositor yet (\(wanted.map { "WAYLAND_DISPLAY=\($0)" } ?? "WAYLAND_DISPLAY unset")): "
                 + "waiting for one in \(watch.directory)")
+            hasWaited = true
             presenter.attach(nil)
         }
     }
@@ -54,6 +57,7 @@ final class CompositorLink {
 
     private func lost(_ display: WaylandDisplay, _ error: Error) {
         log("\(error): keeping every notification and waiting for a compositor in \(watch.directory)")
+        hasWaited = true
         display.settleAfterLoss()  // before anything made on it is destroyed
         loop.remove(display)
         presenter.attach(nil)      // surfaces, buffers and seat state go while the display still exists
@@ -109,7 +113,7 @@ final class CompositorLink {
         }
         loop.add(display)
         presenter.attach(display)
-        if name != nil { log("connected to the Wayland compositor at \(name!)") }
+        if hasWaited, let name { log("connected to the Wayland compositor at \(name)") }
     }
 }
 

@@ -36,9 +36,9 @@ struct DaemonCommand: ParsableCommand {
             loop.add(daemon.tips.events)
             loop.afterDispatch = { try presenter.update() }
             loop.onSignal = { [unowned loop] signal in daemon.handle(signal: signal, loop: loop) }
-            compositor.start()  // connects, or waits for a compositor (the bus names are taken either way)
             try bus.requestName(ControlFrontend.busName)
             try bus.requestName(NotificationServer.busName)
+            compositor.start()  // connects, or waits for a compositor with the bus names taken
             StartupPages.release()   // idle memory: what only starting needed goes back to the page cache
             try loop.run()
             withExtendedLifetime((server, compositor)) {}

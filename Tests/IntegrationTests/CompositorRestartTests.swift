@@ -99,10 +99,13 @@ final class CompositorRestartTests: RigTestCase {
         XCTAssertTrue(logs(daemon, "connected to the Wayland compositor"), "\(daemon.process.output)")
     }
 
-    func testWithoutARuntimeDirectoryTheDaemonSaysWhyAndExits() throws {
-        let bin = try DaemonBinary.prepare()
-        let out = rig.run(["env", "-u", "XDG_RUNTIME_DIR", "-u", "WAYLAND_DISPLAY", bin, "daemon"], timeout: 10)
-        XCTAssertNotEqual(out.status, 0)
-        XCTAssertTrue(out.stderr.contains("XDG_RUNTIME_DIR is not set"), "\(out)")
+    /// Without WAYLAND_DISPLAY, a compositor already running in XDG_RUNTIME_DIR is used at once.
+    func testWithoutWaylandDisplayTheCompositorRunningIsUsed() throws {
+        let daemon = try startDaemon(environment: ["-u", "WAYLAND_DISPLAY"])
+        let id = try rig.notify(summary: "Found", body: "no WAYLAND_DISPLAY", expireTimeout: 0)
+        let shot = try settledScreenshot(within: 5) { self.toastCount($0) == 1 }
+        XCTAssertEqual(toastCount(shot), 1)
+        XCTAssertEqual(try showing(), [id])
+        XCTAssertTrue(daemon.isRunning)
     }
 }
