@@ -99,6 +99,17 @@ final class CompositorRestartTests: RigTestCase {
         XCTAssertTrue(logs(daemon, "connected to the Wayland compositor"), "\(daemon.process.output)")
     }
 
+    /// SIGTERM still ends a daemon that is waiting for its compositor cleanly (exit 0).
+    func testSIGTERMEndsADaemonWithoutACompositorCleanly() throws {
+        let daemon = try startDaemon()
+        _ = try rig.notify(summary: "Kept", body: "until SIGTERM", expireTimeout: 0)
+        try rig.stopCompositor()
+        defer { if (try? rig.outputs()) == nil { try? rig.startCompositor() } }
+        XCTAssertTrue(logs(daemon, "waiting for a compositor"), "\(daemon.process.output)")
+        XCTAssertEqual(daemon.stop(), 0, "\(daemon.process.output)")
+        XCTAssertFalse(rig.nameHasOwner(), "the bus names go with it")
+    }
+
     /// Without WAYLAND_DISPLAY, a compositor already running in XDG_RUNTIME_DIR is used at once.
     func testWithoutWaylandDisplayTheCompositorRunningIsUsed() throws {
         let daemon = try startDaemon(environment: ["-u", "WAYLAND_DISPLAY"])
