@@ -78,7 +78,13 @@ final class CompositorRestartTests: RigTestCase {
         // Its countdown runs again from where it stopped: it expires now, on screen.
         XCTAssertEqual(monitor.waitForClosed(id: short, timeout: 8), 1, "the short one expires once seen: \(monitor.events)")
         XCTAssertNil(monitor.events.first { $0 == .closed(id: persistent, reason: 1) || $0 == .closed(id: during, reason: 1) })
-        XCTAssertEqual(toastCount(try settledScreenshot(within: 5) { self.toastCount($0) == 2 }), 2)
+        let two = try settledScreenshot(within: 5) { self.toastCount($0) == 2 }
+        XCTAssertEqual(toastCount(two), 2)
+        // Input works on the new compositor's seat: a click dismisses the top toast (the newest).
+        let pointer = try VirtualPointer(rig: rig)
+        defer { pointer.stop() }
+        try pointer.click(two.width - Look.margin - Look.width / 2, Look.margin + 20)
+        XCTAssertEqual(monitor.waitForClosed(id: during, timeout: 3), 2, "a click closes it: \(monitor.events)")
         XCTAssertTrue(daemon.isRunning)
     }
 
