@@ -69,3 +69,37 @@ void ow_reap_children_automatically(void) {
     action.sa_flags = SA_NOCLDWAIT;
     sigaction(SIGCHLD, &action, NULL);
 }
+
+#include <sys/inotify.h>
+
+int ow_inotify_watch_directory(const char *directory) {
+    int fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+    if (fd < 0) return -1;
+    if (inotify_add_watch(fd, directory, IN_CREATE | IN_MOVED_TO) < 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
+int ow_inotify_read_names(int fd, void *context, void (*found)(void *context, const char *name)) {
+    char buffer[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
+    int count = 0;
+    for (;;) {
+        ssize_t length = read(fd, buffer, sizeof buffer);
+        if (length < 0) {
+            if (errno == EAGAIN) return count;
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        if (length == 0) return count;
+        for (char *p = buffer; p < buffer + length;) {
+            const struct inotify_event *event = (const struct inotify_event *)p;
+            if (event->len > 0) found(context, event->name);
+            count++;
+            p += sizeof(struct inotify_event) + event->len;
+        }
+    }
+}

@@ -24,6 +24,9 @@ struct ContainerState: Sendable {
     /// gap after a dismissal during which nothing new may appear.
     var refillAt: Double?
     var size: Size = .zero
+    /// Set while the manager suspends every countdown (no compositor): no auto-dismissal fires,
+    /// showing or waiting (ContainerState+Countdowns.swift).
+    var countdownsSuspended = false
     private var nextArrival: UInt64 = 0
     /// The settings made last, shared while views keep coming with the same configuration.
     private var lastSettings: ViewSettings?
@@ -196,11 +199,13 @@ struct ContainerState: Sendable {
         var best = refillAt
         func consider(_ t: Double?) { if let t, best.map({ t < $0 }) ?? true { best = t } }
         consider(heldUntil)
-        consider(waitingDeadlines.top?.deadline)
-        consider(hiddenDeadlines.top?.deadline)
+        if !countdownsSuspended {
+            consider(waitingDeadlines.top?.deadline)
+            consider(hiddenDeadlines.top?.deadline)
+        }
         drawn.forEach { id in
             let entry = entries[id]!
-            consider(entry.autoDismissDeadline)
+            if !countdownsSuspended { consider(entry.autoDismissDeadline) }
             consider(entry.removalEnd)
         }
         return best
@@ -212,14 +217,14 @@ struct ContainerState: Sendable {
         drawn.forEach { id in
             let entry = entries[id]!
             if let end = entry.removalEnd, end <= t { finished.append(id) }
-            if let deadline = entry.autoDismissDeadline, deadline <= t { expired.append(id) }
+            if !countdownsSuspended, let deadline = entry.autoDismissDeadline, deadline <= t { expired.append(id) }
         }
         for id in finished { finishRemoval(id, effects: &effects) }
         // Hidden views first, so a slot freed below goes to a view whose time is not up.
-        expireHidden(at: t, effects: &effects)
+        if !countdownsSuspended { expireHidden(at: t, effects: &effects) }
         for id in expired { dismiss(id, reason: .autoDismiss, animated: true, now: t, effects: &effects) }
         var overdue: [ViewID] = []
-        while let top = waitingDeadlines.top, top.deadline <= t {
+        while !countdownsSuspended, let top = waitingDeadlines.top, top.deadline <= t {
             waitingDeadlines.popTop()
             if isCurrent(top) { overdue.append(top.id) }
         }

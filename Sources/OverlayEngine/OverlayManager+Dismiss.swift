@@ -74,13 +74,34 @@ extension OverlayManager {
         }
     }
 
-    /// Continues a paused countdown; the paused time does not count.
+    /// Continues a paused countdown; the paused time does not count. During a suspension
+    /// (`suspendCountdowns`) only the paused time before it counts: the suspension moves the
+    /// countdown on by itself when it ends.
     public mutating func resumeAutoDismiss(_ id: ViewID, now: Double) {
+        let until = countdownsSuspendedSince.map { min(now, $0) } ?? now
         withEntry(id) { entry in
             guard let pausedAt = entry.pausedAt else { return }
-            entry.countdownStart += max(0, now - pausedAt)
+            entry.countdownStart += max(0, until - pausedAt)
             entry.pausedAt = nil
         }
+    }
+
+    /// Stops every auto-dismiss countdown, of views showing and waiting (`expiresWhileWaiting`),
+    /// and of views that arrive before `resumeCountdowns`: nothing expires unseen while there is
+    /// no compositor. Other timers (queue moves, debounces, removals) go on. Composes with the
+    /// per-view hover pauses; nothing is done per frame. No-op when already suspended.
+    public mutating func suspendCountdowns(now: Double) {
+        guard countdownsSuspendedSince == nil else { return }
+        countdownsSuspendedSince = now
+        for index in containers.indices { containers[index].countdownsSuspended = true }
+    }
+
+    /// Continues every countdown: the suspended time does not count (a view that arrived during
+    /// the suspension counts from now). O(views). No-op when not suspended.
+    public mutating func resumeCountdowns(now: Double) {
+        guard let since = countdownsSuspendedSince else { return }
+        countdownsSuspendedSince = nil
+        for index in containers.indices { containers[index].resumeCountdowns(suspendedSince: since, now: now) }
     }
 
     /// Earliest time `advance(to:)` has work: auto-dismissals, queue moves, debounce

@@ -27,6 +27,8 @@ public struct OverlayManager: Sendable {
     var nextID: UInt64 = 1
     /// The largest id `newID()` hands out before it wraps to 1 (the daemon's ids are UInt32).
     public var maximumID: UInt64 = .max
+    /// When `suspendCountdowns(now:)` stopped every auto-dismiss countdown; nil while they run.
+    public internal(set) var countdownsSuspendedSince: Double?
 
     public init() {}
 
@@ -39,6 +41,7 @@ public struct OverlayManager: Sendable {
         }
         containerIndex[container.name] = containers.count
         containers.append(ContainerState(config: container))
+        containers[containers.count - 1].countdownsSuspended = countdownsSuspendedSince != nil
         let waiting = pending.removeValue(forKey: container.name) ?? []
         for show in waiting {
             mutate(container.name) { state, effects in

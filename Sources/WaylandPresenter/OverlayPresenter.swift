@@ -29,8 +29,9 @@ public protocol OverlayPresenterDelegate: AnyObject {
 /// created when it has something to show and destroyed when it is empty.
 public final class OverlayPresenter {
     /// The compositor connection; nil draws nothing (the engine, views and clicks still work:
-    /// the daemon's tests run so).
-    public let display: WaylandDisplay?
+    /// the daemon's tests run so, and the daemon while it waits for a compositor). Changed by
+    /// `attach(_:)`.
+    public private(set) var display: WaylandDisplay?
     /// Monotonic seconds: the one clock of the presenter and its owner.
     public let clock: () -> Double
     /// Every mutation bumps `revision` (in place: the observer does not read oldValue), so an
@@ -96,6 +97,37 @@ public final class OverlayPresenter {
         surfaces.removeAll()
         spareBuffers.removeAll()
         input.cursor = nil
+    }
+
+    /// Draws on `display` from the next update, or (nil) on nothing.
+    ///
+    /// Detaching (the compositor went away) releases everything made on the old connection while
+    /// it still exists — container surfaces, spare buffers, the cursor theme, the input state of
+    /// its seats — and stops every auto-dismiss countdown: no notification expires unseen. Every
+    /// view stays, with its id, and the engine, clicks and effects go on. Attaching a display
+    /// draws every view again on it (its outputs and seats are its own) and lets the countdowns
+    /// run on from where they stopped. The caller drops the old display after detaching.
+    public func attach(_ display: WaylandDisplay?) {
+        let now = clock()
+        if let old = self.display, old !== display {
+            surfaces.removeAll()
+            spareBuffers.removeAll()
+            input.cursor = nil
+            input.lastPress = nil
+            input.shapes = [:]
+            // The old seats stay this presenter's sink: when the old display goes, their
+            // devices report themselves removed, which ends hovers, presses and drags.
+            old.onOutputsChanged = {}
+        }
+        self.display = display
+        if let display {
+            display.onOutputsChanged = { [unowned self] in self.outputsChanged() }
+            attachInput()
+            manager.resumeCountdowns(now: now)
+        } else {
+            manager.suspendCountdowns(now: now)
+        }
+        revision &+= 1  // the next update() draws (or forgets) every container
     }
 
     /// Registers a container and where its surface goes.

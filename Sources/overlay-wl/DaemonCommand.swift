@@ -20,10 +20,10 @@ struct DaemonCommand: ParsableCommand {
         do {
             let configPath = ConfigRuntime.resolvePath(explicit: options.config)
             let settings = try ConfigRuntime.load(configPath)
-            let display = try WaylandDisplay()
             let loop = try EventLoop()
             let bus = try BusConnection()
-            let presenter = OverlayPresenter(display: display)
+            let presenter = OverlayPresenter(display: nil)
+            let compositor = try CompositorLink(presenter: presenter, loop: loop)
             let daemon = try Daemon(presenter: presenter, signals: BusSignals(bus: bus), configPath: configPath,
                                     config: settings, defaultTimeout: options.defaultTimeout,
                                     historyPath: HistoryStore.defaultPath())
@@ -33,7 +33,6 @@ struct DaemonCommand: ParsableCommand {
                 info: ServerInformation(name: "overlay-wl", vendor: "overlay-wl", version: OverlayCommand.version, specVersion: "1.2"),
                 capabilities: NotificationFrontend.capabilities, delegate: daemon.notifications)
             try bus.export(path: ControlFrontend.path, interface: daemon.control.interface)
-            loop.add(display)
             loop.add(BusEventSource(bus: bus))
             loop.add(daemon.tips.events)
             loop.add(daemon.config.focus)
@@ -42,10 +41,11 @@ struct DaemonCommand: ParsableCommand {
             loop.onSignal = { [unowned loop] signal in daemon.handle(signal: signal, loop: loop) }
             try bus.requestName(ControlFrontend.busName)
             try bus.requestName(NotificationServer.busName)
+            compositor.start()  // connects, or waits for a compositor with the bus names taken
             StartupPages.release()   // idle memory: what only starting needed goes back to the page cache
             try loop.run()
             daemon.notifications.historyStore?.flush()
-            withExtendedLifetime(server) {}
+            withExtendedLifetime((server, compositor)) {}
         } catch {
             throw fail("\(error)")
         }

@@ -160,17 +160,19 @@ final class ToastLifecycleTests: RigTestCase {
 
     // MARK: E
 
-    func testDaemonWithoutWaylandDisplayFailsFast() throws {
+    /// Without WAYLAND_DISPLAY the daemon waits for a compositor in XDG_RUNTIME_DIR
+    /// (CompositorRestartTests); without XDG_RUNTIME_DIR there is no session to wait in.
+    func testDaemonWithoutRuntimeDirectoryFailsFast() throws {
         let bin = try DaemonBinary.prepare()
         let started = Date()
-        let out = rig.run(["env", "-u", "WAYLAND_DISPLAY", bin, "daemon"], timeout: 10)
+        let out = rig.run(["env", "-u", "XDG_RUNTIME_DIR", "-u", "WAYLAND_DISPLAY", bin, "daemon"], timeout: 10)
         let elapsed = Date().timeIntervalSince(started)
-        note("without WAYLAND_DISPLAY: \(out)")
-        XCTAssertFalse(out.timedOut, "daemon kept running without WAYLAND_DISPLAY")
+        note("without XDG_RUNTIME_DIR: \(out)")
+        XCTAssertFalse(out.timedOut, "daemon kept running without XDG_RUNTIME_DIR")
         XCTAssertNotEqual(out.status, 0, "exit status")
         XCTAssertLessThan(elapsed, 3, "took \(elapsed)s to give up")
         XCTAssertEqual(out.stderrLines.count, 1, "want exactly one stderr line: \(out.stderr)")
-        XCTAssertTrue(out.stderr.contains("WAYLAND_DISPLAY"), "stderr: \(out.stderr)")
+        XCTAssertTrue(out.stderr.contains("XDG_RUNTIME_DIR"), "stderr: \(out.stderr)")
     }
 
     func testSecondDaemonFailsWhenNameIsOwned() throws {

@@ -28,4 +28,10 @@ void ow_reap_children_automatically(void);
 /// maps again from the page cache if they are ever touched.
 /// Returns the bytes released.
 size_t ow_release_startup_pages(void);
+/// A non-blocking, close-on-exec inotify descriptor watching `directory` for entries created or
+/// moved into it (IN_CREATE | IN_MOVED_TO), or -1 with errno set.
+int ow_inotify_watch_directory(const char *directory);
+/// Reads the pending events of an inotify descriptor and calls `found` with each entry's name.
+/// Returns the number of events read (0 when none was pending), or -1 with errno set.
+int ow_inotify_read_names(int fd, void *context, void (*found)(void *context, const char *name));
 #endif

@@ -28,6 +28,9 @@ public final class EventLoop {
     public var afterDispatch: () throws -> Double? = { nil }
     /// Called with SIGINT/SIGTERM/SIGHUP as they arrive; the default stops the loop.
     public var onSignal: (Int32) -> Void = { _ in }
+    /// Called when a source's `prepareToPoll` or `dispatch` throws; rethrowing ends `run()` with
+    /// that error (the default). A handler that keeps the loop going may `remove` the source.
+    public var onSourceError: (EventSource, Error) throws -> Void = { _, error in throw error }
 
     public init() throws {
         timer = try DeadlineTimer()
@@ -36,6 +39,12 @@ public final class EventLoop {
     }
 
     public func add(_ source: EventSource) { sources.append(source) }
+
+    /// Stops polling `source` (from the next poll on; a source removed during a round is not
+    /// dispatched again in it). The loop no longer holds it.
+    public func remove(_ source: EventSource) { sources.removeAll { $0 === source } }
+
+    private func contains(_ source: EventSource) -> Bool { sources.contains { $0 === source } }
     public func stop() { stopped = true }
 
     /// Runs until `stop()`; returns normally on SIGINT/SIGTERM.
@@ -43,15 +52,20 @@ public final class EventLoop {
         try timer.arm(at: try afterDispatch())
         while !stopped {
             // The sources of this round: one added while dispatching joins the next round.
-            let polled = sources
-            for source in polled { try source.prepareToPoll() }
+            var polled = sources
+            for source in polled {
+                do { try source.prepareToPoll() } catch { try onSourceError(source, error) }
+            }
+            polled.removeAll { !contains($0) }
             var fds = polled.map { pollfd(fd: $0.pollDescriptor, events: $0.pollEvents, revents: 0) }
             fds.append(pollfd(fd: timer.descriptor.rawValue, events: Int16(POLLIN), revents: 0))
             fds.append(pollfd(fd: signals.descriptor.rawValue, events: Int16(POLLIN), revents: 0))
             let timeout = pollTimeout()
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 && errno != EINTR { throw SystemError(call: "poll", code: errno) }
-            for (index, source) in polled.enumerated() { try source.dispatch(events: ready > 0 ? fds[index].revents : 0) }
+            for (index, source) in polled.enumerated() where contains(source) {
+                do { try source.dispatch(events: ready > 0 ? fds[index].revents : 0) } catch { try onSourceError(source, error) }
+            }
             if fds[polled.count].revents != 0 { timer.acknowledge() }
             if fds[polled.count + 1].revents != 0 { signals.drain().forEach(onSignal) }
             try timer.arm(at: try afterDispatch())

@@ -40,11 +40,13 @@ public final class WaylandDisplay: EventSource {
     public var onOutputsChanged: () -> Void = {}
     private lazy var box = ListenerBox(self)
 
-    /// Connects to `$WAYLAND_DISPLAY` and binds the globals; throws one clear error otherwise.
-    public init() throws {
-        let name = getenv("WAYLAND_DISPLAY").map { String(cString: $0) }
+    /// Connects to `name` (a socket in `$XDG_RUNTIME_DIR`, or a path), by default
+    /// `$WAYLAND_DISPLAY` (or `$WAYLAND_SOCKET`), and binds the globals; throws one clear error
+    /// otherwise.
+    public init(name explicitName: String? = nil) throws {
+        let name = explicitName ?? getenv("WAYLAND_DISPLAY").map { String(cString: $0) }
         guard name != nil || getenv("WAYLAND_SOCKET") != nil else { throw WaylandError.noDisplay }
-        guard let display = wl_display_connect(nil) else { throw WaylandError.connectFailed(name ?? "(socket)") }
+        guard let display = wl_display_connect(explicitName) else { throw WaylandError.connectFailed(name ?? "(socket)") }
         self.display = display
         registry = wl_display_get_registry(display)
         wl_registry_add_listener(registry, WaylandDisplay.registryListener, box.userdata)
@@ -71,6 +73,14 @@ public final class WaylandDisplay: EventSource {
     }
 
     public func flush() { _ = wl_display_flush(display) }
+
+    /// After the connection failed: makes sure libwayland has marked it dead (it reads to the
+    /// end of what the compositor sent), so the requests that destroy what was made on it are
+    /// dropped instead of written to a closed socket. Call with no read prepared.
+    public func settleAfterLoss() {
+        guard wl_display_get_error(display) == 0 else { return }
+        _ = wl_display_roundtrip(display)
+    }
 
     // MARK: EventSource: the libwayland prepare_read / read_events protocol.
 

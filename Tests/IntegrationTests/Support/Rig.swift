@@ -88,6 +88,24 @@ final class Rig: @unchecked Sendable {
             stop()
             throw HarnessError.failed("headless-rig start failed: \(out)")
         }
+        try readEnvironment()
+    }
+
+    /// Kills just the compositor (`headless-rig stop-sway`): the bus, the daemon and `run` stay.
+    func stopCompositor() throws {
+        let out = script(["stop-sway"], timeout: 30)
+        guard out.succeeded else { throw HarnessError.failed("headless-rig stop-sway failed: \(out)") }
+    }
+
+    /// Starts the compositor again (`headless-rig start-sway`) and rereads the session environment
+    /// (its socket names).
+    func startCompositor() throws {
+        let out = script(["start-sway"])
+        guard out.succeeded else { throw HarnessError.failed("headless-rig start-sway failed: \(out)") }
+        try readEnvironment()
+    }
+
+    private func readEnvironment() throws {
         let text = (try? String(contentsOfFile: "\(dir)/env", encoding: .utf8)) ?? ""
         var env: [String: String] = [:]
         for line in text.split(separator: "\n") {
