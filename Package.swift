@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "DBusService", dependencies: ["CSDBus"], swiftSettings: interop),
         // The config file (TOML), notification rules, modes, history and control-request parsing.
         .target(name: "OverlayConfig", dependencies: [
-            "OverlayEngine", "DBusService", .product(name: "TOMLKit", package: "TOMLKit"),
+            "OverlayEngine", .product(name: "TOMLKit", package: "TOMLKit"),
             .product(name: "DequeModule", package: "swift-collections"),
         ]),
         .executableTarget(
@@ -78,7 +78,7 @@ let package = Package(
                     swiftSettings: interop),
         .testTarget(name: "WaylandPresenterTests", dependencies: ["WaylandPresenter"], swiftSettings: interop),
         .testTarget(name: "DBusServiceTests", dependencies: ["DBusService"], swiftSettings: interop),
-        .testTarget(name: "OverlayConfigTests", dependencies: ["OverlayConfig", "OverlayEngine", "DBusService"]),
+        .testTarget(name: "OverlayConfigTests", dependencies: ["OverlayConfig", "OverlayEngine"]),
         .testTarget(name: "SwayIPCTests", dependencies: ["SwayIPC"], swiftSettings: interop),
         .testTarget(name: "OverlayCLITests", dependencies: [
             "overlay-wl", .product(name: "PropertyBased", package: "swift-property-based"),

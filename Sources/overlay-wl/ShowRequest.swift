@@ -1,35 +1,36 @@
 import DBusService
+import OverlayConfig
 import OverlayEngine
 
 /// A control `Show(a{sv})`, validated: every field in range, every key known.
-public struct ShowRequest: Equatable, Sendable {
-    public var container: String
+struct ShowRequest: Equatable, Sendable {
+    var container: String
     /// Replace this id in place; nil for a fresh one.
-    public var id: UInt32?
-    public var title = ""
-    public var body = ""
-    public var icon = ""
-    public var appName = ""
+    var id: UInt32?
+    var title = ""
+    var body = ""
+    var icon = ""
+    var appName = ""
     /// Percent, 0...100.
-    public var progress: Int?
-    public var actions: [NotificationAction] = []
-    public var view = ViewConfiguration()
-    public var animated = true
+    var progress: Int?
+    var actions: [NotificationAction] = []
+    var view = ViewConfiguration()
+    var animated = true
     /// Help tips (the daemon parses them): "X,Y[,W,H]" in output coordinates, the output's
     /// name, or a sway window selector.
-    public var at: String?
-    public var output: String?
-    public var window: String?
+    var at: String?
+    var output: String?
+    var window: String?
     /// A tip's "don't show again" key.
-    public var once: String?
+    var once: String?
 
-    public static let contentKeys = ["container", "id", "title", "body", "icon", "app-name", "progress", "actions", "animated",
+    static let contentKeys = ["container", "id", "title", "body", "icon", "app-name", "progress", "actions", "animated",
                                      "at", "output", "window", "once"]
 
-    public init(container: String) { self.container = container }
+    init(container: String) { self.container = container }
 
     /// Parses the options dictionary of `Show`.
-    public init(options: BusValue) throws(SettingError) {
+    init(options: BusValue) throws(SettingError) {
         guard case .dict(let entries, "s", _) = options.unwrapped else {
             throw SettingError("options", "expected a{sv}")
         }
@@ -50,7 +51,7 @@ public struct ShowRequest: Equatable, Sendable {
     }
 
     /// Parses key/value settings (shared by the bus and tests).
-    public init(settings: [(String, SettingValue)]) throws {
+    init(settings: [(String, SettingValue)]) throws {
         guard let container = settings.first(where: { $0.0 == "container" })?.1 else {
             throw SettingError("container", "missing: name the container to show in")
         }
@@ -90,7 +91,7 @@ public struct ShowRequest: Equatable, Sendable {
         }
     }
 
-    public static func actions(strings: [String]) throws -> [NotificationAction] {
+    static func actions(strings: [String]) throws -> [NotificationAction] {
         try strings.map { text in
             let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard let key = parts.first, !key.isEmpty else { throw SettingError("actions", "'\(text)' is not KEY=LABEL") }
@@ -112,7 +113,7 @@ public struct ShowRequest: Equatable, Sendable {
     }
 
     /// The options dictionary for a `Show` call (the CLI's side).
-    public static func options(_ settings: [(String, SettingValue)]) -> BusValue {
+    static func options(_ settings: [(String, SettingValue)]) -> BusValue {
         func bus(_ v: SettingValue) -> BusValue {
             switch v {
             case .string(let s): .string(s)

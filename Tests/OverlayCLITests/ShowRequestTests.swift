@@ -1,5 +1,6 @@
 import DBusService
 import OverlayConfig
+@testable import overlay_wl
 import OverlayEngine
 import Testing
 
