@@ -44,7 +44,7 @@ let package = Package(
         // Cairo/Pango drawing of the engine's render lists (shared by daemon and headless render).
         .target(name: "OverlayRenderer", dependencies: ["CCairo", "CImageCodecs", "CPixels", "OverlayEngine"], swiftSettings: interop),
         // Scene files for `overlay-wl render` and golden tests: the engine timeline drawn headless.
-        .target(name: "OverlayScene", dependencies: ["OverlayEngine", "OverlayRenderer"], swiftSettings: interop),
+        .target(name: "OverlayScene", dependencies: ["OverlayEngine", "OverlayRenderer", "OverlayConfig"], swiftSettings: interop),
         // Listener userdata and stable listener tables, shared by the presenter and the test tool.
         .target(name: "WaylandListeners"),
         // Layer-shell surfaces, shm buffers, the poll loop.

@@ -1,8 +1,10 @@
 import OverlayEngine
 
-/// Transitions and animations as text:
-///   transition: identity | opacity | move-top|bottom|leading|trailing | scale[:FACTOR] | A+B (combined)
+/// Transitions and animations as text, the one syntax of the config, the CLI and scene files:
+///   transition: identity | opacity | move-top|bottom|leading|trailing | scale[:FACTOR[:ANCHOR]] |
+///               offset:X,Y | A+B (combined)
 ///   animation:  linear|ease-in|ease-out|ease-in-out[:SECONDS] | spring[:RESPONSE[:DAMPING]] | bezier:X1,Y1,X2,Y2[:SECONDS]
+/// (ANCHOR is an alignment: center, top-leading, bottom, …)
 extension ViewSettingNames {
     public static func transition(_ text: String, key: String = "transition") throws -> Transition {
         let parts = text.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
@@ -22,9 +24,17 @@ extension ViewSettingNames {
             return .move(try edge(String(text.dropFirst(5)), key: key))
         }
         if text.hasPrefix("scale:") {
-            return .scale(try SettingValue.string(String(text.dropFirst(6))).parsedNumber(key, in: 0...10), anchor: .center)
+            let parts = text.dropFirst(6).split(separator: ":", maxSplits: 1).map(String.init)
+            let factor = try SettingValue.string(parts.first ?? "").parsedNumber(key, in: 0...10)
+            return .scale(factor, anchor: try parts.count == 2 ? alignment(parts[1], key: key) : .center)
         }
-        throw SettingError(key, "unknown transition '\(text)' (identity, opacity, move-top|bottom|leading|trailing, scale[:FACTOR], combined with +)")
+        if text.hasPrefix("offset:") {
+            let numbers = try text.dropFirst(7).split(separator: ",", omittingEmptySubsequences: false)
+                .map { try SettingValue.string(String($0)).parsedNumber(key, in: -100_000...100_000) }
+            guard numbers.count == 2 else { throw SettingError(key, "offset needs X,Y") }
+            return .offset(Point(x: numbers[0], y: numbers[1]))
+        }
+        throw SettingError(key, "unknown transition '\(text)' (identity, opacity, move-top|bottom|leading|trailing, scale[:FACTOR[:ANCHOR]], offset:X,Y, combined with +)")
     }
 
     public static func name(of transition: Transition) -> String {
@@ -33,7 +43,8 @@ extension ViewSettingNames {
         case .opacity: "opacity"
         case .move(let edge): "move-" + name(of: edge)
         case .offset(let p): "offset:\(SettingValue.format(p.x)),\(SettingValue.format(p.y))"
-        case .scale(let s, _): s == 0.5 ? "scale" : "scale:\(SettingValue.format(s))"
+        case .scale(let s, let anchor) where anchor == .center: s == 0.5 ? "scale" : "scale:\(SettingValue.format(s))"
+        case .scale(let s, let anchor): "scale:\(SettingValue.format(s)):\(name(of: anchor))"
         case .combined(let a, let b): name(of: a) + "+" + name(of: b)
         case .asymmetric(let i, let r): "asymmetric(\(name(of: i)),\(name(of: r)))"
         }

@@ -10,9 +10,11 @@ import FoundationEssentials  // JSONDecoder and FileManager, without ICU
 ///               "settings": { "shadow": { "radius": 16, "offset": [0, 4] } } }] }
 /// ```
 ///
-/// Every field but `views` and `containers` is optional. Strings name engine values:
-/// transitions "opacity", "move(top)", "scale(0.8, bottom)", "offset(0, 20)", "identity", joined
-/// with "+" to combine; animations "easeOut(0.3)", "linear(1)", "spring(0.4, 0.8)".
+/// Every field but `views` and `containers` is optional. Alignments, transitions and animations
+/// are written as in the config file (docs/CONFIG.md): "top-trailing", "opacity+move-trailing",
+/// "scale:0.8:bottom", "offset:0,20", "ease-out:0.3", "spring:0.4:0.8". The older scene spellings
+/// ("topTrailing", "move(top)", "scale(0.8, bottom)", "offset(0, 20)", "easeOut(0.3)",
+/// "spring(0.4, 0.8)") are still read.
 ///
 /// A view with a `tip` is a help tip (a callout, drawn like the daemon's `tips` container) instead
 /// of a toast; give it a "stacking" container. `target` is a point `[x, y]` or a rectangle

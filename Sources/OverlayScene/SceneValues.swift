@@ -1,7 +1,10 @@
+import OverlayConfig
 import OverlayEngine
 import OverlayRenderer
 
 /// Turns the scene file's strings into engine and renderer values (throwing `SceneError.badValue`).
+/// Alignments, transitions and animations are written as in the config (`ViewSettingNames`);
+/// the older scene spellings (`topTrailing`, `move(top)`, `easeOut(0.3)`) are still read.
 enum SceneValues {
     static func color(_ text: String, field: String) throws -> Color {
         guard let color = Color(hex: text) else { throw SceneError.badValue(field: field, value: text) }
@@ -13,6 +16,7 @@ enum SceneValues {
     }
 
     static func alignment(_ text: String) throws -> Alignment {
+        if let value = try? ViewSettingNames.alignment(text) { return value }
         guard let value = Alignment.allCases.first(where: { "\($0)" == text }) else {
             throw SceneError.badValue(field: "alignment", value: text)
         }
@@ -42,6 +46,12 @@ enum SceneValues {
     }
 
     static func transition(_ text: String) throws -> Transition {
+        if let value = try? ViewSettingNames.transition(text) { return value }
+        return try olderTransition(text)
+    }
+
+    /// `move(top)`, `scale(0.8, bottom)`, `offset(0, 20)`, joined with "+".
+    static func olderTransition(_ text: String) throws -> Transition {
         let parts = text.split(separator: "+").map(String.init)
         guard !parts.isEmpty else { throw SceneError.badValue(field: "transition", value: text) }
         let single = try parts.map { part -> Transition in
@@ -61,6 +71,12 @@ enum SceneValues {
     }
 
     static func animation(_ text: String) throws -> Animation {
+        if let value = try? ViewSettingNames.animation(text) { return value }
+        return try olderAnimation(text)
+    }
+
+    /// `easeOut(0.3)`, `linear(1)`, `spring(0.4, 0.8)`, `bezier(x1, y1, x2, y2, seconds)`.
+    static func olderAnimation(_ text: String) throws -> Animation {
         let (name, args) = call(text)
         let n = args.compactMap(Double.init)
         guard n.count == args.count else { throw SceneError.badValue(field: "animation", value: text) }
