@@ -71,13 +71,9 @@ public final class CalloutRenderer {
     /// Recently used layouts (most recent first): a tip redrawn per frame is shaped once.
     private var layouts: [(content: CalloutContent, style: CalloutStyle, scale: Double, layout: CalloutLayout)] = []
     static let layoutCapacity = 8
-    private var shadowCache: [ShadowKey: (surface: OpaquePointer, margin: Double)] = [:]
-    private var shadowOrder: [ShadowKey] = []
-    static let shadowCapacity = 8
+    private let shadows = ShadowPainter()
 
     public init() {}
-
-    deinit { for entry in shadowCache.values { cairo_surface_destroy(entry.surface) } }
 
     /// The bubble's size (without the arrow) for `content`: the text's (or the button row's)
     /// width plus insets, at most `style.maxWidth`, and wide enough for the arrow beside two corners.
@@ -175,9 +171,7 @@ public final class CalloutRenderer {
     public func invalidate() {
         contexts.removeAll()
         layouts.removeAll()
-        for entry in shadowCache.values { cairo_surface_destroy(entry.surface) }
-        shadowCache.removeAll()
-        shadowOrder.removeAll()
+        shadows.removeAll()
     }
 
     // MARK: Text
@@ -201,58 +195,27 @@ public final class CalloutRenderer {
 
     // MARK: Shadow
 
-    private struct ShadowKey: Hashable {
+    /// The callout's outline relative to its frame: what its cached shadow depends on.
+    private struct Outline: Hashable {
         let width, height, radius, tipX, tipY, startX, startY, endX, endY: Double
-        let side: TipSide, shadow: DropShadow, scale: Double
+        let side: TipSide
     }
 
     /// The blurred outline, offset, painted outside the outline only (a translucent bubble does
     /// not show it through). Cached per shape relative to the bubble, so moving a tip only composites.
     private func paintShadow(_ cr: OpaquePointer, placement p: TipPlacement, shadow: DropShadow, scale: Double, alpha: Double) {
-        guard shadow.color.a > 0 else { return }
         let frame = p.frame, origin = frame.origin
         func local(_ q: Point) -> Point { q - origin }
-        let key = ShadowKey(width: p.bubble.width, height: p.bubble.height, radius: p.cornerRadius,
-                            tipX: local(p.arrowTip).x, tipY: local(p.arrowTip).y,
-                            startX: local(p.arrowBaseStart).x, startY: local(p.arrowBaseStart).y,
-                            endX: local(p.arrowBaseEnd).x, endY: local(p.arrowBaseEnd).y,
-                            side: p.side, shadow: shadow, scale: scale)
-        let entry = shadowCache[key] ?? blurredShadow(key, placement: p, frame: frame)
-        cairo_save(cr)
-        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
-        let m = entry.margin + max(abs(shadow.offsetX), abs(shadow.offsetY)) + 1
-        cairo_rectangle(cr, frame.minX - m, frame.minY - m, frame.width + 2 * m, frame.height + 2 * m)
-        Self.addPath(cr, p)
-        cairo_clip(cr)
-        cairo_set_source_surface(cr, entry.surface, frame.minX + shadow.offsetX - entry.margin,
-                                 frame.minY + shadow.offsetY - entry.margin)
-        cairo_paint_with_alpha(cr, alpha)
-        cairo_restore(cr)
-    }
-
-    private func blurredShadow(_ key: ShadowKey, placement p: TipPlacement,
-                               frame: Rect) -> (surface: OpaquePointer, margin: Double) {
-        let sigma = GaussianBlur.sigma(radius: key.shadow.radius)
-        let margin = (3 * sigma).rounded(.up) + 1
-        let pw = Int(((frame.width + 2 * margin) * key.scale).rounded(.up))
-        let ph = Int(((frame.height + 2 * margin) * key.scale).rounded(.up))
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(clamping: max(1, pw)), Int32(clamping: max(1, ph)))!
-        let cr = cairo_create(surface)!
-        cairo_scale(cr, key.scale, key.scale)
-        cairo_translate(cr, margin - frame.minX, margin - frame.minY)
-        Self.addPath(cr, p)
-        Paths.setSource(cr, key.shadow.color)
-        cairo_fill(cr)
-        cairo_destroy(cr)
-        if sigma > 0 { GaussianBlur.blur(surface: surface, sigma: sigma * key.scale, passes: GaussianBlur.accuratePasses) }
-        cairo_surface_set_device_scale(surface, key.scale, key.scale)
-        let entry = (surface: surface, margin: margin)
-        shadowCache[key] = entry
-        shadowOrder.append(key)
-        if shadowOrder.count > Self.shadowCapacity {
-            let old = shadowOrder.removeFirst()
-            if let evicted = shadowCache.removeValue(forKey: old) { cairo_surface_destroy(evicted.surface) }
+        let outline = Outline(width: p.bubble.width, height: p.bubble.height, radius: p.cornerRadius,
+                              tipX: local(p.arrowTip).x, tipY: local(p.arrowTip).y,
+                              startX: local(p.arrowBaseStart).x, startY: local(p.arrowBaseStart).y,
+                              endX: local(p.arrowBaseEnd).x, endY: local(p.arrowBaseEnd).y, side: p.side)
+        shadows.paint(cr, frame: DrawFrame(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height),
+                      shape: outline, shadow: shadow, scale: scale, alpha: alpha) { cr, at in
+            cairo_save(cr)
+            cairo_translate(cr, at.x - frame.minX, at.y - frame.minY)
+            Self.addPath(cr, p)
+            cairo_restore(cr)
         }
-        return entry
     }
 }

@@ -22,16 +22,17 @@ public struct DropShadow: Hashable, Sendable {
     }
 }
 
-/// Draws Gaussian drop shadows of rounded rectangles. The blurred shape is cached per (size,
-/// corner radius, shadow, device scale), with the view's own shape already cut out of it, so a
-/// transition blurs once and then each frame is one plain composite (no clip mask).
+/// Draws Gaussian drop shadows: of toasts (rounded rectangles) and of callouts (a bubble with its
+/// arrow). The blurred shape is cached per (shape, size, shadow, device scale) — at most
+/// `capacity` of them, the least recently made dropped first — with the shape itself already
+/// cut out, so a transition or a moving tip blurs once and then each frame is one composite.
 final class ShadowPainter {
     private struct Key: Hashable {
-        let width: Double, height: Double, corner: Double, shadow: DropShadow, scale: Double
+        let width: Double, height: Double, shape: AnyHashable, shadow: DropShadow, scale: Double
     }
     private struct Entry {
         let surface: OpaquePointer
-        /// Margin in points between the surface's edge and the shape.
+        /// Margin in points between the surface's edge and the shape's frame.
         let margin: Double
     }
 
@@ -39,14 +40,32 @@ final class ShadowPainter {
     private var cache: [Key: Entry] = [:]
     private var order: [Key] = []
 
-    deinit { for entry in cache.values { cairo_surface_destroy(entry.surface) } }
+    deinit { removeAll() }
+
+    func removeAll() {
+        for entry in cache.values { cairo_surface_destroy(entry.surface) }
+        cache.removeAll()
+        order.removeAll()
+    }
 
     /// Paints the shadow of the rounded rect `frame` in the current user space, outside the shape
     /// only (a translucent view does not show it through), multiplied by `alpha`.
     func paint(_ cr: OpaquePointer, frame: DrawFrame, cornerRadius: Double, shadow: DropShadow,
                scale: Double, alpha: Double) {
+        paint(cr, frame: frame, shape: cornerRadius, shadow: shadow, scale: scale, alpha: alpha) { cr, origin in
+            Paths.roundedRect(cr, DrawFrame(x: origin.x, y: origin.y, width: frame.width, height: frame.height),
+                              radius: cornerRadius)
+        }
+    }
+
+    /// Paints the shadow of any shape within `frame`: `shape` identifies the outline (relative
+    /// to the frame) for the cache, and `trace` adds its path with the frame's top-left corner
+    /// at the given point.
+    func paint(_ cr: OpaquePointer, frame: DrawFrame, shape: AnyHashable, shadow: DropShadow, scale: Double,
+               alpha: Double, trace: (OpaquePointer, (x: Double, y: Double)) -> Void) {
         guard shadow.color.a > 0, alpha > 0, frame.width > 0, frame.height > 0 else { return }
-        let entry = blurred(width: frame.width, height: frame.height, corner: cornerRadius, shadow: shadow, scale: scale)
+        let key = Key(width: frame.width, height: frame.height, shape: shape, shadow: shadow, scale: scale)
+        let entry = cache[key] ?? blurred(key, trace: trace)
         cairo_save(cr)
         cairo_set_source_surface(cr, entry.surface, frame.x + shadow.offsetX - entry.margin,
                                  frame.y + shadow.offsetY - entry.margin)
@@ -54,24 +73,26 @@ final class ShadowPainter {
         cairo_restore(cr)
     }
 
-    private func blurred(width: Double, height: Double, corner: Double, shadow: DropShadow, scale: Double) -> Entry {
-        let key = Key(width: width, height: height, corner: corner, shadow: shadow, scale: scale)
-        if let hit = cache[key] { return hit }
+    private func blurred(_ key: Key, trace: (OpaquePointer, (x: Double, y: Double)) -> Void) -> Entry {
+        let shadow = key.shadow, scale = key.scale
         let sigma = GaussianBlur.sigma(radius: shadow.radius)
         let margin = (3 * sigma).rounded(.up) + 1
-        let pw = Int(((width + 2 * margin) * scale).rounded(.up)), ph = Int(((height + 2 * margin) * scale).rounded(.up))
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(clamping: pw), Int32(clamping: ph))!
+        let pw = Int(((key.width + 2 * margin) * scale).rounded(.up)), ph = Int(((key.height + 2 * margin) * scale).rounded(.up))
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(clamping: max(1, pw)), Int32(clamping: max(1, ph)))!
         let cr = cairo_create(surface)!
         cairo_scale(cr, scale, scale)
-        Paths.fill(cr, DrawFrame(x: margin, y: margin, width: width, height: height), radius: corner, color: shadow.color)
+        Paths.setSource(cr, shadow.color)
+        trace(cr, (margin, margin))
+        cairo_fill(cr)
         cairo_destroy(cr)
-        GaussianBlur.blur(surface: surface, sigma: sigma * scale, passes: GaussianBlur.accuratePasses)
+        if sigma > 0 { GaussianBlur.blur(surface: surface, sigma: sigma * scale, passes: GaussianBlur.accuratePasses) }
         // Only outside the shape: a translucent view does not show its shadow through.
         let hole = cairo_create(surface)!
         cairo_scale(hole, scale, scale)
         cairo_set_operator(hole, CAIRO_OPERATOR_DEST_OUT)
-        Paths.fill(hole, DrawFrame(x: margin - shadow.offsetX, y: margin - shadow.offsetY, width: width, height: height),
-                   radius: corner, color: DrawColor(hex: 0x000000))
+        cairo_set_source_rgba(hole, 0, 0, 0, 1)
+        trace(hole, (margin - shadow.offsetX, margin - shadow.offsetY))
+        cairo_fill(hole)
         cairo_destroy(hole)
         cairo_surface_set_device_scale(surface, scale, scale)
         let entry = Entry(surface: surface, margin: margin)
