@@ -8,7 +8,7 @@ public struct ViewID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var description: String { "#\(rawValue)" }
 }
 
-public struct Point: Equatable, Sendable {
+public struct Point: Hashable, Sendable {
     public var x, y: Double
     public init(x: Double, y: Double) { self.x = x; self.y = y }
     public static let zero = Point(x: 0, y: 0)
@@ -19,13 +19,13 @@ public struct Point: Equatable, Sendable {
     public var length: Double { (x * x + y * y).squareRoot() }
 }
 
-public struct Size: Equatable, Sendable {
+public struct Size: Hashable, Sendable {
     public var width, height: Double
     public init(width: Double, height: Double) { self.width = width; self.height = height }
     public static let zero = Size(width: 0, height: 0)
 }
 
-public struct Rect: Equatable, Sendable {
+public struct Rect: Hashable, Sendable {
     public var origin: Point
     public var size: Size
     public init(origin: Point, size: Size) { self.origin = origin; self.size = size }

@@ -1,7 +1,7 @@
 // Visual style values a view or container can carry: colours, backgrounds, shadows.
 
 /// RGBA colour, each component in 0...1.
-public struct Color: Equatable, Sendable {
+public struct Color: Hashable, Sendable {
     public var red, green, blue, alpha: Double
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
@@ -45,7 +45,7 @@ public enum BackgroundTransition: Equatable, Sendable {
     case identity
 }
 
-public struct Shadow: Equatable, Sendable {
+public struct Shadow: Hashable, Sendable {
     public var color: Color
     public var radius: Double
     public var offset: Point

@@ -18,10 +18,10 @@ public struct CalloutStyle: Hashable, Sendable {
     public var maxWidth: Double = 300
     public var padding: Double = 12
     public var borderWidth: Double = 2
-    public var background = DrawColor(hex: 0x2B303B)
-    public var border = DrawColor(hex: 0xEBCB8B)
-    public var titleColor = DrawColor(hex: 0xECEFF4)
-    public var bodyColor = DrawColor(hex: 0xD8DEE9)
+    public var background = Color(hex: 0x2B303B)
+    public var border = Color(hex: 0xEBCB8B)
+    public var titleColor = Color(hex: 0xECEFF4)
+    public var bodyColor = Color(hex: 0xD8DEE9)
     public var titleFont = "Sans Bold 11"
     public var bodyFont = "Sans 11"
     public var titleMaxLines = 2
@@ -32,7 +32,7 @@ public struct CalloutStyle: Hashable, Sendable {
     public var cornerRadius: Double = 8
     /// Distance kept from the usable area's edges.
     public var margin: Double = 8
-    public var shadow: DropShadow? = DropShadow(color: DrawColor(r: 0, g: 0, b: 0, a: 0.45), radius: 10, offsetY: 2)
+    public var shadow: Shadow? = Shadow(color: Color(r: 0, g: 0, b: 0, a: 0.45), radius: 10, offsetY: 2)
     /// Action buttons, the toast's look (labels in `bodyFont`).
     public var actions = ActionButtonStyle()
     public init() {}
@@ -83,15 +83,15 @@ public final class CalloutRenderer {
 
     /// Action buttons (keys and frames relative to the bubble's top-left corner, unscaled), for
     /// hit testing. Empty when none is drawn.
-    public func actionFrames(_ content: CalloutContent, style: CalloutStyle) -> [(key: String, frame: DrawFrame)] {
+    public func actionFrames(_ content: CalloutContent, style: CalloutStyle) -> [(key: String, frame: Rect)] {
         layout(content, style: style, scale: 1).buttons.map { ($0.key, $0.frame) }
     }
 
     /// `painted`'s action buttons relative to its frame's origin (the view's own coordinates).
-    public func actionFrames(_ painted: PaintedCallout) -> [(key: String, frame: DrawFrame)] {
+    public func actionFrames(_ painted: PaintedCallout) -> [(key: String, frame: Rect)] {
         let origin = painted.placement.bubble.origin
         return actionFrames(painted.content, style: painted.style).map { key, f in
-            (key, DrawFrame(x: origin.x + f.x, y: origin.y + f.y, width: f.width, height: f.height))
+            (key, Rect(x: origin.x + f.x, y: origin.y + f.y, width: f.width, height: f.height))
         }
     }
 
@@ -203,14 +203,14 @@ public final class CalloutRenderer {
 
     /// The blurred outline, offset, painted outside the outline only (a translucent bubble does
     /// not show it through). Cached per shape relative to the bubble, so moving a tip only composites.
-    private func paintShadow(_ cr: OpaquePointer, placement p: TipPlacement, shadow: DropShadow, scale: Double, alpha: Double) {
+    private func paintShadow(_ cr: OpaquePointer, placement p: TipPlacement, shadow: Shadow, scale: Double, alpha: Double) {
         let frame = p.frame, origin = frame.origin
         func local(_ q: Point) -> Point { q - origin }
         let outline = Outline(width: p.bubble.width, height: p.bubble.height, radius: p.cornerRadius,
                               tipX: local(p.arrowTip).x, tipY: local(p.arrowTip).y,
                               startX: local(p.arrowBaseStart).x, startY: local(p.arrowBaseStart).y,
                               endX: local(p.arrowBaseEnd).x, endY: local(p.arrowBaseEnd).y, side: p.side)
-        shadows.paint(cr, frame: DrawFrame(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height),
+        shadows.paint(cr, frame: Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height),
                       shape: outline, shadow: shadow, scale: scale, alpha: alpha) { cr, at in
             cairo_save(cr)
             cairo_translate(cr, at.x - frame.minX, at.y - frame.minY)

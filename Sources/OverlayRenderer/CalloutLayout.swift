@@ -20,7 +20,7 @@ extension CalloutContent {
 final class CalloutLayout {
     struct Button {
         let key: String
-        let frame: DrawFrame
+        let frame: Rect
         let label: TextBlock
     }
 
@@ -71,7 +71,7 @@ final class CalloutLayout {
             let rowHeight = (labels.compactMap { $0?.height }.max() ?? 0) + 2 * style.actions.paddingY
             var made: [Button] = []
             for (index, (action, label)) in zip(visible, labels).enumerated() {
-                let frame = DrawFrame(x: inset + Double(index) * (buttonWidth + style.actions.gap), y: y,
+                let frame = Rect(x: inset + Double(index) * (buttonWidth + style.actions.gap), y: y,
                                       width: buttonWidth, height: rowHeight)
                 made.append(Button(key: action.key, frame: frame,
                                    label: label ?? TextBlock(in: text, font: style.bodyFont, width: 1, maxLines: 1)))
@@ -95,7 +95,7 @@ final class CalloutLayout {
         }
         for button in buttons {
             let f = button.frame
-            Paths.fill(cr, DrawFrame(x: origin.x + f.x, y: origin.y + f.y, width: f.width, height: f.height),
+            Paths.fill(cr, Rect(x: origin.x + f.x, y: origin.y + f.y, width: f.width, height: f.height),
                        radius: style.actions.cornerRadius, color: style.actions.background)
             Paths.setSource(cr, style.actions.textColor)
             button.label.draw(cr, x: origin.x + f.x + (f.width - button.label.width) / 2, y: origin.y + f.y + style.actions.paddingY)

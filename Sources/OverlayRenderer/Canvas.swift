@@ -1,3 +1,4 @@
+import OverlayEngine
 import CCairo
 
 /// Errors from canvas I/O.
@@ -79,7 +80,7 @@ public final class Canvas {
 
     /// Makes `rect` (logical points) fully transparent. Edges that are not on device pixels are
     /// cleared partially (antialiased).
-    public func clear(rect: DrawFrame) {
+    public func clear(rect: Rect) {
         cairo_save(context)
         cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
         cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
@@ -89,7 +90,7 @@ public final class Canvas {
 
     /// Restricts all further drawing to the union of `rects` (logical points); an empty list
     /// clips everything away. Undo with `resetClip()`.
-    public func clip(to rects: [DrawFrame]) {
+    public func clip(to rects: [Rect]) {
         cairo_new_path(context)
         for rect in rects { cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height) }
         cairo_clip(context)

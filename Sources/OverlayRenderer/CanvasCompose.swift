@@ -1,3 +1,4 @@
+import OverlayEngine
 import CCairo
 
 // Composing canvases: contact sheets and labels for headless renders.
@@ -15,7 +16,7 @@ extension Canvas {
     }
 
     /// A one-line caption in "Sans 9" at (`x`, `y`), in `color`.
-    public func label(_ text: String, x: Double, y: Double, color: DrawColor = DrawColor(hex: 0x202020)) {
+    public func label(_ text: String, x: Double, y: Double, color: Color = Color(hex: 0x202020)) {
         let layout = pango_cairo_create_layout(context)!
         let font = pango_font_description_from_string("Sans 9")
         pango_layout_set_font_description(layout, font)
@@ -30,7 +31,7 @@ extension Canvas {
     }
 
     /// Fills the whole canvas with `color`.
-    public func fill(_ color: DrawColor) {
+    public func fill(_ color: Color) {
         cairo_save(context)
         Paths.setSource(context, color)
         cairo_paint(context)

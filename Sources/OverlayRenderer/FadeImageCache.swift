@@ -1,3 +1,4 @@
+import OverlayEngine
 import CCairo
 import CPixels
 import Glibc
@@ -16,7 +17,7 @@ import Glibc
 final class FadeImageCache {
     private struct Entry {
         let toast: PreparedToast
-        let shadow: DropShadow?
+        let shadow: Shadow?
         let image: OpaquePointer   // cairo_surface_t, device pixels
         let pixels: Mapping
         let width: Int, height: Int, stride: Int
@@ -56,7 +57,7 @@ final class FadeImageCache {
 
     /// Paints `toast` and its `shadow` (user space origin at the toast's top-left corner) with
     /// `alpha` from the cached image. False, with nothing drawn, when the transform does not allow it.
-    func paint(_ toast: PreparedToast, style: ToastStyle, shadow: DropShadow?, shadows: ShadowPainter,
+    func paint(_ toast: PreparedToast, style: ToastStyle, shadow: Shadow?, shadows: ShadowPainter,
                on cr: OpaquePointer, canvasScale s: Double, alpha: Double) -> Bool {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
@@ -163,7 +164,7 @@ final class FadeImageCache {
         return Mapping(start: start, byteCount: byteCount)
     }
 
-    private func image(of toast: PreparedToast, style: ToastStyle, shadow: DropShadow?, shadows: ShadowPainter,
+    private func image(of toast: PreparedToast, style: ToastStyle, shadow: Shadow?, shadows: ShadowPainter,
                        scale s: Double) -> Entry? {
         if let entry = entries[ObjectIdentifier(toast)] {
             if entry.shadow == shadow { return entry }
@@ -188,7 +189,7 @@ final class FadeImageCache {
         cairo_translate(cr, left, top)
         cairo_scale(cr, s, s)
         if let shadow {
-            shadows.paint(cr, frame: DrawFrame(x: 0, y: 0, width: toast.width, height: toast.height),
+            shadows.paint(cr, frame: Rect(x: 0, y: 0, width: toast.width, height: toast.height),
                           cornerRadius: style.cornerRadius, shadow: shadow, scale: s, alpha: 1)
         }
         // The clip the group path applies: a fractional edge is cut the same way.

@@ -1,9 +1,10 @@
+import OverlayEngine
 import CCairo
 
 /// Path helpers on a cairo context (logical points).
 enum Paths {
     /// Adds a closed rounded rectangle; the radius is clamped to half the shorter side.
-    static func roundedRect(_ cr: OpaquePointer, _ frame: DrawFrame, radius: Double) {
+    static func roundedRect(_ cr: OpaquePointer, _ frame: Rect, radius: Double) {
         let r = max(0, min(radius, frame.width / 2, frame.height / 2))
         guard r > 0 else {
             cairo_rectangle(cr, frame.x, frame.y, frame.width, frame.height)
@@ -19,14 +20,14 @@ enum Paths {
     }
 
     /// Fills a rounded rectangle with `color`.
-    static func fill(_ cr: OpaquePointer, _ frame: DrawFrame, radius: Double, color: DrawColor) {
+    static func fill(_ cr: OpaquePointer, _ frame: Rect, radius: Double, color: Color) {
         guard frame.width > 0, frame.height > 0 else { return }
         setSource(cr, color)
         roundedRect(cr, frame, radius: radius)
         cairo_fill(cr)
     }
 
-    static func setSource(_ cr: OpaquePointer, _ color: DrawColor) {
+    static func setSource(_ cr: OpaquePointer, _ color: Color) {
         if color.a >= 1 {
             cairo_set_source_rgb(cr, color.r, color.g, color.b)
         } else {

@@ -1,3 +1,4 @@
+import OverlayEngine
 import CCairo
 
 /// An image loaded for a body, with its size in points (the same at every scale).
@@ -46,8 +47,8 @@ public struct BodyImage {
 struct PreparedBody {
     let block: TextBlock
     /// Link rectangles in the block's coordinates (one per line the link spans).
-    let links: [(href: String, frame: DrawFrame)]
-    let images: [(image: LoadedImage, frame: DrawFrame)]
+    let links: [(href: String, frame: Rect)]
+    let images: [(image: LoadedImage, frame: Rect)]
 
     /// Lays out `document` in `width` points; images are fitted into `width` × `maxImageHeight`
     /// by `load` (nil: shown as their alt text), links get `linkColor`. Nil when nothing shows.
@@ -86,7 +87,7 @@ struct PreparedBody {
         images = resolved.images.compactMap { index, offset in
             guard let image = loaded[index], let origin = block.origin(ofByte: offset) else { return nil }
             // Whole points, so a plain image lands on whole device pixels (crisp edges).
-            let frame = DrawFrame(x: origin.x.rounded(), y: (origin.baseline - image.height).rounded(),
+            let frame = Rect(x: origin.x.rounded(), y: (origin.baseline - image.height).rounded(),
                                   width: image.width, height: image.height)
             return frame.maxY <= block.height + 0.5 ? (image.image, frame) : nil
         }
@@ -96,7 +97,7 @@ struct PreparedBody {
     func draw(_ cr: OpaquePointer, x: Double, y: Double) {
         block.draw(cr, x: x, y: y)
         for (image, frame) in images {
-            image.paint(cr, in: DrawFrame(x: x + frame.x, y: y + frame.y, width: frame.width, height: frame.height))
+            image.paint(cr, in: Rect(x: x + frame.x, y: y + frame.y, width: frame.width, height: frame.height))
         }
     }
 }

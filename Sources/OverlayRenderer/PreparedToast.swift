@@ -1,3 +1,4 @@
+import OverlayEngine
 import CCairo
 
 /// One toast laid out for one scale: geometry is fixed, layouts hold their text, the icon is
@@ -5,7 +6,7 @@ import CCairo
 final class PreparedToast {
     struct Action {
         let key: String
-        let frame: DrawFrame
+        let frame: Rect
         let label: TextBlock
         /// Drawn instead of the label (the `action-icons` hint), centred in the frame.
         let icon: LoadedImage?
@@ -20,8 +21,8 @@ final class PreparedToast {
     /// Left edge of the text column.
     let textX: Double
     let icon: LoadedImage?
-    let iconFrame: DrawFrame
-    let closeFrame: DrawFrame?
+    let iconFrame: Rect
+    let closeFrame: Rect?
     /// Progress fraction 0...1 and the bar's top edge.
     let progress: Double?
     let progressY: Double
@@ -34,11 +35,11 @@ final class PreparedToast {
         let contentWidth = style.contentWidth
         let iconSize = max(0, style.iconSize)
         icon = content.icon.flatMap { image($0, iconSize, text.scale) }
-        iconFrame = DrawFrame(x: inset, y: inset, width: icon == nil ? 0 : iconSize, height: icon == nil ? 0 : iconSize)
+        iconFrame = Rect(x: inset, y: inset, width: icon == nil ? 0 : iconSize, height: icon == nil ? 0 : iconSize)
         let leading = icon == nil ? 0 : iconSize + style.iconGap
         let trailing = style.showsCloseButton ? style.closeButtonSize + style.iconGap : 0
         closeFrame = style.showsCloseButton
-            ? DrawFrame(x: style.width - inset - style.closeButtonSize, y: inset,
+            ? Rect(x: style.width - inset - style.closeButtonSize, y: inset,
                         width: style.closeButtonSize, height: style.closeButtonSize)
             : nil
         textX = inset + leading
@@ -97,7 +98,7 @@ final class PreparedToast {
             let rowHeight = contentHeight + 2 * style.actions.paddingY
             actions = visible.indices.map { index in
                 let x = inset + Double(index) * (buttonWidth + style.actions.gap)
-                return Action(key: visible[index].key, frame: DrawFrame(x: x, y: y, width: buttonWidth, height: rowHeight),
+                return Action(key: visible[index].key, frame: Rect(x: x, y: y, width: buttonWidth, height: rowHeight),
                               label: labels[index], icon: icons[index])
             }
             actionIconSize = iconSize
@@ -124,7 +125,7 @@ final class PreparedToast {
             Paths.fill(cr, action.frame, radius: style.actions.cornerRadius, color: style.actions.background)
             if let icon = action.icon {
                 let f = action.frame, side = actionIconSize
-                icon.paint(cr, in: DrawFrame(x: (f.x + (f.width - side) / 2).rounded(), y: (f.y + (f.height - side) / 2).rounded(),
+                icon.paint(cr, in: Rect(x: (f.x + (f.width - side) / 2).rounded(), y: (f.y + (f.height - side) / 2).rounded(),
                                              width: side, height: side))
                 continue
             }
@@ -136,10 +137,10 @@ final class PreparedToast {
     /// Border = the outer shape in the border colour, then the background (flat or a vertical
     /// gradient) inset by its width.
     private func paintBackground(_ cr: OpaquePointer, style: ToastStyle) {
-        let outer = DrawFrame(x: 0, y: 0, width: width, height: height)
+        let outer = Rect(x: 0, y: 0, width: width, height: height)
         let bw = max(0, style.borderWidth)
         if bw > 0 { Paths.fill(cr, outer, radius: style.cornerRadius, color: style.border) }
-        let inner = DrawFrame(x: bw, y: bw, width: width - 2 * bw, height: height - 2 * bw)
+        let inner = Rect(x: bw, y: bw, width: width - 2 * bw, height: height - 2 * bw)
         guard let end = style.backgroundGradient else {
             Paths.fill(cr, inner, radius: max(0, style.cornerRadius - bw), color: style.background)
             return
@@ -157,7 +158,7 @@ final class PreparedToast {
 
     private func paintProgress(_ cr: OpaquePointer, _ progress: Double, style: ToastStyle) {
         let inset = style.contentInset
-        let track = DrawFrame(x: inset, y: progressY, width: style.contentWidth, height: style.progressHeight)
+        let track = Rect(x: inset, y: progressY, width: style.contentWidth, height: style.progressHeight)
         let radius = style.progressHeight / 2
         Paths.fill(cr, track, radius: radius, color: style.progressTrack)
         guard progress > 0 else { return }
@@ -171,7 +172,7 @@ final class PreparedToast {
     }
 
     /// An "×" of two round-capped strokes inset by a quarter of the box.
-    static func paintClose(_ cr: OpaquePointer, in box: DrawFrame, color: DrawColor) {
+    static func paintClose(_ cr: OpaquePointer, in box: Rect, color: Color) {
         let m = box.width / 4
         cairo_save(cr)
         Paths.setSource(cr, color)

@@ -1,3 +1,4 @@
+import OverlayEngine
 import CCairo
 
 /// Where parts of a block's text are drawn (links to hit-test, inline images to paint).
@@ -7,12 +8,12 @@ extension TextBlock {
 
     /// The rectangles (one per line and direction run) covering bytes `range` of the laid-out
     /// text, in the block's coordinates; only the first `maxLines` lines (the ones drawn).
-    func frames(ofBytes range: Range<Int>) -> [DrawFrame] {
+    func frames(ofBytes range: Range<Int>) -> [Rect] {
         let start = max(0, range.lowerBound), end = min(range.upperBound, textLength)
         guard start < end, let iter = pango_layout_get_iter(layout) else { return [] }
         defer { pango_layout_iter_free(iter) }
         let unit = Double(PANGO_SCALE)
-        var frames: [DrawFrame] = []
+        var frames: [Rect] = []
         var lineNumber = 0
         repeat {
             guard lineNumber < maxLines, let line = pango_layout_iter_get_line_readonly(iter) else { break }
@@ -27,7 +28,7 @@ extension TextBlock {
             pango_layout_line_get_x_ranges(line, Int32(max(start, lineStart)), Int32(min(end, lineEnd)), &ranges, &count)
             if let ranges {
                 for k in 0..<Int(count) where ranges[2 * k + 1] > ranges[2 * k] {
-                    frames.append(DrawFrame(x: Double(ranges[2 * k]) / unit, y: Double(top) / unit,
+                    frames.append(Rect(x: Double(ranges[2 * k]) / unit, y: Double(top) / unit,
                                             width: Double(ranges[2 * k + 1] - ranges[2 * k]) / unit,
                                             height: Double(bottom - top) / unit))
                 }

@@ -1,3 +1,4 @@
+import OverlayEngine
 import CCairo
 
 /// Measures and draws notification toasts with Cairo/Pango.
@@ -66,23 +67,23 @@ public final class ToastRenderer {
 
     /// Action buttons (keys and frames relative to the toast's top-left corner, unscaled), for
     /// hit testing. Empty when none is drawn.
-    public func actionFrames(_ content: ToastContent, style: ToastStyle) -> [(key: String, frame: DrawFrame)] {
+    public func actionFrames(_ content: ToastContent, style: ToastStyle) -> [(key: String, frame: Rect)] {
         prepared(content, style: style, scale: 1).actions.map { ($0.key, $0.frame) }
     }
 
     /// Links in the body (their `href` and one frame per line they span, relative to the toast's
     /// top-left corner, unscaled), for hit testing. Empty when the body has none.
-    public func linkFrames(_ content: ToastContent, style: ToastStyle) -> [(href: String, frame: DrawFrame)] {
+    public func linkFrames(_ content: ToastContent, style: ToastStyle) -> [(href: String, frame: Rect)] {
         let toast = prepared(content, style: style, scale: 1)
         guard let body = toast.body else { return [] }
         return body.links.map { link in
             let f = link.frame
-            return (link.href, DrawFrame(x: toast.textX + f.x, y: toast.bodyY + f.y, width: f.width, height: f.height))
+            return (link.href, Rect(x: toast.textX + f.x, y: toast.bodyY + f.y, width: f.width, height: f.height))
         }
     }
 
     /// The close button's frame relative to the toast's top-left corner, when the style shows one.
-    public func closeButtonFrame(_ content: ToastContent, style: ToastStyle) -> DrawFrame? {
+    public func closeButtonFrame(_ content: ToastContent, style: ToastStyle) -> Rect? {
         prepared(content, style: style, scale: 1).closeFrame
     }
 
@@ -91,7 +92,7 @@ public final class ToastRenderer {
     /// `shadow` (else `style.shadow`) is drawn outside the toast's shape, under the same transform.
     public func draw(_ content: ToastContent, style: ToastStyle, on canvas: Canvas, x: Double, y: Double,
                      opacity: Double = 1, scale: Double = 1, scaleAnchor: (x: Double, y: Double) = (0.5, 0.5),
-                     shadow: DropShadow? = nil) {
+                     shadow: Shadow? = nil) {
         let alpha = opacity.isNaN ? 0 : min(1, opacity)
         guard alpha > 0, scale > 0, x.isFinite, y.isFinite, scale.isFinite else { return }
         let toast = prepared(content, style: style, scale: canvas.scale)
@@ -121,7 +122,7 @@ public final class ToastRenderer {
             cairo_translate(cr, -ax, -ay)
         }
         if let shadow = shadow ?? style.shadow {
-            shadows.paint(cr, frame: DrawFrame(x: 0, y: 0, width: toast.width, height: toast.height),
+            shadows.paint(cr, frame: Rect(x: 0, y: 0, width: toast.width, height: toast.height),
                           cornerRadius: style.cornerRadius, shadow: shadow, scale: canvas.scale * scale, alpha: alpha)
         }
         if alpha < 1 {

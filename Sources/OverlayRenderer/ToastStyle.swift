@@ -1,3 +1,5 @@
+import OverlayEngine
+
 // What a toast shows (ToastContent) and how it looks (ToastStyle).
 
 /// The content of one notification toast.
@@ -82,10 +84,10 @@ public struct ToastStyle: Hashable, Sendable {
     public var padding: Double = 12
     public var cornerRadius: Double = 8
     public var borderWidth: Double = 2
-    public var background = DrawColor(hex: 0x2B303B)
-    public var border = DrawColor(hex: 0x5E81AC)
-    public var summaryColor = DrawColor(hex: 0xECEFF4)
-    public var bodyColor = DrawColor(hex: 0xD8DEE9)
+    public var background = Color(hex: 0x2B303B)
+    public var border = Color(hex: 0x5E81AC)
+    public var summaryColor = Color(hex: 0xECEFF4)
+    public var bodyColor = Color(hex: 0xD8DEE9)
     /// Pango font description of the body (and action labels).
     public var font: String = "Sans 11"
     /// Pango font description of the summary.
@@ -95,23 +97,23 @@ public struct ToastStyle: Hashable, Sendable {
     public var summaryBodySpacing: Double = 4
     public var progressHeight: Double = 6
     public var progressSpacing: Double = 8
-    public var progressTrack = DrawColor(hex: 0x434C5E)
-    public var progressFill = DrawColor(hex: 0x88C0D0)
+    public var progressTrack = Color(hex: 0x434C5E)
+    public var progressFill = Color(hex: 0x88C0D0)
     /// Action buttons (labels in `font`).
     public var actions = ActionButtonStyle()
     /// Colour of link text in the body (links are also underlined).
-    public var linkColor = DrawColor(hex: 0x88C0D0)
+    public var linkColor = Color(hex: 0x88C0D0)
     /// Inline body images are scaled down to the text width and this height.
     public var bodyImageMaxHeight: Double = 96
     /// Bottom colour of a vertical background gradient (top is `background`); nil is flat.
-    public var backgroundGradient: DrawColor? = nil
+    public var backgroundGradient: Color? = nil
     public var iconSize: Double = 48
     public var iconGap: Double = 12
     public var showsCloseButton = false
     public var closeButtonSize: Double = 16
-    public var closeButtonColor = DrawColor(hex: 0xD8DEE9)
+    public var closeButtonColor = Color(hex: 0xD8DEE9)
     /// Drop shadow when the view's configuration gives none.
-    public var shadow: DropShadow? = nil
+    public var shadow: Shadow? = nil
 
     public init() {}
 

@@ -113,7 +113,7 @@ public final class SceneRenderer {
         let tile = Size(width: size.width, height: size.height + label)
         let sheet = Canvas(pixelWidth: Int((tile.width * Double(columns) * scale).rounded()),
                            pixelHeight: Int((tile.height * Double(rows) * scale).rounded()), scale: scale)
-        sheet.fill(DrawColor(hex: 0xFFFFFF))
+        sheet.fill(Color(hex: 0xFFFFFF))
         for i in 0..<n {
             let t = n == 1 ? span.0 : span.0 + (span.1 - span.0) * Double(i) / Double(n - 1)
             let frame = try render(at: t, size: size, scale: scale)

@@ -11,10 +11,6 @@ enum SceneValues {
         return color
     }
 
-    static func drawColor(_ text: String, field: String) throws -> DrawColor {
-        DrawColor(try color(text, field: field))
-    }
-
     static func alignment(_ text: String) throws -> Alignment {
         if let value = try? ViewSettingNames.alignment(text) { return value }
         guard let value = Alignment.allCases.first(where: { "\($0)" == text }) else {
@@ -138,9 +134,9 @@ enum SceneValues {
         if let v = spec.padding { style.padding = v }
         if let v = spec.cornerRadius { style.cornerRadius = v }
         if let v = spec.borderWidth { style.borderWidth = v }
-        if let v = spec.background { style.background = try drawColor(v, field: "style.background") }
-        if let v = spec.gradient { style.backgroundGradient = try drawColor(v, field: "style.gradient") }
-        if let v = spec.border { style.border = try drawColor(v, field: "style.border") }
+        if let v = spec.background { style.background = try color(v, field: "style.background") }
+        if let v = spec.gradient { style.backgroundGradient = try color(v, field: "style.gradient") }
+        if let v = spec.border { style.border = try color(v, field: "style.border") }
         if let v = spec.font { style.font = v }
         if let v = spec.summaryFont { style.summaryFont = v }
         if let v = spec.bodyMaxLines { style.bodyMaxLines = v }

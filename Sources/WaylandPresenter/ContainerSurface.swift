@@ -150,9 +150,9 @@ final class ContainerSurface {
             // Whole device pixels, so the cleared edge is never half-cleared (antialiased).
             canvas.clip(to: region.map { rect in
                 let r = pixelRect(rect, scale: s)
-                return DrawFrame(x: Double(r.x) / s, y: Double(r.y) / s, width: Double(r.width) / s, height: Double(r.height) / s)
+                return Rect(x: Double(r.x) / s, y: Double(r.y) / s, width: Double(r.width) / s, height: Double(r.height) / s)
             })
-            canvas.clear(rect: DrawFrame(x: 0, y: 0, width: bounds.width, height: bounds.height))
+            canvas.clear(rect: Rect(x: 0, y: 0, width: bounds.width, height: bounds.height))
         } else if !buffer.isBlank {
             canvas.clear()
             buffer.drawnRows = nil

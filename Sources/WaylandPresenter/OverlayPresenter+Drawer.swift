@@ -87,7 +87,7 @@ extension OverlayPresenter {
         let ring = drawers.focus[name].flatMap { focused in buttons.first { $0.button == focused }?.frame }
         surface.surface.keyboardInteractive = drawer.isOpen
         let decor = DrawerDecor(backdropOpacity: drawer.backdropOpacity(at: now), panel: drawer.panelFrame(at: now),
-                                panelColor: DrawColor(drawer.configuration.panelColor), focusRing: ring)
+                                panelColor: drawer.configuration.panelColor, focusRing: ring)
         return (list, decor)
     }
 

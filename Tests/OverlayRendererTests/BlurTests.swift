@@ -1,3 +1,4 @@
+import OverlayEngine
 import XCTest
 import CCairo
 @testable import OverlayRenderer
@@ -9,8 +10,8 @@ final class BlurTests: XCTestCase {
     /// `margin` transparent pixels surround the features, as around a shadow's shape.
     private func shape(width: Int = 120, height: Int = 90, margin: Double = 0) -> [UInt32] {
         let canvas = Canvas(pixelWidth: width, pixelHeight: height, scale: 1)
-        Paths.fill(canvas.context, DrawFrame(x: margin + 30, y: margin + 25, width: 60, height: 40), radius: 8,
-                   color: DrawColor(hex: 0xFF8020))
+        Paths.fill(canvas.context, Rect(x: margin + 30, y: margin + 25, width: 60, height: 40), radius: 8,
+                   color: Color(hex: 0xFF8020))
         cairo_set_source_rgba(canvas.context, 0.2, 0.4, 1, 1)
         cairo_rectangle(canvas.context, margin + 10, margin + 5, 1, 80)
         cairo_fill(canvas.context)

@@ -1,3 +1,4 @@
+import OverlayEngine
 import CCairo
 import Foundation
 import XCTest
@@ -19,10 +20,10 @@ final class BodyExtrasDrawTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: temp) }
 
     /// A solid-colour PNG of `width`×`height` pixels.
-    func png(_ name: String, width: Int, height: Int, color: DrawColor) -> String {
+    func png(_ name: String, width: Int, height: Int, color: Color) -> String {
         let path = "\(temp!)/\(name)"
         let canvas = Canvas(pixelWidth: width, pixelHeight: height, scale: 1)
-        Paths.fill(canvas.context, DrawFrame(x: 0, y: 0, width: Double(width), height: Double(height)), radius: 0, color: color)
+        Paths.fill(canvas.context, Rect(x: 0, y: 0, width: Double(width), height: Double(height)), radius: 0, color: color)
         XCTAssertNoThrow(try canvas.writePNG(to: path))
         return path
     }
@@ -34,18 +35,18 @@ final class BodyExtrasDrawTests: XCTestCase {
         return canvas
     }
 
-    func count(_ canvas: Canvas, in f: DrawFrame, scale: Double = 1, where match: (DrawColor) -> Bool) -> Int {
+    func count(_ canvas: Canvas, in f: Rect, scale: Double = 1, where match: (Color) -> Bool) -> Int {
         var n = 0
         for y in Int(f.y * scale)..<Int(f.maxY * scale) {
             for x in Int(f.x * scale)..<Int(f.maxX * scale) {
                 let p = canvas.pixel(x: x, y: y)
-                if match(DrawColor(r: Double(p.r) / 255, g: Double(p.g) / 255, b: Double(p.b) / 255)) { n += 1 }
+                if match(Color(r: Double(p.r) / 255, g: Double(p.g) / 255, b: Double(p.b) / 255)) { n += 1 }
             }
         }
         return n
     }
 
-    static func near(_ a: DrawColor, _ b: DrawColor, _ tolerance: Double = 3 / 255) -> Bool {
+    static func near(_ a: Color, _ b: Color, _ tolerance: Double = 3 / 255) -> Bool {
         abs(a.r - b.r) <= tolerance && abs(a.g - b.g) <= tolerance && abs(a.b - b.b) <= tolerance
     }
 
@@ -66,7 +67,7 @@ final class BodyExtrasDrawTests: XCTestCase {
                                      "link-coloured pixels in \(f) at scale \(scale)")
             }
             let line = frames[0].frame
-            let body = DrawFrame(x: style.contentInset, y: line.y - line.height, width: 300, height: line.height)  // line 1
+            let body = Rect(x: style.contentInset, y: line.y - line.height, width: 300, height: line.height)  // line 1
             XCTAssertEqual(count(canvas, in: body, scale: scale) { Self.near($0, self.style.linkColor, 8 / 255) }, 0,
                            "no link colour outside links")
         }
@@ -74,7 +75,7 @@ final class BodyExtrasDrawTests: XCTestCase {
 
     /// A 40×30 red PNG sits inline at its size; a 1000×1000 one is scaled to the height limit.
     func testBodyImageIsDrawnInlineAndMeasured() {
-        let red = DrawColor(hex: 0xE01010)
+        let red = Color(hex: 0xE01010)
         let small = png("small.png", width: 40, height: 30, color: red)
         let withImage = ToastContent(summary: "S", body: "before <img src=\"file://\(small)\" alt=\"ALT\"/> after")
         let textOnly = ToastContent(summary: "S", body: "before ALT after")
@@ -82,7 +83,7 @@ final class BodyExtrasDrawTests: XCTestCase {
                              "the 30 pt image makes the line taller")
         for scale in [1.0, 2.0] {
             let canvas = render(withImage, scale: scale)
-            let toast = DrawFrame(x: 0, y: 0, width: style.width, height: renderer.measure(withImage, style: style).height)
+            let toast = Rect(x: 0, y: 0, width: style.width, height: renderer.measure(withImage, style: style).height)
             // At scale 2 the 40×30 px file is enlarged (filtered): its outermost device pixels blend.
             let red = count(canvas, in: toast, scale: scale) { Self.near($0, red) }
             let w = Int(40 * scale), h = Int(30 * scale), edge = scale > 1 ? 2 : 0
@@ -91,7 +92,7 @@ final class BodyExtrasDrawTests: XCTestCase {
         let big = png("big.png", width: 1000, height: 1000, color: red)
         let huge = ToastContent(summary: "S", body: "<img src=\"\(big)\"/>")
         let canvas = render(huge)
-        let toast = DrawFrame(x: 0, y: 0, width: style.width, height: renderer.measure(huge, style: style).height)
+        let toast = Rect(x: 0, y: 0, width: style.width, height: renderer.measure(huge, style: style).height)
         let side = Int(style.bodyImageMaxHeight)
         XCTAssertEqual(count(canvas, in: toast) { Self.near($0, red) }, side * side, "scaled down to \(side) pt")
         XCTAssertEqual(errors, [])
@@ -111,7 +112,7 @@ final class BodyExtrasDrawTests: XCTestCase {
     /// With `action-icons`, a themed icon found for the key is drawn in its button instead of
     /// the label; a key with no icon keeps its label.
     func testActionIconsReplaceLabelsWhenFound() throws {
-        let green = DrawColor(hex: 0x10C040)
+        let green = Color(hex: 0x10C040)
         let dir = "\(temp!)/icons/hicolor/24x24/actions"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try "[Icon Theme]\nName=Hicolor\nDirectories=24x24/actions\n\n[24x24/actions]\nSize=24\nType=Threshold\n"
@@ -137,7 +138,7 @@ final class BodyExtrasDrawTests: XCTestCase {
     /// Hostile bodies: images past the line limit, images without src, unterminated and nested
     /// links, thousands of links; all measure and draw, and no frame lies outside the toast.
     func testHostileBodiesStayInsideTheToast() {
-        let red = png("r.png", width: 10, height: 10, color: DrawColor(hex: 0xE01010))
+        let red = png("r.png", width: 10, height: 10, color: Color(hex: 0xE01010))
         let bodies = [
             TestLines.many(20) + "<img src=\"\(red)\" alt=\"late\"/>",
             String(repeating: "<img src=\"\(red)\"/>", count: 40),

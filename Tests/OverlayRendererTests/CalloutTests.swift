@@ -16,8 +16,8 @@ final class CalloutTests: XCTestCase {
     var plain: CalloutStyle {
         var style = CalloutStyle()
         style.shadow = nil
-        style.background = DrawColor(hex: 0x204080)
-        style.border = DrawColor(hex: 0xF0C040)
+        style.background = Color(hex: 0x204080)
+        style.border = Color(hex: 0xF0C040)
         return style
     }
 
@@ -99,7 +99,7 @@ final class CalloutTests: XCTestCase {
 
     func testShadowFollowsTheArrow() {
         var style = plain
-        style.shadow = DropShadow(color: DrawColor(r: 0, g: 0, b: 0, a: 0.6), radius: 8)
+        style.shadow = Shadow(color: Color(r: 0, g: 0, b: 0, a: 0.6), radius: 8)
         let (canvas, p) = render(.top, style: style)
         // Both points are 13 px below the bubble's bottom edge: one just past the arrow's tip,
         // one far from the arrow. A rounded-rectangle shadow would leave both clear.
@@ -177,7 +177,7 @@ final class CalloutTests: XCTestCase {
         // As a painted view: frames relative to the view's frame (the bubble sits at its top).
         let painted = PaintedCallout(content: content, style: plain, placement: PaintedCallout.relative(placement).placement)
         let local = try XCTUnwrap(renderer.actionFrames(painted).first)
-        XCTAssertEqual(local.frame, DrawFrame(x: b.minX - placement.frame.minX + f.x, y: b.minY - placement.frame.minY + f.y,
+        XCTAssertEqual(local.frame, Rect(x: b.minX - placement.frame.minX + f.x, y: b.minY - placement.frame.minY + f.y,
                                               width: f.width, height: f.height))
     }
 

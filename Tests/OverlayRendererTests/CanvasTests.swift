@@ -1,3 +1,4 @@
+import OverlayEngine
 import XCTest
 import CCairo
 @testable import OverlayRenderer
@@ -45,7 +46,7 @@ final class CanvasTests: XCTestCase {
         let canvas = Canvas(pixelWidth: 20, pixelHeight: 20, scale: 2)
         cairo_set_source_rgb(canvas.context, 1, 1, 1)
         cairo_paint(canvas.context)
-        canvas.clear(rect: DrawFrame(x: 2, y: 2, width: 3, height: 3))  // device pixels 4..<10
+        canvas.clear(rect: Rect(x: 2, y: 2, width: 3, height: 3))  // device pixels 4..<10
         XCTAssertEqual(canvas.pixel(x: 4, y: 4).a, 0)
         XCTAssertEqual(canvas.pixel(x: 9, y: 9).a, 0)
         XCTAssertEqual(canvas.pixel(x: 3, y: 4).a, 255)

@@ -1,3 +1,4 @@
+import OverlayEngine
 import XCTest
 @testable import OverlayRenderer
 
@@ -23,7 +24,7 @@ final class DrawTests: XCTestCase {
         return (canvas, height)
     }
 
-    private func assertColor(_ pixel: Pixel, _ color: DrawColor, alpha: ClosedRange<UInt8> = 255...255,
+    private func assertColor(_ pixel: Pixel, _ color: Color, alpha: ClosedRange<UInt8> = 255...255,
                              tolerance: Int = 0, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
         let expected = color.bytes
         let ok = abs(Int(pixel.r) - Int(expected.r)) <= tolerance && abs(Int(pixel.g) - Int(expected.g)) <= tolerance

@@ -1,3 +1,4 @@
+import OverlayEngine
 import XCTest
 @testable import OverlayRenderer
 
@@ -28,7 +29,7 @@ final class FadeImageTests: XCTestCase {
     private func draw(_ renderer: ToastRenderer, scale: Double, opacity: Double, x: Double) -> Canvas {
         let height = renderer.measure(Fixtures.simple, style: style).height
         let canvas = Canvas(pixelWidth: Int((style.width + 40) * scale), pixelHeight: Int((height + 40) * scale), scale: scale)
-        canvas.fill(DrawColor(hex: 0x336699))
+        canvas.fill(Color(hex: 0x336699))
         renderer.draw(Fixtures.simple, style: style, on: canvas, x: x, y: 12, opacity: opacity, shadow: style.shadow)
         return canvas
     }
@@ -82,10 +83,10 @@ extension FadeImageTests {
 /// Inside a clip of whole pixels (what a daemon frame always has) the image is blended straight
 /// into the canvas's pixels: the same bits cairo_paint_with_alpha gives, and nothing outside the clip.
 extension FadeImageTests {
-    private func clippedDraw(_ renderer: ToastRenderer, scale: Double, opacity: Double, clip: [DrawFrame]) -> Canvas {
+    private func clippedDraw(_ renderer: ToastRenderer, scale: Double, opacity: Double, clip: [Rect]) -> Canvas {
         let height = renderer.measure(Fixtures.simple, style: style).height
         let canvas = Canvas(pixelWidth: Int((style.width + 40) * scale), pixelHeight: Int((height + 40) * scale), scale: scale)
-        canvas.fill(DrawColor(hex: 0x336699))
+        canvas.fill(Color(hex: 0x336699))
         canvas.clip(to: clip)
         renderer.draw(Fixtures.simple, style: style, on: canvas, x: 17, y: 12, opacity: opacity, shadow: style.shadow)
         return canvas
@@ -93,7 +94,7 @@ extension FadeImageTests {
 
     func testInsideAWholePixelClipTheImageIsBlendedDirectlyToTheSameBitsAsCairo() {
         // Two overlapping bands that cut through the toast and its shadow, on whole pixels at both scales.
-        let clip = [DrawFrame(x: 0, y: 0, width: 120, height: 30), DrawFrame(x: 100, y: 20, width: 200, height: 40)]
+        let clip = [Rect(x: 0, y: 0, width: 120, height: 30), Rect(x: 100, y: 20, width: 200, height: 40)]
         for scale in [1.0, 2.0] {
             for opacity in [0.2, 0.7, 1.0] {
                 let direct = ToastRenderer(), viaCairo = ToastRenderer()
@@ -117,7 +118,7 @@ extension FadeImageTests {
 
     func testAFractionalClipFallsBackToCairo() {
         let renderer = ToastRenderer()
-        _ = clippedDraw(renderer, scale: 1, opacity: 0.5, clip: [DrawFrame(x: 0.5, y: 0, width: 200.25, height: 50)])
+        _ = clippedDraw(renderer, scale: 1, opacity: 0.5, clip: [Rect(x: 0.5, y: 0, width: 200.25, height: 50)])
         XCTAssertEqual(renderer.fadeImageCount, 1)
         XCTAssertEqual(renderer.directFadeComposites, 0, "a clip that is not whole pixels needs cairo's coverage")
         // Unclipped, the clip is the whole canvas: direct.
@@ -131,7 +132,7 @@ extension FadeImageTests {
 extension FadeImageTests {
     private func drawFading(_ content: ToastContent, _ renderer: ToastRenderer, opacity: Double) -> Canvas {
         let canvas = Canvas(pixelWidth: Int(style.width + 40), pixelHeight: 200, scale: 1)
-        canvas.fill(DrawColor(hex: 0x336699))
+        canvas.fill(Color(hex: 0x336699))
         renderer.draw(content, style: style, on: canvas, x: 17, y: 12, opacity: opacity, shadow: style.shadow)
         return canvas
     }

@@ -1,3 +1,4 @@
+import OverlayEngine
 import XCTest
 import CCairo
 @testable import OverlayRenderer
@@ -16,10 +17,10 @@ final class MeasureTests: XCTestCase {
         XCTAssertEqual(style.padding, 12)
         XCTAssertEqual(style.cornerRadius, 8)
         XCTAssertEqual(style.borderWidth, 2)
-        XCTAssertEqual(style.background, DrawColor(hex: 0x2B303B))
-        XCTAssertEqual(style.border, DrawColor(hex: 0x5E81AC))
-        XCTAssertEqual(style.summaryColor, DrawColor(hex: 0xECEFF4))
-        XCTAssertEqual(style.bodyColor, DrawColor(hex: 0xD8DEE9))
+        XCTAssertEqual(style.background, Color(hex: 0x2B303B))
+        XCTAssertEqual(style.border, Color(hex: 0x5E81AC))
+        XCTAssertEqual(style.summaryColor, Color(hex: 0xECEFF4))
+        XCTAssertEqual(style.bodyColor, Color(hex: 0xD8DEE9))
         XCTAssertEqual(style.font, "Sans 11")
         XCTAssertEqual(style.summaryFont, "Sans Bold 11")
         XCTAssertEqual(style.bodyMaxLines, 6)

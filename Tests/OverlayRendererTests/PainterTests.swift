@@ -47,7 +47,7 @@ final class PainterTests: XCTestCase {
     func testShadowIsDrawnOutsideOnlyAndGrowsTheInkFrame() {
         let shadow = Shadow(color: .black, radius: 16, offset: Point(x: 0, y: 6))
         var style = ToastStyle()
-        style.background = DrawColor(hex: 0x2B303B, alpha: 0.5)  // translucent: a shadow inside would show
+        style.background = Color(hex: 0x2B303B, alpha: 0.5)  // translucent: a shadow inside would show
         style.borderWidth = 0
         let config = resolved { $0.shadow = .value(shadow) }
         let (canvas, ink) = paint(config, item: item(), style: style)
@@ -58,7 +58,7 @@ final class PainterTests: XCTestCase {
         XCTAssertEqual(canvas.pixel(x: 200, y: 160).a, 0, "beyond 3σ + offset nothing")
         // Inside: exactly the translucent background (no shadow under it).
         XCTAssertEqual(Int(canvas.pixel(x: 340, y: 70).a), 128, accuracy: 1)
-        let e = DropShadow(shadow).extent
+        let e = shadow.extent
         XCTAssertEqual(ink, [Rect(x: 20 - e.left, y: 40 - e.top, width: 360 + e.left + e.right, height: 60 + e.top + e.bottom)])
         XCTAssertEqual(e.bottom, e.top + 12, "the offset moves the reach down")
     }

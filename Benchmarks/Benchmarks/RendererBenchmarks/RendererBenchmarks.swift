@@ -51,8 +51,8 @@ struct TransitionFrame {
     /// With damage tracking: repaint only the ink of this frame and the previous one.
     func drawDamaged(on canvas: Canvas, previousInk: [Rect]) {
         let ink = list.items.compactMap { item in view(item.id).map { painter.inkFrame(of: item, view: $0, container: container) } }
-        canvas.clip(to: (previousInk + ink).map(DrawFrame.init))
-        canvas.clear(rect: DrawFrame(container))
+        canvas.clip(to: (previousInk + ink).map(Rect.init))
+        canvas.clear(rect: Rect(container))
         painter.paint(list, container: container, on: canvas, view: view)
         canvas.resetClip()
         canvas.flush()

@@ -1,19 +1,14 @@
 import CCairo
+import OverlayEngine
 
-/// A view's drop shadow as drawn: colour, blur radius (CSS convention, σ = radius / 2) and offset
-/// in logical points.
-public struct DropShadow: Hashable, Sendable {
-    public var color: DrawColor
-    public var radius: Double
-    public var offsetX: Double
-    public var offsetY: Double
-
-    public init(color: DrawColor, radius: Double, offsetX: Double = 0, offsetY: Double = 0) {
-        self.color = color
-        self.radius = radius
-        self.offsetX = offsetX
-        self.offsetY = offsetY
+/// A drop shadow as drawn: blur radius in the CSS convention (σ = radius / 2), offset in points.
+extension Shadow {
+    public init(color: Color, radius: Double, offsetX: Double = 0, offsetY: Double = 0) {
+        self.init(color: color, radius: radius, offset: Point(x: offsetX, y: offsetY))
     }
+
+    public var offsetX: Double { offset.x }
+    public var offsetY: Double { offset.y }
 
     /// How far (points) the shadow reaches past the view's frame on each side: 3σ plus the offset.
     public var extent: (left: Double, top: Double, right: Double, bottom: Double) {
@@ -28,7 +23,7 @@ public struct DropShadow: Hashable, Sendable {
 /// cut out, so a transition or a moving tip blurs once and then each frame is one composite.
 final class ShadowPainter {
     private struct Key: Hashable {
-        let width: Double, height: Double, shape: AnyHashable, shadow: DropShadow, scale: Double
+        let width: Double, height: Double, shape: AnyHashable, shadow: Shadow, scale: Double
     }
     private struct Entry {
         let surface: OpaquePointer
@@ -50,10 +45,10 @@ final class ShadowPainter {
 
     /// Paints the shadow of the rounded rect `frame` in the current user space, outside the shape
     /// only (a translucent view does not show it through), multiplied by `alpha`.
-    func paint(_ cr: OpaquePointer, frame: DrawFrame, cornerRadius: Double, shadow: DropShadow,
+    func paint(_ cr: OpaquePointer, frame: Rect, cornerRadius: Double, shadow: Shadow,
                scale: Double, alpha: Double) {
         paint(cr, frame: frame, shape: cornerRadius, shadow: shadow, scale: scale, alpha: alpha) { cr, origin in
-            Paths.roundedRect(cr, DrawFrame(x: origin.x, y: origin.y, width: frame.width, height: frame.height),
+            Paths.roundedRect(cr, Rect(x: origin.x, y: origin.y, width: frame.width, height: frame.height),
                               radius: cornerRadius)
         }
     }
@@ -61,7 +56,7 @@ final class ShadowPainter {
     /// Paints the shadow of any shape within `frame`: `shape` identifies the outline (relative
     /// to the frame) for the cache, and `trace` adds its path with the frame's top-left corner
     /// at the given point.
-    func paint(_ cr: OpaquePointer, frame: DrawFrame, shape: AnyHashable, shadow: DropShadow, scale: Double,
+    func paint(_ cr: OpaquePointer, frame: Rect, shape: AnyHashable, shadow: Shadow, scale: Double,
                alpha: Double, trace: (OpaquePointer, (x: Double, y: Double)) -> Void) {
         guard shadow.color.a > 0, alpha > 0, frame.width > 0, frame.height > 0 else { return }
         let key = Key(width: frame.width, height: frame.height, shape: shape, shadow: shadow, scale: scale)

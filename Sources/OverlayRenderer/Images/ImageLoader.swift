@@ -1,3 +1,4 @@
+import OverlayEngine
 import CCairo
 import CImageCodecs
 import Glibc
@@ -17,7 +18,7 @@ public final class LoadedImage {
     deinit { cairo_surface_destroy(surface) }
 
     /// Paints the image scaled to fit (aspect kept) and centred in `box` (user space).
-    func paint(_ cr: OpaquePointer, in box: DrawFrame, alpha: Double = 1) {
+    func paint(_ cr: OpaquePointer, in box: Rect, alpha: Double = 1) {
         guard pixelWidth > 0, pixelHeight > 0 else { return }
         let k = min(box.width / Double(pixelWidth), box.height / Double(pixelHeight))
         let w = Double(pixelWidth) * k, h = Double(pixelHeight) * k

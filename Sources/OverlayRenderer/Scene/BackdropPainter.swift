@@ -33,7 +33,7 @@ final class BackdropPainter {
     var blurSource: BlurSource = .tintedFallback
     private var images: [String: LoadedImage?] = [:]
 
-    func paint(_ background: Background, opacity: Double, container: DrawFrame, on canvas: Canvas) {
+    func paint(_ background: Background, opacity: Double, container: Rect, on canvas: Canvas) {
         let alpha = min(1, max(0, opacity.isNaN ? 0 : opacity))
         guard alpha > 0, container.width > 0, container.height > 0 else { return }
         let cr = canvas.context
@@ -42,7 +42,7 @@ final class BackdropPainter {
         cairo_clip(cr)
         switch background {
         case .color(let color):
-            var c = DrawColor(color)
+            var c = color
             c.a *= alpha
             Paths.setSource(cr, c)
             cairo_paint(cr)
@@ -54,7 +54,7 @@ final class BackdropPainter {
         cairo_restore(cr)
     }
 
-    private func paintBlur(_ material: BlurMaterial, alpha: Double, container: DrawFrame, on canvas: Canvas) {
+    private func paintBlur(_ material: BlurMaterial, alpha: Double, container: Rect, on canvas: Canvas) {
         let cr = canvas.context
         var tint = material.fallbackTint
         switch blurSource {
@@ -103,7 +103,7 @@ final class BackdropPainter {
 
     /// "pattern:checker", "pattern:stripes", "pattern:dots", or an image file (path or file://),
     /// scaled to cover the container. Unknown names and unreadable files draw nothing.
-    private func paintCustom(_ name: String, alpha: Double, container: DrawFrame, on canvas: Canvas) {
+    private func paintCustom(_ name: String, alpha: Double, container: Rect, on canvas: Canvas) {
         let cr = canvas.context
         if name.hasPrefix("pattern:") {
             cairo_push_group(cr)
@@ -123,15 +123,15 @@ final class BackdropPainter {
         // Cover: scale so the image fills the container, centred.
         let k = max(container.width / Double(image.pixelWidth), container.height / Double(image.pixelHeight))
         let w = Double(image.pixelWidth) * k, h = Double(image.pixelHeight) * k
-        image.paint(cr, in: DrawFrame(x: container.x + (container.width - w) / 2, y: container.y + (container.height - h) / 2,
+        image.paint(cr, in: Rect(x: container.x + (container.width - w) / 2, y: container.y + (container.height - h) / 2,
                                       width: w, height: h), alpha: alpha)
     }
 }
 
 /// Built-in custom background patterns.
 enum Patterns {
-    static func paint(_ name: String, _ cr: OpaquePointer, _ frame: DrawFrame) {
-        let dark = DrawColor(hex: 0x2E3440, alpha: 0.55), light = DrawColor(hex: 0x4C566A, alpha: 0.55)
+    static func paint(_ name: String, _ cr: OpaquePointer, _ frame: Rect) {
+        let dark = Color(hex: 0x2E3440, alpha: 0.55), light = Color(hex: 0x4C566A, alpha: 0.55)
         Paths.setSource(cr, dark)
         cairo_rectangle(cr, frame.x, frame.y, frame.width, frame.height)
         cairo_fill(cr)

@@ -7,14 +7,14 @@ public struct DrawerDecor: Equatable, Sendable {
     /// Black at this opacity over the whole surface (0: none).
     public var backdropOpacity: Double
     public var panel: Rect
-    public var panelColor: DrawColor
+    public var panelColor: Color
     /// The focused button's frame (surface-local), ringed.
     public var focusRing: Rect?
 
-    public static let focusColor = DrawColor(hex: 0x3D8BFF)
+    public static let focusColor = Color(hex: 0x3D8BFF)
     public static let focusWidth = 3.0
 
-    public init(backdropOpacity: Double, panel: Rect, panelColor: DrawColor, focusRing: Rect? = nil) {
+    public init(backdropOpacity: Double, panel: Rect, panelColor: Color, focusRing: Rect? = nil) {
         self.backdropOpacity = backdropOpacity; self.panel = panel
         self.panelColor = panelColor; self.focusRing = focusRing
     }
@@ -26,9 +26,9 @@ public struct DrawerDecor: Equatable, Sendable {
     public func paintUnder(on canvas: Canvas, bounds: Rect) {
         let cr = canvas.context
         if backdropOpacity > 0 {
-            Paths.fill(cr, DrawFrame(bounds), radius: 0, color: DrawColor(hex: 0x000000, alpha: min(1, backdropOpacity)))
+            Paths.fill(cr, bounds, radius: 0, color: Color(hex: 0x000000, alpha: min(1, backdropOpacity)))
         }
-        Paths.fill(cr, DrawFrame(panel), radius: 0, color: panelColor)
+        Paths.fill(cr, panel, radius: 0, color: panelColor)
     }
 
     /// The focus ring (over the views), drawn just outside the button.
@@ -39,7 +39,7 @@ public struct DrawerDecor: Equatable, Sendable {
         Paths.setSource(cr, Self.focusColor)
         cairo_set_line_width(cr, Self.focusWidth)
         let d = Self.focusWidth / 2 + 1
-        Paths.roundedRect(cr, DrawFrame(x: ring.minX - d, y: ring.minY - d, width: ring.width + 2 * d,
+        Paths.roundedRect(cr, Rect(x: ring.minX - d, y: ring.minY - d, width: ring.width + 2 * d,
                                         height: ring.height + 2 * d), radius: 6)
         cairo_stroke(cr)
         cairo_restore(cr)

@@ -17,9 +17,9 @@ public struct PaintedView {
     }
 
     /// The shadow drawn: the configuration's when it has one, else the style's.
-    public var shadow: DropShadow? {
+    public var shadow: Shadow? {
         if let callout { return callout.style.shadow }
-        if let shadow = configuration?.shadow { return DropShadow(shadow) }
+        if let shadow = configuration?.shadow { return shadow }
         return style.shadow
     }
 }
@@ -86,7 +86,7 @@ public final class RenderListPainter {
 
     private func paint(_ item: RenderItem, _ painted: PaintedView, container: Rect, on canvas: Canvas) {
         if let background = painted.configuration?.background, item.backgroundOpacity > 0 {
-            backdrops.paint(background, opacity: item.backgroundOpacity, container: DrawFrame(container), on: canvas)
+            backdrops.paint(background, opacity: item.backgroundOpacity, container: container, on: canvas)
         }
         let origin = item.frame.origin + item.offset + container.origin
         if let callout = painted.callout {

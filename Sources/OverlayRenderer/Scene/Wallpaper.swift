@@ -1,3 +1,4 @@
+import OverlayEngine
 import CCairo
 
 /// What headless renders put under the containers (so frosted backdrops have something to blur).
@@ -11,15 +12,15 @@ public enum Wallpaper {
         case "none":
             return
         case "desktop":
-            linear(cr, w, h, DrawColor(hex: 0x5E81AC), DrawColor(hex: 0xB48EAD))
+            linear(cr, w, h, Color(hex: 0x5E81AC), Color(hex: 0xB48EAD))
             for (x, y, r, hex) in [(0.18, 0.3, 0.22, 0xEBCB8B), (0.7, 0.75, 0.3, 0xA3BE8C), (0.55, 0.15, 0.12, 0xBF616A)] as [(Double, Double, Double, UInt32)] {
-                Paths.setSource(cr, DrawColor(hex: hex, alpha: 0.85))
+                Paths.setSource(cr, Color(hex: hex, alpha: 0.85))
                 cairo_new_sub_path(cr)
                 cairo_arc(cr, x * w, y * h, r * min(w, h), 0, 2 * Double.pi)
                 cairo_fill(cr)
             }
             // Thin stripes: fine detail that a blur visibly removes.
-            Paths.setSource(cr, DrawColor(hex: 0xECEFF4, alpha: 0.35))
+            Paths.setSource(cr, Color(hex: 0xECEFF4, alpha: 0.35))
             cairo_set_line_width(cr, 2)
             var x = -h
             while x < w {
@@ -37,19 +38,19 @@ public enum Wallpaper {
                     linear(cr, w, h, a, b)
                 }
             } else if name.hasPrefix("pattern:") {
-                Patterns.paint(String(name.dropFirst(8)), cr, DrawFrame(x: 0, y: 0, width: w, height: h))
+                Patterns.paint(String(name.dropFirst(8)), cr, Rect(x: 0, y: 0, width: w, height: h))
             } else {
                 let path = name.hasPrefix("/") ? name : baseDirectory + "/" + name
                 if let image = try? ImageLoader.load(file: path, box: Int(max(w, h) * canvas.scale)) {
                     let k = max(w / Double(image.pixelWidth), h / Double(image.pixelHeight))
-                    image.paint(cr, in: DrawFrame(x: 0, y: 0, width: Double(image.pixelWidth) * k,
+                    image.paint(cr, in: Rect(x: 0, y: 0, width: Double(image.pixelWidth) * k,
                                                   height: Double(image.pixelHeight) * k))
                 }
             }
         }
     }
 
-    private static func linear(_ cr: OpaquePointer, _ w: Double, _ h: Double, _ a: DrawColor, _ b: DrawColor) {
+    private static func linear(_ cr: OpaquePointer, _ w: Double, _ h: Double, _ a: Color, _ b: Color) {
         let gradient = cairo_pattern_create_linear(0, 0, w, h)!
         cairo_pattern_add_color_stop_rgba(gradient, 0, a.r, a.g, a.b, a.a)
         cairo_pattern_add_color_stop_rgba(gradient, 1, b.r, b.g, b.b, b.a)
@@ -58,11 +59,11 @@ public enum Wallpaper {
         cairo_pattern_destroy(gradient)
     }
 
-    static func parseHex(_ text: String) -> DrawColor? {
+    static func parseHex(_ text: String) -> Color? {
         var digits = Substring(text)
         guard digits.first == "#" else { return nil }
         digits = digits.dropFirst()
         guard digits.count == 6 || digits.count == 8, let v = UInt32(digits, radix: 16) else { return nil }
-        return digits.count == 6 ? DrawColor(hex: v) : DrawColor(hex: v >> 8, alpha: Double(v & 0xFF) / 255)
+        return digits.count == 6 ? Color(hex: v) : Color(hex: v >> 8, alpha: Double(v & 0xFF) / 255)
     }
 }

@@ -149,7 +149,7 @@ extension OverlayPresenter: SeatInputSink {
     func clickedPart(of id: ViewID, at point: Point) -> ClickedPart {
         guard let content = content(of: id), let drawn = input.router.drawn(id), drawn.scale > 0 else { return .body }
         let x = (point.x - drawn.frame.minX) / drawn.scale, y = (point.y - drawn.frame.minY) / drawn.scale
-        func hit(_ f: DrawFrame) -> Bool { x >= f.x && x < f.x + f.width && y >= f.y && y < f.y + f.height }
+        func hit(_ f: Rect) -> Bool { x >= f.x && x < f.x + f.width && y >= f.y && y < f.y + f.height }
         switch content {
         case .callout(let callout):
             return input.callouts.actionFrames(callout).first { hit($0.frame) }.map { .action($0.key) } ?? .body
