@@ -169,6 +169,12 @@ public struct ConfigParser {
                 rule.container = name
             case "hide": rule.hide = try value.bool(key)
             case "queue": rule.hold = try value.bool(key)
+            case "emphasis":
+                let text = try value.string(key)
+                guard Rule.emphases.contains(text) else {
+                    throw SettingError(key, "unknown emphasis '\(text)' (\(Rule.emphases.joined(separator: ", ")))")
+                }
+                rule.emphasis = text
             default: throw SettingError(key, "unknown rule key (see docs/CONFIG.md)")
             }
         }

@@ -8,6 +8,8 @@ public struct ContainerSpec: Equatable, Sendable {
     public var drawer: DrawerConfiguration?
     /// `close-button = true`: its toasts have a close button (a click closes, reason 2).
     public var closeButton = false
+    /// `accent = "#RRGGBB"`: the bar down the edge of urgent (critical) toasts.
+    public var accent: Color?
     /// `follow = "focus"`: on the focused output, the container moves with the focus (where the
     /// compositor reports it; sway). Only for `output = "focused"`.
     public var followsFocus = false

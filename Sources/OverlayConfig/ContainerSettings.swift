@@ -7,7 +7,7 @@ public enum ContainerSettings {
                                     "ignores-safe-area", "display-order", "debounce"]
     public static let placementKeys = ["output", "layer", "anchor", "margins", "width", "height"]
     /// How the container's toasts look beyond the view settings.
-    public static let lookKeys = ["close-button", "follow"]
+    public static let lookKeys = ["close-button", "follow", "accent"]
 
     public static let displayTypes: [(String, DisplayType)] = [("stacking", .stacking), ("horizontal", .horizontal), ("vertical", .vertical)]
     public static let queueTypes: [(String, QueueType)] = [("multiple", .multiple), ("one-by-one", .oneByOne), ("one-by-one-wait-finish", .oneByOneWaitFinish)]
@@ -33,6 +33,12 @@ public enum ContainerSettings {
             if try ViewSettings.apply(key, value, to: &spec.configuration.defaults) { continue }
             if key == "close-button" {
                 spec.closeButton = try value.bool(key)
+                continue
+            }
+            if key == "accent" {
+                let text = try value.string(key)
+                guard let color = Color(hex: text) else { throw SettingError(key, "expected #RRGGBB or #RRGGBBAA, not '\(text)'") }
+                spec.accent = color
                 continue
             }
             if key == "follow" {

@@ -20,6 +20,7 @@ public struct NotificationFacts: Sendable {
 /// One `[[rules]]` table: criteria (all must hold) and what to do on a match.
 public struct Rule: @unchecked Sendable {
     public static let urgencies = ["low", "normal", "critical"]
+    public static let emphases = ["quiet", "normal", "urgent"]
 
     // Criteria. Regexes match anywhere in the text (anchor them with ^…$ for whole strings).
     public var appName: Regex<AnyRegexOutput>?
@@ -38,6 +39,9 @@ public struct Rule: @unchecked Sendable {
     public var hide: Bool?
     /// Held back until no rule holds it (e.g. until the mode is removed).
     public var hold: Bool?
+    /// How much the toast asks for attention: "quiet", "normal" or "urgent" (by default from
+    /// the urgency: low, normal, critical).
+    public var emphasis: String?
     /// 1-based line of the rule in its file (for messages).
     public var line = 0
 
@@ -62,6 +66,7 @@ public struct RoutingDecision: Equatable, Sendable {
     public var view = ViewConfiguration()
     public var hidden = false
     public var held = false
+    public var emphasis: String?
     public init() {}
 }
 
@@ -74,6 +79,7 @@ extension OverlayConfiguration {
             decision.view.overlay(rule.view)
             if let h = rule.hide { decision.hidden = h }
             if let h = rule.hold { decision.held = h }
+            if let e = rule.emphasis { decision.emphasis = e }
         }
         if n.urgency == 2 && general.criticalBypassesModes {
             decision.hidden = false

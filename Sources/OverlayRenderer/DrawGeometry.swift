@@ -29,6 +29,9 @@ extension Color {
     public var b: Double { get { blue } set { blue = newValue } }
     public var a: Double { get { alpha } set { alpha = newValue } }
 
+    /// The same colour with another alpha.
+    public func withAlpha(_ alpha: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
+
     /// The colour as 8-bit straight components (rounded), as `Canvas.pixel` reports them.
     public var bytes: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         func q(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }

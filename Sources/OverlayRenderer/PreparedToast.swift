@@ -26,6 +26,7 @@ final class PreparedToast {
     /// Progress fraction 0...1 and the bar's top edge.
     let progress: Double?
     let progressY: Double
+    let emphasis: ToastEmphasis
     let actions: [Action]
     let actionIconSize: Double
 
@@ -34,6 +35,7 @@ final class PreparedToast {
         let inset = style.contentInset
         let contentWidth = style.contentWidth
         let iconSize = max(0, style.iconSize)
+        emphasis = content.emphasis
         icon = content.icon.flatMap { image($0, iconSize, text.scale) }
         iconFrame = Rect(x: inset, y: inset, width: icon == nil ? 0 : iconSize, height: icon == nil ? 0 : iconSize)
         let leading = icon == nil ? 0 : iconSize + style.iconGap
@@ -112,10 +114,12 @@ final class PreparedToast {
     /// Paints at the origin of the current user space.
     func paint(_ cr: OpaquePointer, style: ToastStyle) {
         paintBackground(cr, style: style)
-        Paths.setSource(cr, style.summaryColor)
+        if emphasis == .urgent { paintAccent(cr, style: style) }
+        let textOpacity = emphasis == .quiet ? min(1, max(0, style.quietTextOpacity)) : 1
+        Paths.setSource(cr, style.summaryColor.withAlpha(style.summaryColor.alpha * textOpacity))
         summary.draw(cr, x: textX, y: summaryY)
         if let body {
-            Paths.setSource(cr, style.bodyColor)
+            Paths.setSource(cr, style.bodyColor.withAlpha(style.bodyColor.alpha * textOpacity))
             body.draw(cr, x: textX, y: bodyY)
         }
         icon?.paint(cr, in: iconFrame)
@@ -154,6 +158,19 @@ final class PreparedToast {
         Paths.roundedRect(cr, inner, radius: max(0, style.cornerRadius - bw))
         cairo_fill(cr)
         cairo_pattern_destroy(gradient)
+    }
+
+    /// The urgent bar: inside the border, down the leading edge, following the inner corners.
+    private func paintAccent(_ cr: OpaquePointer, style: ToastStyle) {
+        let bw = max(0, style.borderWidth)
+        let inner = Rect(x: bw, y: bw, width: width - 2 * bw, height: height - 2 * bw)
+        guard inner.width > 0, inner.height > 0, style.accentWidth > 0 else { return }
+        cairo_save(cr)
+        Paths.roundedRect(cr, inner, radius: max(0, style.cornerRadius - bw))
+        cairo_clip(cr)
+        Paths.fill(cr, Rect(x: inner.x, y: inner.y, width: min(style.accentWidth, inner.width), height: inner.height),
+                   radius: 0, color: style.accent)
+        cairo_restore(cr)
     }
 
     private func paintProgress(_ cr: OpaquePointer, _ progress: Double, style: ToastStyle) {

@@ -22,6 +22,8 @@ public struct ToastContent: Equatable {
     /// The `action-icons` hint: each action's key is an icon name, drawn instead of its label
     /// (the label shows when the theme has no such icon).
     public var actionIcons: Bool
+    /// How much the toast asks for attention (a notification's urgency, unless a rule says otherwise).
+    public var emphasis: ToastEmphasis = .normal
 
     public init(summary: String = "", body: String = "", appName: String = "", progress: Int? = nil,
                 actions: [(key: String, label: String)] = [], icon: ImageSource? = nil, actionIcons: Bool = false) {
@@ -39,6 +41,7 @@ public struct ToastContent: Equatable {
         // per-frame cache lookup) is O(1) even for a huge body.
         lhs.summary == rhs.summary && lhs.body == rhs.body && lhs.appName == rhs.appName
             && lhs.progress == rhs.progress && lhs.icon == rhs.icon && lhs.actionIcons == rhs.actionIcons
+            && lhs.emphasis == rhs.emphasis
             && lhs.actions.count == rhs.actions.count
             && zip(lhs.actions, rhs.actions).allSatisfy { $0.key == $1.key && $0.label == $1.label }
     }
@@ -47,6 +50,16 @@ public struct ToastContent: Equatable {
     public func visibleActions(limit: Int) -> [(key: String, label: String)] {
         Array(actions.lazy.filter { $0.key != "default" }.prefix(max(0, limit)))
     }
+}
+
+/// How much a toast asks for attention.
+public enum ToastEmphasis: String, CaseIterable, Sendable {
+    /// Dimmer text (`ToastStyle.quietTextOpacity`): low-urgency notifications.
+    case quiet
+    case normal
+    /// A bar in `ToastStyle.accent` down the leading edge, so it stands out by shape as well as
+    /// by colour (readable without telling colours apart): critical notifications.
+    case urgent
 }
 
 /// The look of a toast. The defaults ARE the product look; tests rely on them:
@@ -68,6 +81,7 @@ public struct ToastContent: Equatable {
 /// | backgroundGradient  | nil (flat); else the background runs top → this colour at the bottom |
 /// | icon                | 48 pt square at the leading edge, 12 pt before the text |
 /// | close button        | off; 16 pt "×" at the top trailing corner, #D8DEE9 |
+/// | emphasis            | quiet: text at 65 % opacity; urgent: a 6 pt bar down the leading edge inside the border, #FF5A4E |
 /// | shadow              | nil; a view configuration's shadow overrides it |
 /// | action buttons      | one row, 8 pt above it, 6 pt apart, label padding 4 pt vertical / 8 pt horizontal, background #3B4252, label #ECEFF4 "Sans 11", radius 4, at most 3 |
 /// | action icons        | 20 pt, centred in the button (the `action-icons` hint) |
@@ -112,6 +126,11 @@ public struct ToastStyle: Hashable, Sendable {
     public var showsCloseButton = false
     public var closeButtonSize: Double = 16
     public var closeButtonColor = Color(hex: 0xD8DEE9)
+    /// The bar of an urgent toast.
+    public var accent = Color(hex: 0xFF5A4E)
+    public var accentWidth: Double = 6
+    /// Text opacity of a quiet toast.
+    public var quietTextOpacity: Double = 0.65
     /// Drop shadow when the view's configuration gives none.
     public var shadow: Shadow? = nil
 

@@ -93,6 +93,8 @@ public struct ViewSpec: Decodable {
     public var summary: String?
     public var body: String?
     public var progress: Int?
+    /// "quiet", "normal" (default) or "urgent": a notification's urgency as the toast shows it.
+    public var emphasis: String?
     /// [[key, label], …]
     public var actions: [[String]]?
     public var icon: IconSpec?

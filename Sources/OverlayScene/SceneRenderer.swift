@@ -33,10 +33,14 @@ public final class SceneRenderer {
             guard containers.contains(where: { $0.name == spec.container }) else {
                 throw SceneError.unknownContainer(spec.container)
             }
-            let content = ToastContent(summary: spec.summary ?? "", body: spec.body ?? "", appName: "scene",
+            var content = ToastContent(summary: spec.summary ?? "", body: spec.body ?? "", appName: "scene",
                                        progress: spec.progress,
                                        actions: (spec.actions ?? []).compactMap { $0.count == 2 ? ($0[0], $0[1]) : nil },
                                        icon: icon(spec.icon))
+            if let emphasis = spec.emphasis {
+                guard let value = ToastEmphasis(rawValue: emphasis) else { throw SceneError.badValue(field: "emphasis", value: emphasis) }
+                content.emphasis = value
+            }
             var config = try SceneValues.configuration(spec.settings)
             if case .value(.custom(let name))? = config.background, !name.hasPrefix("pattern:"), !name.hasPrefix("/") {
                 config.background = .value(.custom(baseDirectory + "/" + name))  // image relative to the scene

@@ -7,6 +7,15 @@ public enum ViewContent {
     case callout(PaintedCallout)
 }
 
+/// What a container's toasts change of the presenter's `style`.
+public struct ToastLook: Equatable, Sendable {
+    /// A close button in each toast's corner.
+    public var closeButton = false
+    /// The bar of urgent toasts; nil keeps the style's.
+    public var accent: Color?
+    public init(closeButton: Bool = false, accent: Color? = nil) { self.closeButton = closeButton; self.accent = accent }
+}
+
 /// A click on a view that the presenter leaves to its owner: which part was hit. `point` is
 /// where a tap landed (surface-local); nil for a binding or a key, after which no dismiss
 /// gesture applies.
@@ -51,8 +60,8 @@ public final class OverlayPresenter {
 
     private var placements: [String: SurfacePlacement] = [:]
     private var toastStyles: [String: ToastStyle] = [:]
-    /// Containers whose toasts have a close button.
-    private var closeButtons: Set<String> = []
+    /// What a container's toasts change of `style` (close button, accent).
+    private var looks: [String: ToastLook] = [:]
     private var order: [String] = []
     /// One surface per container and output (output nil: the compositor's choice).
     var surfaces: [SurfaceKey: ContainerSurface] = [:]
@@ -236,11 +245,10 @@ public final class OverlayPresenter {
     /// Kept per container (not derived from the engine on use: input handlers run inside it).
     func toastStyle(in container: String) -> ToastStyle { toastStyles[container] ?? style }
 
-    /// Gives a container's toasts a close button (a click on it reaches the delegate as
-    /// `.closeButton`), or takes it away.
-    public func setCloseButton(_ shown: Bool, for container: String) {
-        let changed = shown ? closeButtons.insert(container).inserted : closeButtons.remove(container) != nil
-        guard changed else { return }
+    /// Sets what a container's toasts change of `style`: a close button (a click on it reaches
+    /// the delegate as `.closeButton`), the accent of urgent toasts.
+    public func setToastLook(_ look: ToastLook, for container: String) {
+        guard looks.updateValue(look, forKey: container) != look else { return }
         if refreshToastStyle(container) { remeasure(in: container) }
         contentVersions[container, default: 0] += 1
         revision &+= 1
@@ -250,7 +258,10 @@ public final class OverlayPresenter {
     @discardableResult
     private func refreshToastStyle(_ container: String) -> Bool {
         var narrowed = style
-        if closeButtons.contains(container) { narrowed.showsCloseButton = true }
+        if let look = looks[container] {
+            if look.closeButton { narrowed.showsCloseButton = true }
+            if let accent = look.accent { narrowed.accent = accent }
+        }
         if let width = placements[container]?.width, width > 0 {
             let insets = manager.container(container)?.insets ?? .zero
             narrowed.width = min(style.width, max(Double(width) - insets.leading - insets.trailing, Self.narrowestToast))
@@ -367,7 +378,7 @@ public final class OverlayPresenter {
     }
 
     /// What the painter draws for a view of `container`.
-    func paintedView(_ id: ViewID, in container: String) -> PaintedView? {
+    public func paintedView(_ id: ViewID, in container: String) -> PaintedView? {
         switch views[id] {
         case .toast(let content)?:
             return PaintedView(content: content, style: toastStyle(in: container), configuration: manager.resolvedConfiguration(of: id))

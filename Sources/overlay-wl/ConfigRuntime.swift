@@ -80,7 +80,7 @@ final class ConfigRuntime {
                 try screen.register(spec.configuration, placement: placement(of: spec))
             }
             screen.setDrawer(spec.drawer, for: name)
-            screen.setCloseButton(spec.closeButton, for: name)
+            screen.setToastLook(ToastLook(closeButton: spec.closeButton, accent: spec.accent), for: name)
         }
         config = new
         routing = new

@@ -1,6 +1,7 @@
 import DBusService
 import OverlayConfig
 import OverlayEngine
+import OverlayRenderer
 import WaylandPresenter
 
 /// org.freedesktop.Notifications: each notification is a view (a toast by default) in a
@@ -90,7 +91,9 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
                 try tips.showNotificationTip(title: request.summary, body: NotificationTipText.plain(request.body),
                                              at: point, id: record.viewID, configuration: configuration)
             } else {
-                try screen.show(record.toast, id: record.viewID, in: container, configuration: configuration)
+                var toast = record.toast
+                if let emphasis = decision.emphasis.flatMap(ToastEmphasis.init(rawValue:)) { toast.emphasis = emphasis }
+                try screen.show(toast, id: record.viewID, in: container, configuration: configuration)
             }
         } catch {
             log("cannot show notification \(id): \(error)")

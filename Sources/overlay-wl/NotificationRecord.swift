@@ -33,12 +33,30 @@ struct NotificationRecord {
 
     func hasAction(_ key: String) -> Bool { actions.contains { $0.key == key } }
 
-    /// The auto-dismiss the sender asked for: -1 is the server's default (never for critical), 0 never.
+    /// The auto-dismiss the sender asked for: -1 is the server's default (never for critical,
+    /// `lowTimeoutShare` of it for low), 0 never.
     func autoDismiss(defaultTimeout: Double) -> Setting<Double> {
         switch request.expireTimeout {
         case 0: return .disabled
-        case ..<0: return urgency == .critical ? .disabled : .value(defaultTimeout)
+        case ..<0:
+            switch urgency {
+            case .critical: return .disabled
+            case .low: return .value(defaultTimeout * Self.lowTimeoutShare)
+            case .normal: return .value(defaultTimeout)
+            }
         default: return .value(Double(request.expireTimeout) / 1000)
+        }
+    }
+
+    /// A low-urgency notification stays 60 % of the default time (3 s of 5).
+    static let lowTimeoutShare = 0.6
+
+    /// How the toast shows its urgency.
+    var emphasis: ToastEmphasis {
+        switch urgency {
+        case .low: .quiet
+        case .normal: .normal
+        case .critical: .urgent
         }
     }
 
@@ -47,8 +65,10 @@ struct NotificationRecord {
     var toast: ToastContent {
         let progress = request.value.map { min(100, max(0, $0)) }
         let buttons = actions.filter { $0.key != "default" }.map { (key: $0.key, label: $0.label) }
-        return ToastContent(summary: summary, body: body, appName: appName, progress: progress, actions: buttons,
-                            icon: icon, actionIcons: request.actionIcons)
+        var content = ToastContent(summary: summary, body: body, appName: appName, progress: progress, actions: buttons,
+                                   icon: icon, actionIcons: request.actionIcons)
+        content.emphasis = emphasis
+        return content
     }
 
     /// The spec's order: image-data (and its aliases), then image-path, then app_icon.

@@ -337,4 +337,25 @@ final class DaemonHarness {
         #expect(h.signals.closed.allSatisfy { $0.reason == .expired })
         #expect(h.daemon.registry.held.first?.id == ids[2])
     }
+
+    @Test func eachUrgencyHasItsOwnLookAndLowOnesGoSooner() throws {
+        let h = try DaemonHarness(config: """
+            [containers.notifications]
+            accent = "#FFB000"
+            [[rules]]
+            summary = "^calm"
+            emphasis = "normal"
+            """)
+        let low = try h.notify(NotifyRequest(summary: "low", hints: ["urgency": .byte(0)]))
+        let normal = try h.notify(NotifyRequest(summary: "normal"))
+        let critical = try h.notify(NotifyRequest(summary: "critical", hints: ["urgency": .byte(2)]))
+        let calm = try h.notify(NotifyRequest(summary: "calm critical", hints: ["urgency": .byte(2)]))
+        #expect(h.toast(low)?.emphasis == .quiet && h.toast(normal)?.emphasis == .normal)
+        #expect(h.toast(critical)?.emphasis == .urgent)
+        #expect(h.toast(calm)?.emphasis == .normal, "a rule overrides the look")
+        try h.advance(NotificationFrontend.defaultTimeout * NotificationRecord.lowTimeoutShare + 0.5)
+        #expect(h.signals.closed.map(\.id) == [low], "a low one goes after 3 s; the normal one is still there")
+        let style = h.presenter.paintedView(ViewID(critical), in: BuiltInContainers.notificationsName)?.style
+        #expect(style?.accent == Color(hex: "#FFB000"), "the container's accent")
+    }
 }
