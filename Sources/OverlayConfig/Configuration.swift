@@ -10,6 +10,11 @@ public struct ContainerSpec: Equatable, Sendable {
     public var closeButton = false
     /// `accent = "#RRGGBB"`: the bar down the edge of urgent (critical) toasts.
     public var accent: Color?
+    /// `overflow-indicator = false` turns the "+N more" pill off; `indicator-background` and
+    /// `indicator-color` colour it.
+    public var overflowIndicator = true
+    public var indicatorBackground: Color?
+    public var indicatorColor: Color?
     /// `follow = "focus"`: on the focused output, the container moves with the focus (where the
     /// compositor reports it; sway). Only for `output = "focused"`.
     public var followsFocus = false

@@ -7,7 +7,8 @@ public enum ContainerSettings {
                                     "ignores-safe-area", "display-order", "debounce"]
     public static let placementKeys = ["output", "layer", "anchor", "margins", "width", "height"]
     /// How the container's toasts look beyond the view settings.
-    public static let lookKeys = ["close-button", "follow", "accent"]
+    public static let lookKeys = ["close-button", "follow", "accent", "overflow-indicator", "indicator-background",
+                                  "indicator-color"]
 
     public static let displayTypes: [(String, DisplayType)] = [("stacking", .stacking), ("horizontal", .horizontal), ("vertical", .vertical)]
     public static let queueTypes: [(String, QueueType)] = [("multiple", .multiple), ("one-by-one", .oneByOne), ("one-by-one-wait-finish", .oneByOneWaitFinish)]
@@ -35,10 +36,18 @@ public enum ContainerSettings {
                 spec.closeButton = try value.bool(key)
                 continue
             }
-            if key == "accent" {
+            if key == "overflow-indicator" {
+                spec.overflowIndicator = try value.bool(key)
+                continue
+            }
+            if ["accent", "indicator-background", "indicator-color"].contains(key) {
                 let text = try value.string(key)
                 guard let color = Color(hex: text) else { throw SettingError(key, "expected #RRGGBB or #RRGGBBAA, not '\(text)'") }
-                spec.accent = color
+                switch key {
+                case "accent": spec.accent = color
+                case "indicator-background": spec.indicatorBackground = color
+                default: spec.indicatorColor = color
+                }
                 continue
             }
             if key == "follow" {

@@ -13,7 +13,18 @@ public struct ToastLook: Equatable, Sendable {
     public var closeButton = false
     /// The bar of urgent toasts; nil keeps the style's.
     public var accent: Color?
-    public init(closeButton: Bool = false, accent: Color? = nil) { self.closeButton = closeButton; self.accent = accent }
+    /// The "+N more" pill when views are hidden or waiting, and its colours (nil: the toasts').
+    public var overflowIndicator = true
+    public var indicatorBackground: Color?
+    public var indicatorText: Color?
+    public init(closeButton: Bool = false, accent: Color? = nil, overflowIndicator: Bool = true,
+                indicatorBackground: Color? = nil, indicatorText: Color? = nil) {
+        self.closeButton = closeButton
+        self.accent = accent
+        self.overflowIndicator = overflowIndicator
+        self.indicatorBackground = indicatorBackground
+        self.indicatorText = indicatorText
+    }
 }
 
 /// A click on a view that the presenter leaves to its owner: which part was hit. `point` is
@@ -60,14 +71,16 @@ public final class OverlayPresenter {
 
     private var placements: [String: SurfacePlacement] = [:]
     private var toastStyles: [String: ToastStyle] = [:]
-    /// What a container's toasts change of `style` (close button, accent).
-    private var looks: [String: ToastLook] = [:]
+    /// What a container's toasts change of `style` (close button, accent, the pill).
+    var looks: [String: ToastLook] = [:]
+    /// What each container's "+N more" pill counts now.
+    var indicatorCounts: [String: Int] = [:]
     private var order: [String] = []
     /// One surface per container and output (output nil: the compositor's choice).
     var surfaces: [SurfaceKey: ContainerSurface] = [:]
     /// What every view the engine holds shows: the one record per view.
     private var views: [ViewID: ViewContent] = [:]
-    private var contentVersions: [String: Int] = [:]
+    var contentVersions: [String: Int] = [:]
     /// Toasts laid out before they are measured (OverlayPresenter+Measure.swift).
     var lazyMeasure = LazyMeasure()
     /// Clicks waiting for the delegate (input is recorded while Wayland dispatches; the
@@ -358,6 +371,7 @@ public final class OverlayPresenter {
                     self.manager.renderList(for: name, size: expected, now: now)
                 }
             }
+            if drawer == nil { list = withOverflowIndicator(list, of: name, in: surface.bounds) }
             input.router.setItems(list.items, for: key.routerKey)
             if (list.items.isEmpty || drawer != nil) && !occupied {
                 if let gone = surfaces.removeValue(forKey: key) {
@@ -379,6 +393,7 @@ public final class OverlayPresenter {
 
     /// What the painter draws for a view of `container`.
     public func paintedView(_ id: ViewID, in container: String) -> PaintedView? {
+        if id == .overflowIndicator { return indicatorView(in: container) }
         switch views[id] {
         case .toast(let content)?:
             return PaintedView(content: content, style: toastStyle(in: container), configuration: manager.resolvedConfiguration(of: id))

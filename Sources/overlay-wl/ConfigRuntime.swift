@@ -80,7 +80,10 @@ final class ConfigRuntime {
                 try screen.register(spec.configuration, placement: placement(of: spec))
             }
             screen.setDrawer(spec.drawer, for: name)
-            screen.setToastLook(ToastLook(closeButton: spec.closeButton, accent: spec.accent), for: name)
+            screen.setToastLook(ToastLook(closeButton: spec.closeButton, accent: spec.accent,
+                                          overflowIndicator: spec.overflowIndicator,
+                                          indicatorBackground: spec.indicatorBackground, indicatorText: spec.indicatorColor),
+                                for: name)
         }
         config = new
         routing = new

@@ -76,6 +76,8 @@ final class Daemon: OverlayPresenterDelegate {
             taken = true
         case (.closeButton, _):
             taken = presenter.dismiss(click.view, reason: .user)
+        case (.overflowIndicator, _):
+            taken = true  // counts what is hidden; it opens nothing yet, and dismisses nothing
         case (_, .notification(let notification)?):
             taken = notifications.clicked(notification, click.part)
         case (_, .control(let view)?):

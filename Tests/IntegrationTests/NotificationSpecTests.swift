@@ -131,9 +131,20 @@ final class NotificationSpecTests: RigTestCase {
         XCTAssertEqual(now.showing, Array(ids[2...]), "z-order: oldest first")
         XCTAssertEqual(now.hidden, Array(ids[0..<2]), "the oldest two are hidden, not queued")
         XCTAssertEqual(now.waiting, [])
+        // The "+2 more" pill: one spacing below the column, in the toasts' colours.
+        let withPill = try settledScreenshot(within: 3) { $0.contentBox != nil }
+        let column = try XCTUnwrap(withPill.contentBox)
+        let pillRow = column.maxY - 13   // the pill is 26 tall
+        assertColor(withPill, column.maxX - 8, pillRow, RGBA(hex: 0x2B303B), tolerance: 2, "the pill's background, right of its text")
+
         try rig.closeNotification(ids[6])
         Thread.sleep(forTimeInterval: 0.5)
         XCTAssertEqual(try state("notifications").showing, Array(ids[1..<6]), "the newest hidden one came back in its place")
         XCTAssertEqual(try state("notifications").hidden, [ids[0]])
+
+        try rig.closeNotification(ids[0])  // nothing hidden: the pill goes, the column ends 36 higher
+        let withoutPill = try settledScreenshot(within: 3) { ($0.contentBox?.maxY ?? 0) < column.maxY - 30 }
+        let shorter = try XCTUnwrap(withoutPill.contentBox)
+        assertNear(shorter.maxY, column.maxY - 36, tolerance: 3, "the column's end without the pill")
     }
 }

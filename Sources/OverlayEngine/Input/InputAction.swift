@@ -46,5 +46,7 @@ public enum ClickedPart: Equatable, Sendable {
     case link(String)
     /// The close button (`ToastStyle.showsCloseButton`).
     case closeButton
+    /// The "+N more" pill of a container with views hidden or waiting.
+    case overflowIndicator
 }
 

@@ -12,7 +12,7 @@ public enum CursorShape: CaseIterable, Sendable {
     public static func over(_ part: ClickedPart?, leftBinding: PointerBinding) -> CursorShape {
         guard leftBinding == .gesture else { return .arrow }
         switch part {
-        case .action?, .link?, .closeButton?: return .hand
+        case .action?, .link?, .closeButton?, .overflowIndicator?: return .hand
         case .body?, nil: return .arrow
         }
     }

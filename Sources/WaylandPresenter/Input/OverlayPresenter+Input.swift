@@ -147,6 +147,7 @@ extension OverlayPresenter: SeatInputSink {
     /// Which part of the view a surface-local point is on (links, action buttons and the close
     /// button from the toast's layout; for a help tip, buttons from the callout's).
     func clickedPart(of id: ViewID, at point: Point) -> ClickedPart {
+        if id == .overflowIndicator { return .overflowIndicator }
         guard let content = content(of: id), let drawn = input.router.drawn(id), drawn.scale > 0 else { return .body }
         let x = (point.x - drawn.frame.minX) / drawn.scale, y = (point.y - drawn.frame.minY) / drawn.scale
         func hit(_ f: Rect) -> Bool { x >= f.x && x < f.x + f.width && y >= f.y && y < f.y + f.height }

@@ -1,0 +1,63 @@
+import OverlayEngine
+import OverlayRenderer
+
+/// The "+N more" pill: at the far end of a container's views whenever some are hidden or
+/// waiting, counting them and updating in place. It is drawn and hit-tested like a view, under
+/// a reserved id (`ViewID.overflowIndicator`), but it is not in the engine: a click on it
+/// reaches the delegate with the part `.overflowIndicator`.
+extension OverlayPresenter {
+    /// Size and look of the pill.
+    static let indicatorSize = Size(width: 96, height: 26)
+
+    /// `list` with the pill added when the container has views hidden or waiting (and the pill
+    /// is not turned off); a change of the count is a change of content.
+    func withOverflowIndicator(_ list: RenderList, of container: String, in bounds: Rect) -> RenderList {
+        let count = looks[container]?.overflowIndicator == false ? 0 : manager.overflowCount(in: container)
+        if indicatorCounts[container, default: 0] != count {
+            indicatorCounts[container] = count
+            contentVersions[container, default: 0] += 1
+        }
+        guard count > 0, let config = manager.container(container), config.displayType != .stacking else { return list }
+        let size = Self.indicatorSize, content = list.contentBounds
+        let alignment = config.defaults.alignment ?? ResolvedViewConfiguration.fallbackAlignment(config.displayType)
+        let frames = list.items.map(\.frame)
+        let vertical = config.displayType == .vertical
+        let atEnd = (vertical ? alignment.unitY : alignment.unitX) == 1  // anchored at the bottom or trailing edge
+        var origin = Point(x: content.minX + (content.width - size.width) * alignment.unitX,
+                           y: content.minY + (content.height - size.height) * alignment.unitY)
+        if vertical {
+            let edge = atEnd ? (frames.map(\.minY).min() ?? content.maxY) - config.spacing - size.height
+                             : (frames.map(\.maxY).max() ?? content.minY) + config.spacing
+            origin.y = edge
+        } else {
+            let edge = atEnd ? (frames.map(\.minX).min() ?? content.maxX) - config.spacing - size.width
+                             : (frames.map(\.maxX).max() ?? content.minX) + config.spacing
+            origin.x = edge
+        }
+        var out = list
+        out.items.append(RenderItem(id: .overflowIndicator, frame: Rect(origin: origin, size: size), z: .max, backgroundOpacity: 0))
+        return out
+    }
+
+    /// What the painter draws for the pill.
+    func indicatorView(in container: String) -> PaintedView {
+        var style = ToastStyle()
+        style.width = Self.indicatorSize.width
+        style.padding = 4
+        style.borderWidth = 0
+        style.cornerRadius = Self.indicatorSize.height / 2
+        style.summaryFont = "Sans Bold 10"
+        style.summaryMaxLines = 1
+        if let look = looks[container] {
+            if let background = look.indicatorBackground { style.background = background }
+            if let text = look.indicatorText { style.summaryColor = text }
+        }
+        let count = indicatorCounts[container, default: 0]
+        return PaintedView(content: ToastContent(summary: "  +\(count) more"), style: style)
+    }
+}
+
+extension ViewID {
+    /// The "+N more" pill's id in render lists and clicks; the engine never gives it out.
+    public static let overflowIndicator = ViewID(UInt64.max)
+}

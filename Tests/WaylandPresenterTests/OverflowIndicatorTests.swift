@@ -1,0 +1,55 @@
+import OverlayEngine
+import OverlayRenderer
+@testable import WaylandPresenter
+import XCTest
+
+/// The "+N more" pill: below a top-anchored column (above a bottom-anchored one), counting the
+/// hidden and waiting views, gone when there are none or when it is turned off.
+final class OverflowIndicatorTests: XCTestCase {
+    func column(alignment: Alignment) throws -> OverlayPresenter {
+        let presenter = OverlayPresenter(display: nil, clock: { 10 })
+        var config = ContainerConfiguration(name: "c", displayType: .vertical, queueType: .multiple)
+        config.maximumVisible = 2
+        config.overflow = .newest
+        config.spacing = 10
+        config.defaults.alignment = alignment
+        try presenter.register(config, placement: SurfacePlacement())
+        return presenter
+    }
+
+    func show(_ presenter: OverlayPresenter, _ count: Int) throws {
+        for i in 0..<count { try presenter.show(ToastContent(summary: "n\(i)"), in: "c", animated: false) }
+    }
+
+    func list(_ presenter: OverlayPresenter) -> RenderList {
+        let bounds = Rect(x: 0, y: 0, width: 360, height: 600)
+        let list = presenter.manager.renderList(for: "c", size: bounds.size, now: 10)
+        return presenter.withOverflowIndicator(list, of: "c", in: bounds)
+    }
+
+    func testThePillSitsBelowATopColumnAndCountsTheHiddenViews() throws {
+        let presenter = try column(alignment: .topTrailing)
+        try show(presenter, 2)
+        XCTAssertFalse(list(presenter).items.contains { $0.id == .overflowIndicator }, "nothing hidden: no pill")
+        try show(presenter, 3)
+        let items = list(presenter).items
+        let pill = try XCTUnwrap(items.first { $0.id == .overflowIndicator })
+        let lowest = items.filter { $0.id != .overflowIndicator }.map(\.frame.maxY).max()!
+        XCTAssertEqual(pill.frame.minY, lowest + 10, "one spacing below the column")
+        XCTAssertEqual(pill.frame.maxX, 360, "trailing, like the column")
+        XCTAssertEqual(presenter.indicatorView(in: "c").content.summary, "  +3 more")
+        presenter.setToastLook(ToastLook(overflowIndicator: false), for: "c")
+        XCTAssertFalse(list(presenter).items.contains { $0.id == .overflowIndicator }, "turned off")
+    }
+
+    func testThePillSitsAboveABottomColumn() throws {
+        let presenter = try column(alignment: .bottomLeading)
+        try show(presenter, 4)
+        let items = list(presenter).items
+        let pill = try XCTUnwrap(items.first { $0.id == .overflowIndicator })
+        let highest = items.filter { $0.id != .overflowIndicator }.map(\.frame.minY).min()!
+        XCTAssertEqual(pill.frame.maxY, highest - 10)
+        XCTAssertEqual(pill.frame.minX, 0)
+        XCTAssertEqual(presenter.clickedPart(of: .overflowIndicator, at: Point(x: 1, y: 1)), .overflowIndicator)
+    }
+}
