@@ -12,8 +12,11 @@ public final class SwayEventStream {
         let names = events.map { "\"\($0)\"" }.joined(separator: ",")
         try socket.send(type: IPCMessageType.subscribe.rawValue, payload: "[\(names)]")
         let reply = try socket.receive()
+        // `{"success": true}`, looked for in the bytes (String search would page in the regex
+        // library, a lasting cost in a daemon that starts this at start-up).
+        let yes = Array("true".utf8)
         guard reply.type == IPCMessageType.subscribe.rawValue,
-              String(decoding: reply.payload, as: UTF8.self).contains("true") else {
+              reply.payload.indices.contains(where: { reply.payload[$0...].starts(with: yes) }) else {
             throw SwayIPCError.malformed("subscribe refused: \(String(decoding: reply.payload, as: UTF8.self))")
         }
         socket.setNonBlocking()

@@ -29,9 +29,9 @@ final class FocusFollower: EventSource {
         }
         guard stream == nil else { return }
         do {
+            // Until the focus first moves, the compositor's choice is the focused output: nothing
+            // is asked (or decoded) at start-up.
             stream = try SwayEventStream(socketPath: socketPath, events: ["workspace"])
-            client = try SwayClient(socketPath: socketPath)
-            refresh()
         } catch {
             stream = nil   // no sway: nothing to follow
             client = nil
@@ -50,6 +50,7 @@ final class FocusFollower: EventSource {
 
     /// Asks sway which output has the focus now.
     private func refresh() {
+        if client == nil { client = try? SwayClient(socketPath: socketPath) }
         guard let client, let outputs = try? client.outputs() else { return }
         config.focusMoved(to: outputs.first { $0.focused && $0.active }?.name)
     }
