@@ -72,6 +72,10 @@ public struct ContainerConfiguration: Equatable, Sendable {
     /// high-priority views) at once. Past it the oldest hidden view is dismissed with
     /// `.autoDismiss`, as if its time had run out.
     public var maximumHidden = 1000
+    /// `.newest` only: newcomers to a full container wait hidden until none has come for this
+    /// many seconds (at most 1 s after the first), then the newest hidden views take the oldest
+    /// ones' places, all at once; 0 swaps at each arrival. A burst changes the screen once.
+    public var swapDelay: Double = 0
     /// How many views may wait (queued) at once. Past it the oldest waiting view is dismissed
     /// with `.autoDismiss`, as if its time had run out: a flood cannot grow the queue without bound.
     public var maximumWaiting = 1000

@@ -9,6 +9,8 @@
 extension ContainerState {
     /// Added to a high-priority view's arrival to make its order: above every normal view.
     static let pinnedBand: UInt64 = 1 << 62
+    /// The longest a steady stream of newcomers holds a swap back.
+    static let maximumSwapWait = 1.0
 
     /// Admission to a multiple container (the entry's arrival and order are set).
     mutating func admitToMultiple(_ id: ViewID, waitingDeadline: Double?, now: Double,
@@ -21,6 +23,13 @@ extension ContainerState {
         } else if config.overflow == .newest {
             if !full {
                 appear(id, now: now, effects: &effects)
+            } else if config.swapDelay > 0, !normalShowing.isEmpty {
+                // Full: newcomers wait hidden until none has come for `swapDelay` (but never
+                // more than `maximumSwapWait` after the first), then the newest hidden views take
+                // the oldest ones' places (`promote`). A burst swaps the screen once, after it.
+                hide(id, now: now)
+                if swapSince == nil { swapSince = now }
+                promoteAt = min(now + config.swapDelay, swapSince! + Self.maximumSwapWait)
             } else if let oldest = normalShowing.first {
                 hide(oldest, now: now)
                 appear(id, now: now, effects: &effects)
@@ -36,6 +45,15 @@ extension ContainerState {
         trimHidden(now: now, effects: &effects)
     }
 
+    /// Hidden views newer than views on screen take the oldest ones' places, newest first.
+    mutating func promote(now: Double, effects: inout [EngineEffect]) {
+        while let newest = hidden.last, let oldest = normalShowing.first,
+              entries[newest]!.arrival > entries[oldest]!.arrival {
+            hide(oldest, now: now)
+            appear(newest, now: now, effects: &effects)
+        }
+    }
+
     /// Queues a view; past `maximumWaiting` the oldest waiting view is dismissed (`.autoDismiss`).
     mutating func enqueue(_ id: ViewID, deadline: Double?, now: Double, effects: inout [EngineEffect]) {
         queue.append(id, key: entries[id]!.arrival)
@@ -45,8 +63,8 @@ extension ContainerState {
         }
     }
 
-    /// Moves a showing normal view off screen with its removal transition (a view that has
-    /// not been drawn yet goes at once), or puts a view that never appeared straight into
+    /// Moves a showing normal view off screen with its removal transition (a view still coming
+    /// in goes at once), or puts a view that never appeared straight into
     /// the hidden set. A paused countdown resumes: nobody can hover a hidden view.
     mutating func hide(_ id: ViewID, now: Double) {
         var entry = entries[id]!
@@ -56,7 +74,9 @@ extension ContainerState {
                 entry.pausedAt = nil
             }
             entry.presenceAtRemoval = min(1, max(0, entry.presence(at: now)))
-            entry.removalDuration = entry.presenceAtRemoval > 0 ? entry.animationDuration : 0
+            // Only a view fully in fades out: one still coming in (a flood pushes each out within
+            // its own fade-in) goes at once, so a burst draws only the views that stay.
+            entry.removalDuration = entry.presenceAtRemoval >= 1 ? entry.animationDuration : 0
             if let drag = entry.drag { entry.drag = DragState(offset: drag.offset(at: now).offset) }
             normalShowing.remove(id, key: entry.order)
             showingCount -= 1

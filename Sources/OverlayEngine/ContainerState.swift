@@ -23,6 +23,10 @@ struct ContainerState: Sendable {
     /// When the next waiting view may move in. For oneByOneWaitFinish it is also the
     /// gap after a dismissal during which nothing new may appear.
     var refillAt: Double?
+    /// When hidden views newer than the ones on screen take their places (`Overflow.newest`).
+    var promoteAt: Double?
+    /// When the first newcomer now waiting for that swap came.
+    var swapSince: Double?
     var size: Size = .zero
     /// Set while the manager suspends every countdown (no compositor): no auto-dismissal fires,
     /// showing or waiting (ContainerState+Countdowns.swift).
@@ -197,6 +201,7 @@ struct ContainerState: Sendable {
     /// Earliest time `fire(at:)` has work.
     var nextDeadline: Double? {
         var best = refillAt
+        if let promoteAt, best.map({ promoteAt < $0 }) ?? true { best = promoteAt }
         func consider(_ t: Double?) { if let t, best.map({ t < $0 }) ?? true { best = t } }
         consider(heldUntil)
         if !countdownsSuspended {
@@ -233,6 +238,11 @@ struct ContainerState: Sendable {
             held = nil
             heldUntil = nil
             admit(id, now: t, effects: &effects)
+        }
+        if let due = promoteAt, due <= t {
+            promoteAt = nil
+            swapSince = nil
+            promote(now: t, effects: &effects)
         }
         if let due = refillAt, due <= t {
             refillAt = nil

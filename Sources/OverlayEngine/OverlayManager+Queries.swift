@@ -51,6 +51,11 @@ extension OverlayManager {
 
     /// Views in the model but not on screen: hidden plus waiting (pending shows for an
     /// unregistered container). O(1), for a "+N more" indicator.
+    /// True while newcomers to a full `.newest` container wait for their swap (`swapDelay`).
+    public func swapPending(in container: String) -> Bool {
+        containerIndex[container].map { containers[$0].promoteAt != nil } ?? false
+    }
+
     public func overflowCount(in container: String) -> Int {
         guard let index = containerIndex[container] else { return pending[container]?.count ?? 0 }
         let state = containers[index]

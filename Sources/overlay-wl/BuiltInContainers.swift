@@ -16,6 +16,7 @@ enum BuiltInContainers {
         // running, so a flood drains in the background instead of holding the screen.
         container.maximumVisible = 5
         container.overflow = .newest
+        container.swapDelay = 0.05  // a burst changes the column once, just after it
         container.expiresWhileWaiting = true
         container.defaults.alignment = .topTrailing
         container.defaults.transition = .opacity

@@ -111,9 +111,9 @@ final class ConfigRuntime {
     }
 
     /// What the rules decide for a notification (container, view settings, hidden, held).
-    func route(_ facts: NotificationFacts) -> RoutingDecision {
+    func route(_ facts: @autoclosure () -> NotificationFacts) -> RoutingDecision {
         guard !config.rules.isEmpty || !modes.active.isEmpty else { return RoutingDecision() }  // the common case
-        return routing.route(facts, modes: modes.asSet)
+        return routing.route(facts(), modes: modes.asSet)
     }
 
     var doNotDisturb: Bool { modes.active.contains(BuiltInRules.doNotDisturb) }

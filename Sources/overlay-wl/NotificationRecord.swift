@@ -13,11 +13,15 @@ struct NotificationRecord {
     let created: Double
     let updated: Double
 
+    /// The `urgency` hint, read once.
+    let urgency: Urgency
+
     init(id: UInt32, request: NotifyRequest, created: Double, updated: Double? = nil) {
         self.id = id
         self.request = request
         self.created = created
         self.updated = updated ?? created
+        urgency = request.urgency ?? .normal
     }
 
     var viewID: ViewID { ViewID(id) }
@@ -25,7 +29,6 @@ struct NotificationRecord {
     var summary: String { request.summary }
     var body: String { request.body }
     var actions: [NotificationAction] { request.actions }
-    var urgency: Urgency { request.urgency ?? .normal }
     var isResident: Bool { request.isResident }
     var isTransient: Bool { request.isTransient }
     var synchronousTag: String? { request.synchronousTag }

@@ -308,6 +308,7 @@ final class DaemonHarness {
         var ids: [UInt32] = []
         for i in 0..<7 { ids.append(try h.notify(NotifyRequest(summary: "n\(i)", expireTimeout: 0))); try h.advance(0.01) }
         let column = BuiltInContainers.notificationsName
+        try h.advance(BuiltInContainers.notifications.swapDelay)  // a burst swaps once, just after it
         #expect(h.presenter.manager.showing(in: column).map(\.busID).sorted() == Array(ids.suffix(5)))
         #expect(h.presenter.manager.hidden(in: column).map(\.busID) == Array(ids.prefix(2)))
         let listed = try #require(try h.daemon.control.handle(BusCall(member: "List")).values.first?.stringValue)

@@ -311,3 +311,42 @@ private func newest(maximum: Int = 5, _ edit: (inout ContainerConfiguration) -> 
         #expect(dismissed == [ids[1], ids[2]], "each once, oldest first")
     }
 }
+
+/// `swapDelay`: a burst into a full `.newest` container changes the screen once, after it.
+@Suite struct SwapDelayTests {
+    @Test func aSteadyStreamSwapsAtTheLatestASecondAfterItsFirstNewcomer() throws {
+        var config = ContainerConfiguration(name: "c", displayType: .vertical, queueType: .multiple)
+        config.maximumVisible = 1
+        config.overflow = .newest
+        config.swapDelay = 0.25
+        var manager = OverlayManager()
+        try manager.register(config, now: 0)
+        try manager.show(in: "c", size: Size(width: 10, height: 10), now: 0)
+        var last = ViewID(0)
+        for i in 0..<10 { last = try manager.show(in: "c", size: Size(width: 10, height: 10), now: 1 + Double(i) * 0.1) }
+        #expect(abs(manager.nextDeadline! - 2.0) < 1e-9, "capped: the first newcomer came at 1")
+        manager.advance(to: 2.0)
+        #expect(manager.showing(in: "c") == [last], "the newest shows")
+    }
+
+    @Test func aBurstSwapsOnceAfterTheDelayAndNewcomersNeverShowBefore() throws {
+        var config = ContainerConfiguration(name: "c", displayType: .vertical, queueType: .multiple)
+        config.maximumVisible = 2
+        config.overflow = .newest
+        config.swapDelay = 0.25
+        var manager = OverlayManager()
+        try manager.register(config, now: 0)
+        let first = try (0..<2).map { _ in try manager.show(in: "c", size: Size(width: 10, height: 10), now: 0) }
+        _ = manager.drainEffects()
+        let burst = try (0..<5).map { i in try manager.show(in: "c", size: Size(width: 10, height: 10), now: 1 + Double(i) * 0.01) }
+        #expect(manager.showing(in: "c") == first, "nothing moves during the burst")
+        #expect(manager.hidden(in: "c") == burst)
+        #expect(!manager.drainEffects().contains { if case .appeared = $0 { return true }; return false })
+        #expect(manager.nextDeadline == 1.29, "the swap is due a quarter second after the last newcomer")
+        manager.advance(to: 1.29)
+        #expect(Set(manager.showing(in: "c")) == Set(burst.suffix(2)), "then the newest two, at once")
+        #expect(manager.hidden(in: "c") == first + burst.prefix(3), "older ones hidden, none dismissed")
+        let appeared = manager.drainEffects().compactMap { if case .appeared(let id, _) = $0 { return id }; return nil }
+        #expect(Set(appeared) == Set(burst.suffix(2)), "only the two that stay appear")
+    }
+}
