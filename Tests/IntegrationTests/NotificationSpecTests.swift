@@ -127,7 +127,13 @@ final class NotificationSpecTests: RigTestCase {
     func testBuiltInContainerShowsTheNewestFiveAndHidesTheRest() throws {
         _ = try startDaemon()
         let ids = try (1...7).map { try rig.notify(summary: "Persistent \($0)", expireTimeout: 0) }
-        let now = try state("notifications")
+        // Newcomers to the full column take their places once they stop coming (swap-delay, 0.05 s).
+        var now = try state("notifications")
+        let deadline = Date().addingTimeInterval(2)
+        while now.showing != Array(ids[2...]) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+            now = try state("notifications")
+        }
         XCTAssertEqual(now.showing, Array(ids[2...]), "z-order: oldest first")
         XCTAssertEqual(now.hidden, Array(ids[0..<2]), "the oldest two are hidden, not queued")
         XCTAssertEqual(now.waiting, [])
