@@ -92,6 +92,15 @@ public struct ContainerConfiguration: Equatable, Sendable {
     public var ignoresSafeArea: SafeAreaPolicy = .none
     public var displayOrder: DisplayOrder = .newestOnTop
     public var queueControl: QueueControl = .none
+    /// Multiple mode only: when this many views with the same `ViewConfiguration.groupKey` are
+    /// showing, they stack into one card under a header (newest on top, two peeking below) that
+    /// takes one slot of `maximumVisible`; nil never groups. At least 1.
+    public var groupThreshold: Int? = nil
+    /// Height of a stacked group's header, and the gap below it.
+    public var groupHeaderHeight: Double = 28
+    public var groupHeaderGap: Double = 4
+    /// How far each of the two cards under a stack's top card peeks out.
+    public var groupPeek: Double = 6
     /// Defaults for every view in this container.
     public var defaults: ViewConfiguration = .init()
 

@@ -16,10 +16,11 @@ extension ContainerState {
     mutating func admitToMultiple(_ id: ViewID, waitingDeadline: Double?, now: Double,
                                   effects: inout [EngineEffect]) {
         let pinned = entries[id]!.pinned
-        let full = showingCount >= config.capacity
+        let full = !fits(id)
         if pinned {
             if full, let oldest = normalShowing.first { hide(oldest, now: now) }
             appear(id, now: now, effects: &effects)
+            makeRoom(now: now)
         } else if config.overflow == .newest {
             if !full {
                 appear(id, now: now, effects: &effects)
@@ -33,6 +34,7 @@ extension ContainerState {
             } else if let oldest = normalShowing.first {
                 hide(oldest, now: now)
                 appear(id, now: now, effects: &effects)
+                makeRoom(now: now)
             } else {
                 // High-priority views fill every slot: the newest normal view waits hidden.
                 hide(id, now: now)
@@ -49,8 +51,18 @@ extension ContainerState {
     mutating func promote(now: Double, effects: inout [EngineEffect]) {
         while let newest = hidden.last, let oldest = normalShowing.first,
               entries[newest]!.arrival > entries[oldest]!.arrival {
+            // A newcomer joining a stack needs no slot; otherwise the oldest makes room.
+            if fits(newest) { appear(newest, now: now, effects: &effects) } else { hide(oldest, now: now) }
+        }
+        makeRoom(now: now)
+    }
+
+    /// Hides the oldest normal views while the showing ones take more slots than there are (a
+    /// stack broken up by a hidden member can take more than the one slot it gave back).
+    mutating func makeRoom(now: Double) {
+        guard groupsStack else { return }
+        while slotsUsed > config.capacity, normalShowing.count > 1, let oldest = normalShowing.first {
             hide(oldest, now: now)
-            appear(newest, now: now, effects: &effects)
         }
     }
 
@@ -67,6 +79,7 @@ extension ContainerState {
     /// in goes at once), or puts a view that never appeared straight into
     /// the hidden set. A paused countdown resumes: nobody can hover a hidden view.
     mutating func hide(_ id: ViewID, now: Double) {
+        if entries[id]!.phase == .showing { leaveGroup(id) }
         var entry = entries[id]!
         if entry.phase == .showing {
             if let pausedAt = entry.pausedAt {
@@ -90,6 +103,7 @@ extension ContainerState {
         hidden.insert(id, key: entry.arrival)
         if let deadline = entry.hiddenDeadline { hiddenDeadlines.push(deadline, id) }
         entries[id] = entry
+        if entry.removalDuration <= 0 { releaseGroupIfUnused(entry.groupKey) }
     }
 
     /// Dismisses a hidden view: `.dismissed`, its disappear hooks if it ever appeared, and
@@ -107,6 +121,7 @@ extension ContainerState {
         } else {
             drawn.remove(id, key: entry.order)
             entries[id] = nil
+            releaseGroupIfUnused(entry.groupKey)
             effects.append(.removed(id, container: name))
         }
     }

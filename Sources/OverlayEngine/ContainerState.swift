@@ -31,6 +31,10 @@ struct ContainerState: Sendable {
     /// Set while the manager suspends every countdown (no compositor): no auto-dismissal fires,
     /// showing or waiting (ContainerState+Countdowns.swift).
     var countdownsSuspended = false
+    /// Groups by key (ViewGroups.swift); `groupSavings` is the slots stacking saves.
+    var groups: [String: GroupState] = [:]
+    var groupSavings = 0
+    var groupSerial: UInt64 = 0
     private var nextArrival: UInt64 = 0
     /// The settings made last, shared while views keep coming with the same configuration.
     private var lastSettings: ViewSettings?
@@ -143,6 +147,7 @@ struct ContainerState: Sendable {
         if !entry.pinned { normalShowing.insert(id, key: entry.order) }
         showingCount += 1
         entries[id] = entry
+        joinGroup(id)
     }
 
     // MARK: Dismissals
@@ -174,6 +179,7 @@ struct ContainerState: Sendable {
             showingCount -= 1
             if !entry.pinned { normalShowing.remove(id, key: entry.order) }
             entries[id] = entry
+            leaveGroup(id)
             effects.append(.dismissed(id, container: name, reason: reason))
             for hook in entry.resolved.disappearActions { effects.append(.hook(hook, id, container: name)) }
             if entry.removalDuration <= 0 { finishRemoval(id, effects: &effects) }
@@ -189,10 +195,12 @@ struct ContainerState: Sendable {
         guard let entry = entries[id], entry.isLeaving else { return }
         if entry.phase == .hidden {
             drawn.remove(id, key: entry.order)
+            releaseGroupIfUnused(entry.groupKey)
             return
         }
         drawn.remove(id, key: entry.order)
         entries[id] = nil
+        releaseGroupIfUnused(entry.groupKey)
         effects.append(.removed(id, container: name))
     }
 
@@ -243,10 +251,11 @@ struct ContainerState: Sendable {
             promoteAt = nil
             swapSince = nil
             promote(now: t, effects: &effects)
+            reconcile(now: t, effects: &effects)
         }
         if let due = refillAt, due <= t {
             refillAt = nil
-            if let next = queue.first, showingCount < config.capacity {
+            if let next = queue.first, fits(next) {
                 _ = queue.popFirst()
                 appear(next, now: t, effects: &effects)
             }
@@ -264,8 +273,8 @@ struct ContainerState: Sendable {
         case .oneByOne:
             refillAt = nil
         case .multiple:
-            while showingCount < config.capacity, let id = hidden.last { appear(id, now: now, effects: &effects) }
-            if queue.isEmpty || showingCount >= config.capacity {
+            while let id = hidden.last, fits(id) { appear(id, now: now, effects: &effects) }
+            if queue.isEmpty || slotsUsed >= config.capacity {
                 refillAt = nil
             } else if refillAt == nil {
                 refillAt = now + config.delayForShowingNext
@@ -307,8 +316,10 @@ struct ContainerState: Sendable {
     /// Applies a runtime change to every present view. Raising the maximum brings hidden
     /// views back and schedules a refill; lowering it evicts nothing. Turning a debounce off releases the held show.
     mutating func reconfigure(_ new: ContainerConfiguration, now: Double, effects: inout [EngineEffect]) {
+        let regroup = new.groupThreshold != config.groupThreshold
         config = new
         lastSettings = nil
+        if regroup { recountGroups() }
         // Views that shared settings share the merged ones (the old copy is kept alive while
         // its identity is a key).
         var remade: [ObjectIdentifier: (old: ViewSettings, new: ViewSettings)] = [:]

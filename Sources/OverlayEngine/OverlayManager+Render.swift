@@ -12,7 +12,7 @@ extension OverlayManager {
 
 extension ContainerState {
     /// What one drawn view contributes, gathered in a single dictionary pass.
-    private struct Slot {
+    struct Slot {
         var id: ViewID
         var presence: Double
         var removing: Bool
@@ -20,51 +20,81 @@ extension ContainerState {
         var drag: DragState?
         var backgroundOpacity: Double
         var z: Int
+        var size: Size
+        var alignment: Alignment
+        var position: Point?
+    }
+
+    /// One place in the layout: a view alone, or a stacked group (GroupRender.swift).
+    enum Unit {
+        case single(Slot)
+        case group(String)
+        case moved
     }
 
     func renderList(size: Size, safeArea: EdgeInsets, now: Double) -> RenderList {
         let whole = Rect(origin: .zero, size: size)
         let bounds = Layout.contentBounds(containerSize: size, safeArea: safeArea,
                                           ignoring: config.ignoresSafeArea, insets: config.insets)
-        var slots: [Slot] = []
-        var layoutItems: [LayoutItem] = []
-        slots.reserveCapacity(drawn.count)
-        layoutItems.reserveCapacity(drawn.count)
+        var units: [Unit] = []
+        units.reserveCapacity(drawn.count)
+        var stacks: [String: GroupStack] = [:]
         var animating = false
         drawn.forEach { id in
             let entry = entries[id]!
             if let end = entry.removalEnd, now >= end { return }
             let p = entry.presence(at: now)
             animating = animating || entry.isTransitioning(at: now)
-            slots.append(Slot(id: id, presence: p, removing: entry.isLeaving,
-                              transition: entry.activeTransition, drag: entry.drag,
-                              backgroundOpacity: backgroundOpacity(entry, presence: p), z: z(of: entry)))
-            layoutItems.append(LayoutItem(size: entry.size, alignment: entry.resolved.alignment,
-                                          weight: min(1, max(0, p)), position: entry.resolved.position))
+            let slot = Slot(id: id, presence: p, removing: entry.isLeaving,
+                            transition: entry.activeTransition, drag: entry.drag,
+                            backgroundOpacity: backgroundOpacity(entry, presence: p), z: z(of: entry),
+                            size: entry.size, alignment: entry.resolved.alignment, position: entry.resolved.position)
+            if let key = entry.groupKey, let group = groups[key], group.stacked {
+                // The stack sits where its newest member would.
+                if let previous = stacks[key]?.unitIndex { units[previous] = .moved }
+                stacks[key, default: GroupStack(key: key, state: group)].members.append(slot)
+                stacks[key]!.unitIndex = units.count
+                units.append(.group(key))
+            } else {
+                units.append(.single(slot))
+            }
         }
+        if !stacks.isEmpty { units.removeAll { if case .moved = $0 { true } else { false } } }
         let groupAlignment = config.defaults.alignment ?? ResolvedViewConfiguration.fallbackAlignment(config.displayType)
+        let layoutItems = units.map { unit -> LayoutItem in
+            switch unit {
+            case .single(let slot):
+                return LayoutItem(size: slot.size, alignment: slot.alignment,
+                                  weight: min(1, max(0, slot.presence)), position: slot.position)
+            case .group(let key):
+                return stacks[key]!.layoutItem(now: now, config: config)
+            case .moved:
+                return LayoutItem(size: .zero, weight: 0)
+            }
+        }
         let frames = Layout.frames(layoutItems, displayType: config.displayType,
                                    groupAlignment: groupAlignment, spacing: config.spacing, in: bounds)
 
-        var items: [RenderItem] = []
-        items.reserveCapacity(slots.count)
+        var drawnUnits: [[RenderItem]] = []
+        drawnUnits.reserveCapacity(units.count)
         var sharedBackground = 0.0
-        for (i, slot) in slots.enumerated() {
-            let p = slot.presence
-            let effect = slot.transition.effect(presence: p, isRemoval: slot.removing,
-                                                frame: frames[i], container: whole)
-            var offset = effect.offset
-            if let drag = slot.drag {
-                let (dragOffset, moving) = drag.offset(at: now)
-                animating = animating || moving
-                offset = offset + dragOffset * (slot.removing ? min(1, max(0, p)) : 1)
+        for (i, unit) in units.enumerated() {
+            switch unit {
+            case .single(let slot):
+                sharedBackground = max(sharedBackground, slot.backgroundOpacity)
+                drawnUnits.append([item(for: slot, frame: frames[i], scale: nil, opacity: 1, now: now,
+                                        container: whole, animating: &animating)])
+            case .group(let key):
+                let stack = stacks[key]!
+                for slot in stack.members { sharedBackground = max(sharedBackground, slot.backgroundOpacity) }
+                drawnUnits.append(stack.items(in: frames[i], unitX: groupAlignment.unitX, now: now, state: self,
+                                              container: whole, animating: &animating))
+            case .moved:
+                break
             }
-            sharedBackground = max(sharedBackground, slot.backgroundOpacity)
-            items.append(RenderItem(id: slot.id, frame: frames[i], opacity: min(1, max(0, effect.opacity)),
-                                    scale: effect.scale, scaleAnchor: effect.anchor, offset: offset,
-                                    z: slot.z, backgroundOpacity: slot.backgroundOpacity))
         }
-        if config.displayOrder == .oldestOnTop { items.reverse() }
+        if config.displayOrder == .oldestOnTop { drawnUnits.reverse() }
+        var items = Array(drawnUnits.joined())
         if config.displayType != .stacking, !items.isEmpty {
             // One background for the whole group, under its lowest view.
             for i in items.indices { items[i].backgroundOpacity = 0 }
@@ -72,6 +102,28 @@ extension ContainerState {
         }
         return RenderList(items: items, isAnimating: animating, contentBounds: bounds,
                           clipRect: config.clipped ? whole : nil)
+    }
+
+    /// The render item of one view at `frame`: its transition, drag offset and, inside a stack,
+    /// the stack's own scale (about the card's bottom edge) and opacity.
+    func item(for slot: Slot, frame: Rect, scale stackScale: Double?, opacity stackOpacity: Double,
+              now: Double, container whole: Rect, animating: inout Bool) -> RenderItem {
+        let p = slot.presence
+        let effect = slot.transition.effect(presence: p, isRemoval: slot.removing, frame: frame, container: whole)
+        var offset = effect.offset
+        if let drag = slot.drag {
+            let (dragOffset, moving) = drag.offset(at: now)
+            animating = animating || moving
+            offset = offset + dragOffset * (slot.removing ? min(1, max(0, p)) : 1)
+        }
+        var scale = effect.scale, anchor = effect.anchor
+        if let stackScale, stackScale != 1 {
+            scale *= stackScale
+            anchor = Point(x: 0.5, y: 1)
+        }
+        return RenderItem(id: slot.id, frame: frame, opacity: min(1, max(0, effect.opacity * stackOpacity)),
+                          scale: scale, scaleAnchor: anchor, offset: offset,
+                          z: slot.z, backgroundOpacity: slot.backgroundOpacity)
     }
 
     private func backgroundOpacity(_ entry: ViewEntry, presence p: Double) -> Double {

@@ -15,13 +15,16 @@ public struct RenderItem: Equatable, Sendable {
     /// Opacity of the view's background (drawn over the whole container, under the view).
     /// In horizontal/vertical containers only the lowest item carries it: one shared background.
     public var backgroundOpacity: Double
+    /// Set on a stacked group's header (its id is `ViewID.groupHeader(serial:)`): what it says.
+    public var groupHeader: GroupHeader?
 
     public init(id: ViewID, frame: Rect, opacity: Double = 1, scale: Double = 1,
                 scaleAnchor: Point = Point(x: 0.5, y: 0.5), offset: Point = .zero,
-                z: Int, backgroundOpacity: Double = 1) {
+                z: Int, backgroundOpacity: Double = 1, groupHeader: GroupHeader? = nil) {
         self.id = id; self.frame = frame; self.opacity = opacity; self.scale = scale
         self.scaleAnchor = scaleAnchor; self.offset = offset; self.z = z
         self.backgroundOpacity = backgroundOpacity
+        self.groupHeader = groupHeader
     }
 
     /// Where the view actually appears: `frame` scaled about its anchor, then offset.
@@ -49,5 +52,17 @@ public struct RenderList: Equatable, Sendable {
                 contentBounds: Rect = .zero, clipRect: Rect? = nil) {
         self.items = items; self.isAnimating = isAnimating
         self.contentBounds = contentBounds; self.clipRect = clipRect
+    }
+}
+
+/// The header over a stacked group: its key, how many members are showing, whether it is open,
+/// and the top (newest) member, whose app icon and name a presenter shows.
+public struct GroupHeader: Equatable, Sendable {
+    public var key: String
+    public var count: Int
+    public var expanded: Bool
+    public var top: ViewID
+    public init(key: String, count: Int, expanded: Bool, top: ViewID) {
+        self.key = key; self.count = count; self.expanded = expanded; self.top = top
     }
 }

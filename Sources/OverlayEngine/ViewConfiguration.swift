@@ -44,6 +44,10 @@ public struct ViewConfiguration: Equatable, Sendable {
     /// Multiple containers only; the other queue types show one view at a time whatever
     /// its priority. Read when the view arrives: an update in place keeps its first priority.
     public var priority: ViewPriority?
+    /// Views of one container with the same key form a group, which stacks into one card once
+    /// `ContainerConfiguration.groupThreshold` of them are showing. Read when the view goes on
+    /// screen; nil stands alone.
+    public var groupKey: String?
 
     public init() {}
 }

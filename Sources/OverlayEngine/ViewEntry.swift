@@ -73,6 +73,8 @@ struct ViewEntry: Sendable {
     /// Fling dismissal: replaces the resolved transition and animation for removal.
     var removalOverride: (transition: Transition, animation: Animation)?
     var drag: DragState?
+    /// The group it joined when it last went on screen (`ContainerState.joinGroup`).
+    var groupKey: String?
 
     init(id: ViewID, settings: ViewSettings, size: Size, animated: Bool) {
         self.id = id

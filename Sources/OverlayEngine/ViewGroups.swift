@@ -1,0 +1,182 @@
+// Groups of views sharing a key (`ViewConfiguration.groupKey`) in a multiple container with a
+// `groupThreshold`: once that many members are showing they stack into one card under a header,
+// and the stack takes one of the container's `maximumVisible` slots however many it holds.
+//
+// Bookkeeping is per show and dismissal: one dictionary lookup and one ordered insert/remove
+// (O(1) at the ends, which is where the newest arrive). `slotsUsed` stays a counter.
+
+/// One group's showing members and whether the user expanded it.
+struct GroupState: Sendable {
+    /// Showing members, ascending order (the newest is last: the top card).
+    var members = SequencedIDs()
+    /// Stacked under a header: `members.count >= threshold`, kept after the last member leaves so
+    /// the leaving cards go out where the stack was.
+    var stacked = false
+    /// Every member is being dismissed together: the stack stays whole while they go.
+    var dissolving = false
+    var expanded = false
+    /// When `expanded` last changed, and the expansion progress it sprang from.
+    var toggledAt = -Double.infinity
+    var fromProgress = 0.0
+    /// Names the header in render lists (`ViewID.groupHeader(serial:)`).
+    let serial: UInt64
+
+    /// The spring that opens and closes a stack.
+    static let spring = Spring(response: 0.35, dampingFraction: 0.78)
+    static let springDuration = spring.settlingDuration()
+
+    init(serial: UInt64) { self.serial = serial }
+
+    /// 0 = collapsed, 1 = expanded; the spring may overshoot a little.
+    func progress(at now: Double) -> Double {
+        let target = expanded ? 1.0 : 0.0
+        let t = now - toggledAt
+        if t >= Self.springDuration { return target }
+        return target + (fromProgress - target) * Self.spring.displacement(at: t, from: 1)
+    }
+
+    func isSpringing(at now: Double) -> Bool { now - toggledAt < Self.springDuration }
+}
+
+extension ContainerState {
+    /// True when this container stacks groups.
+    var groupsStack: Bool { config.queueType == .multiple && config.groupThreshold != nil }
+
+    /// Slots the showing views take: a stacked group counts as one.
+    var slotsUsed: Int { showingCount - groupSavings }
+
+    /// The group a newly showing view joins: its key, unless the container does not group or
+    /// the view is high priority (it stands alone, above the others).
+    func groupKey(for entry: ViewEntry) -> String? {
+        guard groupsStack, !entry.pinned else { return nil }
+        return entry.configuration.groupKey
+    }
+
+    /// Slots one more showing member of `key` costs (negative when it makes the group stack).
+    func slotCost(joining key: String?) -> Int {
+        guard let key, let threshold = config.groupThreshold else { return 1 }
+        let n = groups[key]?.members.count ?? 0
+        return Self.cost(of: n + 1, threshold: threshold) - Self.cost(of: n, threshold: threshold)
+    }
+
+    /// True when `id` may show without going over the container's capacity.
+    func fits(_ id: ViewID) -> Bool {
+        let entry = entries[id]!
+        let cost = entry.pinned ? 1 : slotCost(joining: groupKey(for: entry))
+        return slotsUsed + cost <= config.capacity
+    }
+
+    /// Slots `n` showing members take: each alone below the threshold, one stack from it on.
+    static func cost(of n: Int, threshold: Int) -> Int { n >= max(1, threshold) ? 1 : n }
+
+    /// A view went on screen (its entry is stored as showing).
+    mutating func joinGroup(_ id: ViewID) {
+        guard let key = groupKey(for: entries[id]!) else { return }
+        entries[id]!.groupKey = key
+        var group = groups[key] ?? GroupState(serial: nextGroupSerial())
+        let before = group.members.count
+        if before == 0 { group.stacked = false; group.dissolving = false }
+        group.members.insert(id, key: entries[id]!.order)
+        groups[key] = group
+        membersChanged(key, from: before)
+    }
+
+    /// A showing view left the screen (dismissed or hidden).
+    mutating func leaveGroup(_ id: ViewID) {
+        guard let key = entries[id]?.groupKey, groups[key] != nil else { return }
+        let before = groups[key]!.members.count
+        guard groups[key]!.members.remove(id, key: entries[id]!.order) else { return }
+        membersChanged(key, from: before)
+    }
+
+    /// Keeps `groupSavings` and the stacked flag in step with a member count change.
+    private mutating func membersChanged(_ key: String, from before: Int) {
+        guard let threshold = config.groupThreshold else { return }
+        let n = groups[key]!.members.count
+        groupSavings += (n - Self.cost(of: n, threshold: threshold))
+            - (before - Self.cost(of: before, threshold: threshold))
+        if n > 0 && !groups[key]!.dissolving {
+            let stacked = n >= max(1, threshold)
+            if !stacked && groups[key]!.stacked { groups[key]!.expanded = false; groups[key]!.toggledAt = -.infinity }
+            groups[key]!.stacked = stacked
+        }
+    }
+
+    /// Forgets a group with no showing member once nothing of it is drawn any more. O(drawn),
+    /// and only when the group is empty.
+    mutating func releaseGroupIfUnused(_ key: String?) {
+        guard let key, let group = groups[key], group.members.isEmpty else { return }
+        var drawnMember = false
+        drawn.forEach { if !drawnMember, entries[$0]?.groupKey == key { drawnMember = true } }
+        if !drawnMember { groups[key] = nil }
+    }
+
+    private mutating func nextGroupSerial() -> UInt64 {
+        groupSerial += 1
+        return groupSerial
+    }
+
+    /// Recounts the savings after the threshold changed (runtime configuration).
+    mutating func recountGroups() {
+        groupSavings = 0
+        guard let threshold = config.groupThreshold else {
+            groups.removeAll()
+            for id in Array(entries.keys) { entries[id]!.groupKey = nil }
+            return
+        }
+        for key in Array(groups.keys) {
+            let n = groups[key]!.members.count
+            groupSavings += n - Self.cost(of: n, threshold: threshold)
+            if n > 0 { groups[key]!.stacked = n >= max(1, threshold) }
+        }
+    }
+
+    // MARK: Expanding
+
+    /// Opens or closes a stacked group with a spring, from wherever it is now. False when the
+    /// group is not stacked.
+    @discardableResult
+    mutating func setExpanded(_ key: String, _ expanded: Bool, now: Double) -> Bool {
+        guard var group = groups[key], group.stacked, !group.members.isEmpty else { return false }
+        guard group.expanded != expanded else { return true }
+        group.fromProgress = group.progress(at: now)
+        group.expanded = expanded
+        group.toggledAt = now
+        groups[key] = group
+        return true
+    }
+
+    /// The key of the group whose header is `id`.
+    func groupKey(ofHeader id: ViewID) -> String? {
+        guard let serial = id.groupHeaderSerial else { return nil }
+        return groups.first { $0.value.serial == serial }?.key
+    }
+
+    /// A group's showing members, oldest first.
+    func members(of key: String) -> [ViewID] { groups[key]?.members.elements ?? [] }
+
+    /// Dismisses every showing member of a group, newest first, keeping the stack together
+    /// while the cards go out.
+    mutating func dismissGroup(_ key: String, reason: DismissReason, animated: Bool, now: Double,
+                               effects: inout [EngineEffect]) -> [ViewID] {
+        guard groups[key] != nil else { return [] }
+        let ids = members(of: key)
+        groups[key]!.dissolving = groups[key]!.stacked
+        for id in ids.reversed() { dismiss(id, reason: reason, animated: animated, now: now, effects: &effects) }
+        return ids
+    }
+}
+
+extension ViewID {
+    /// Group headers' ids in render lists and clicks: this band, which the engine never gives
+    /// out to views (`OverlayManager.maximumID` stays below it).
+    static let groupHeaderBand: UInt64 = 1 << 63
+
+    /// The header of the group numbered `serial`.
+    public static func groupHeader(serial: UInt64) -> ViewID { ViewID(groupHeaderBand | serial) }
+
+    /// True for a group header's id.
+    public var isGroupHeader: Bool { self != ViewID(UInt64.max) && rawValue & Self.groupHeaderBand != 0 }
+
+    var groupHeaderSerial: UInt64? { isGroupHeader ? rawValue & ~Self.groupHeaderBand : nil }
+}

@@ -1,0 +1,178 @@
+// Stacked groups: when they stack, the slot they take, the header, expanding and clearing.
+import Testing
+@testable import OverlayEngine
+
+private let card = Size(width: 300, height: 60)
+
+private func column(maximum: Int = 5, threshold: Int? = 3) -> OverlayManager {
+    makeManager(display: .vertical) {
+        $0.maximumVisible = maximum
+        $0.overflow = .newest
+        $0.groupThreshold = threshold
+        $0.spacing = 10
+        $0.defaults.alignment = .top
+        $0.defaults.animation = .linear(duration: 0.1)
+        $0.defaults.transition = .opacity
+    }
+}
+
+private func member(_ key: String?) -> ViewConfiguration { .with { $0.groupKey = key } }
+
+private extension OverlayManager {
+    mutating func showAll(_ raws: ClosedRange<UInt64>, key: String?, at now: Double = 0) {
+        for raw in raws { put(raw, member(key), size: card, at: now) }
+    }
+    func list(at now: Double) -> RenderList { renderList(for: "c", size: Size(width: 400, height: 2000), now: now) }
+}
+
+@Suite struct GroupingTests {
+    @Test func twoMembersStandAloneAndTheThirdStacksThem() {
+        var m = column()
+        m.showAll(1...2, key: "chat")
+        var items = m.list(at: 1).items
+        #expect(items.map(\.id) == ids(1, 2))
+        #expect(items.allSatisfy { $0.groupHeader == nil })
+        m.put(3, member("chat"), size: card)
+        items = m.list(at: 1).items
+        // Oldest card first, the newest (top) last but one, the header last.
+        #expect(items.map(\.id).prefix(3) == ids(1, 2, 3)[...])
+        let header = items.last!
+        #expect(header.id.isGroupHeader)
+        #expect(header.groupHeader == GroupHeader(key: "chat", count: 3, expanded: false, top: ViewID(3)))
+        // The header is above the top card; the two below peek out by 6 and 12 points, smaller.
+        let top = items[2], second = items[1], third = items[0]
+        #expect(header.frame == Rect(x: 50, y: 0, width: 300, height: 28))  // centred in 400
+        #expect(top.frame.minY == 32)
+        #expect(second.frame.maxY == top.frame.maxY + 6 && third.frame.maxY == top.frame.maxY + 12)
+        #expect(second.scale < 1 && third.scale < second.scale)
+        #expect(top.scale == 1)
+    }
+
+    @Test func aStackTakesOneSlotOfTheMaximum() {
+        var m = column(maximum: 3)
+        m.showAll(1...12, key: "chat")
+        m.showAll(13...14, key: nil)
+        m.advance(to: 1)
+        #expect(m.showing(in: "c").count == 14)
+        #expect(m.hidden(in: "c").isEmpty)
+        // A third stand-alone view needs a slot: the stack is the oldest unit, and its members
+        // leave oldest first until one is free, which takes the whole stack (two members alone
+        // would take two slots).
+        m.put(15, member(nil), size: card, at: 1)
+        #expect(m.showing(in: "c") == ids(13, 14, 15))
+        #expect(m.hidden(in: "c") == (1...12).map(ViewID.init))
+        // When a slot frees, the newest hidden member comes back alone.
+        m.dismiss(ViewID(15), now: 1)
+        #expect(m.showing(in: "c") == ids(12, 13, 14))
+    }
+
+    @Test func onlyThreeCardsAreDrawnWhileClosed() {
+        var m = column()
+        m.showAll(1...12, key: "chat")
+        let items = m.list(at: 1).items
+        #expect(items.map(\.id) == ids(10, 11, 12) + [items.last!.id])
+        #expect(items.last!.groupHeader?.count == 12)
+    }
+
+    @Test func theHeaderOpensAndClosesTheStackWithASpring() {
+        var m = column()
+        m.showAll(1...4, key: "chat")
+        let header = m.list(at: 1).items.last!.id
+        let opened = m.toggleGroup(header: header, now: 1)
+        #expect(opened)
+        #expect(m.isExpanded(group: "chat", in: "c"))
+        let midway = m.list(at: 1.05)
+        #expect(midway.isAnimating)
+        let open = m.list(at: 3)
+        #expect(!open.isAnimating)
+        // Open: a column under the header, newest first, spaced by 10.
+        let cards = open.items.filter { $0.groupHeader == nil }
+        #expect(cards.map(\.id) == ids(1, 2, 3, 4))
+        #expect(cards.map(\.frame.minY) == [242, 172, 102, 32])
+        #expect(cards.allSatisfy { $0.scale == 1 && $0.opacity == 1 })
+        #expect(open.items.last!.groupHeader?.expanded == true)
+        // Midway the top card is where it always is and the others are between their places.
+        let second = midway.items.first { $0.id == ViewID(3) }!
+        #expect(second.frame.minY > 32 && second.frame.minY < 102)
+        let closed = m.toggleGroup(header: header, now: 3)
+        #expect(closed)
+        #expect(!m.isExpanded(group: "chat", in: "c"))
+        #expect(m.list(at: 5).items.count == 4)
+    }
+
+    @Test func theHeaderSitsWhereTheNewestMemberWould() {
+        var m = column()
+        m.put(1, member("chat"), size: card)
+        m.put(2, member(nil), size: card)
+        m.put(3, member("chat"), size: card)
+        m.put(4, member("chat"), size: card)
+        let items = m.list(at: 1).items
+        // The stand-alone view keeps its own place; the stack goes where the newest member is.
+        #expect(items.map(\.id).prefix(4) == ids(2, 1, 3, 4)[...])
+        let alone = items[0], header = items[4]
+        #expect(header.frame.minY == 0)
+        #expect(alone.frame.minY == 28 + 4 + 60 + 12 + 10)
+    }
+
+    @Test func clearingAGroupDismissesEveryMemberOnceAndKeepsTheStackWhileTheyGo() {
+        var m = column()
+        m.showAll(1...12, key: "chat")
+        m.put(13, member("other"), size: card)
+        _ = m.drainEffects()
+        let header = m.list(at: 1).items.last { $0.groupHeader?.key == "chat" }!.id
+        let gone = m.dismissGroup(header: header, reason: .gesture, now: 1)
+        #expect(Set(gone) == Set((1...12).map(ViewID.init)))
+        let dismissed = m.drainEffects().compactMap { effect -> ViewID? in
+            if case .dismissed(let id, _, .gesture) = effect { return id }
+            return nil
+        }
+        #expect(dismissed.count == 12 && Set(dismissed) == Set(gone))
+        // While the cards fade, they stay in the stack under the header.
+        let fading = m.list(at: 1.05).items
+        #expect(fading.contains { $0.groupHeader?.key == "chat" })
+        #expect(m.showing(in: "c") == ids(13))
+        m.advance(to: 2)
+        #expect(m.list(at: 2).items.map(\.id) == ids(13))
+        #expect(m.group(ofHeader: header) == nil)
+    }
+
+    @Test func replacingAMemberKeepsItInItsStack() {
+        var m = column()
+        m.showAll(1...3, key: "chat")
+        let before = m.list(at: 1).items
+        try! m.show(ViewID(2), in: "c", configuration: member("chat"), size: card, now: 1)
+        let after = m.list(at: 1).items
+        #expect(after == before)
+        #expect(m.members(ofGroup: "chat", in: "c") == ids(1, 2, 3))
+    }
+
+    @Test func withoutAThresholdNothingStacks() {
+        var m = column(threshold: nil)
+        m.showAll(1...7, key: "chat")
+        #expect(m.showing(in: "c") == ids(3, 4, 5, 6, 7))
+        #expect(m.list(at: 1).items.allSatisfy { $0.groupHeader == nil })
+    }
+
+    @Test func highPriorityViewsStandAlone() {
+        var m = column()
+        m.showAll(1...2, key: "chat")
+        m.put(3, .with { $0.groupKey = "chat"; $0.priority = .high }, size: card)
+        #expect(m.list(at: 1).items.allSatisfy { $0.groupHeader == nil })
+    }
+
+    @Test func aMemberLeavingBreaksAStackOfThree() {
+        var m = column()
+        m.showAll(1...3, key: "chat")
+        m.dismiss(ViewID(1), now: 0)
+        m.advance(to: 1)
+        #expect(m.list(at: 1).items.map(\.id) == ids(2, 3))
+    }
+
+    @Test func turningGroupingOffAtRuntimeUnstacks() throws {
+        var m = column(maximum: 10)
+        m.showAll(1...4, key: "chat")
+        try m.updateContainer("c", now: 0) { $0.groupThreshold = nil }
+        #expect(m.list(at: 1).items.allSatisfy { $0.groupHeader == nil })
+        #expect(m.showing(in: "c").count == 4)
+    }
+}
