@@ -58,10 +58,10 @@ extension ContainerState {
     }
 
     /// Hides the oldest normal views while the showing ones take more slots than there are (a
-    /// stack broken up by a hidden member can take more than the one slot it gave back).
+    /// stack broken up by a member leaving takes more than the one slot it had).
     mutating func makeRoom(now: Double) {
         guard groupsStack else { return }
-        while slotsUsed > config.capacity, normalShowing.count > 1, let oldest = normalShowing.first {
+        while slotsUsed > config.capacity, let oldest = normalShowing.first {
             hide(oldest, now: now)
         }
     }

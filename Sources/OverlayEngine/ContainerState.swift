@@ -273,6 +273,7 @@ struct ContainerState: Sendable {
         case .oneByOne:
             refillAt = nil
         case .multiple:
+            makeRoom(now: now)
             while let id = hidden.last, fits(id) { appear(id, now: now, effects: &effects) }
             if queue.isEmpty || slotsUsed >= config.capacity {
                 refillAt = nil
