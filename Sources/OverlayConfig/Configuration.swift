@@ -18,6 +18,9 @@ public struct ContainerSpec: Equatable, Sendable {
     /// `follow = "focus"`: on the focused output, the container moves with the focus (where the
     /// compositor reports it; sway). Only for `output = "focused"`.
     public var followsFocus = false
+    /// `group-by`: what groups its notifications (GroupSettings.swift); stacking also needs
+    /// `group-threshold` (`configuration.groupThreshold`).
+    public var groupBy = GroupBy.app
     public init(configuration: ContainerConfiguration, placement: SurfacePlacement) {
         self.configuration = configuration
         self.placement = placement

@@ -32,6 +32,7 @@ public enum ContainerSettings {
         spec.drawer = drawer
         for (key, value) in settings where key != "display" && key != "queue" && !DrawerSettings.keys.contains(key) {
             if try ViewSettings.apply(key, value, to: &spec.configuration.defaults) { continue }
+            if try GroupBy.apply(key, value, to: &spec) { continue }
             if key == "close-button" {
                 spec.closeButton = try value.bool(key)
                 continue

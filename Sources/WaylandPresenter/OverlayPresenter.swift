@@ -394,6 +394,7 @@ public final class OverlayPresenter {
     /// What the painter draws for a view of `container`.
     public func paintedView(_ id: ViewID, in container: String) -> PaintedView? {
         if id == .overflowIndicator { return indicatorView(in: container) }
+        if id.isGroupHeader { return groupHeaderView(id, in: container) }
         switch views[id] {
         case .toast(let content)?:
             return PaintedView(content: content, style: toastStyle(in: container), configuration: manager.resolvedConfiguration(of: id))

@@ -17,6 +17,8 @@ enum BuiltInContainers {
         container.maximumVisible = 5
         container.overflow = .newest
         container.swapDelay = 0.05  // a burst changes the column once, just after it
+        // Three or more from one app stack into one card (one slot of the five) under a header.
+        container.groupThreshold = 3
         container.expiresWhileWaiting = true
         container.defaults.alignment = .topTrailing
         container.defaults.transition = .opacity

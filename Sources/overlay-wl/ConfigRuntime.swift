@@ -116,6 +116,9 @@ final class ConfigRuntime {
         return routing.route(facts(), modes: modes.asSet)
     }
 
+    /// The `group-by` of a container (by app for one the file does not set).
+    func groupBy(of container: String) -> GroupBy { specs[container]?.groupBy ?? .app }
+
     var doNotDisturb: Bool { modes.active.contains(BuiltInRules.doNotDisturb) }
 
     func setModes(_ names: [String]) throws(SettingError) { try modes.set(names) }

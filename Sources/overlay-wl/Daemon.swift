@@ -74,6 +74,10 @@ final class Daemon: OverlayPresenterDelegate {
         case (.link(let url), _):
             links.open(url)
             taken = true
+        case (.closeButton, _) where click.view.isGroupHeader:
+            taken = !presenter.dismissGroup(header: click.view, reason: .user).isEmpty
+        case (_, nil) where click.view.isGroupHeader:
+            taken = presenter.toggleGroup(header: click.view)
         case (.closeButton, _):
             taken = presenter.dismiss(click.view, reason: .user)
         case (.overflowIndicator, _):

@@ -66,7 +66,7 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
     private func show(_ request: NotifyRequest, restoring: Bool) -> UInt32 {
         let id = idFor(request)
         let now = wallClock()
-        let record = NotificationRecord(id: id, request: request, created: registry.notification(id)?.created ?? now, updated: now)
+        var record = NotificationRecord(id: id, request: request, created: registry.notification(id)?.created ?? now, updated: now)
         let decision = config.route(record.facts)
         if !restoring, decision.hidden {  // a mode rule: straight to history
             if registry[record.viewID]?.isHeld == true { registry.remove(record.viewID) }
@@ -84,6 +84,8 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
         configuration.overlay(decision.view)
         let container = decision.container.flatMap { screen.manager.container($0) != nil ? $0 : nil }
             ?? BuiltInContainers.notificationsName
+        record.groupBy = config.groupBy(of: container)
+        configuration.groupKey = record.groupKey
         if let problem = request.imageDataProblem { log("notification \(id): image-data ignored: \(problem)") }
         do {
             if let point = request.tipPoint, container == BuiltInContainers.notificationsName {

@@ -15,6 +15,8 @@ struct NotificationRecord {
 
     /// The `urgency` hint, read once.
     let urgency: Urgency
+    /// The `group-by` of the container it was routed to (`group`).
+    var groupBy = GroupBy.app
 
     init(id: UInt32, request: NotifyRequest, created: Double, updated: Double? = nil) {
         self.id = id
@@ -84,8 +86,12 @@ struct NotificationRecord {
             ?? ImageSource(notificationIcon: request.appIcon)
     }
 
-    /// What groups notifications by default: the desktop entry, else the app name.
-    var group: String { desktopEntry ?? appName }
+    /// Its group key under `groupBy` (`GroupBy.key(for:)`; by default the desktop entry, else
+    /// the app name). A container that does not group puts each notification alone: its id.
+    var group: String { groupKey ?? String(id) }
+
+    /// The key its view is stacked by; nil when its container does not group.
+    var groupKey: String? { groupBy.key(for: facts) }
 
     /// The body as plain text: tags dropped, the five XML entities decoded.
     var plainBody: String { NotificationTipText.plain(body) }

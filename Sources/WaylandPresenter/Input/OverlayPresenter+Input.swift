@@ -148,8 +148,10 @@ extension OverlayPresenter: SeatInputSink {
     /// button from the toast's layout; for a help tip, buttons from the callout's).
     func clickedPart(of id: ViewID, at point: Point) -> ClickedPart {
         if id == .overflowIndicator { return .overflowIndicator }
-        guard let content = content(of: id), let drawn = input.router.drawn(id), drawn.scale > 0 else { return .body }
+        guard let drawn = input.router.drawn(id), drawn.scale > 0 else { return .body }
         let x = (point.x - drawn.frame.minX) / drawn.scale, y = (point.y - drawn.frame.minY) / drawn.scale
+        if id.isGroupHeader { return groupHeaderPart(id, x: x, y: y) }
+        guard let content = content(of: id) else { return .body }
         func hit(_ f: Rect) -> Bool { x >= f.x && x < f.x + f.width && y >= f.y && y < f.y + f.height }
         switch content {
         case .callout(let callout):
