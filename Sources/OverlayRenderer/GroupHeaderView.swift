@@ -26,7 +26,9 @@ public enum GroupHeaderView {
         style.showsCloseButton = true
         style.closeButtonSize = 10
         style.closeButtonColor = toastStyle.closeButtonColor
-        return PaintedView(content: ToastContent(summary: title(header, top: top), icon: top?.icon), style: style)
+        // Without an icon the text keeps clear of the pill's rounded end.
+        let text = top?.icon == nil ? "  " + title(header, top: top) : title(header, top: top)
+        return PaintedView(content: ToastContent(summary: text, icon: top?.icon), style: style)
     }
 
     /// "Chat · 12": the top card's app name (else the group key), and how many are showing.
