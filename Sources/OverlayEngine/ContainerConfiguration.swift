@@ -99,6 +99,9 @@ public struct ContainerConfiguration: Equatable, Sendable {
     /// Height of a stacked group's header, and the gap below it.
     public var groupHeaderHeight: Double = 28
     public var groupHeaderGap: Double = 4
+    /// Showing members a group keeps; past it its oldest member is hidden (`maximumHidden`
+    /// bounds those), so a flood from one sender cannot grow a stack without bound.
+    public var maximumGroupMembers = 100
     /// How far each of the two cards under a stack's top card peeks out.
     public var groupPeek: Double = 6
     /// Defaults for every view in this container.

@@ -22,7 +22,9 @@ extension ContainerState {
             appear(id, now: now, effects: &effects)
             makeRoom(now: now)
         } else if config.overflow == .newest {
-            if !full {
+            if swapIntoFullGroup(id, now: now, effects: &effects) {
+                // A full stack keeps its newest members.
+            } else if !full {
                 appear(id, now: now, effects: &effects)
             } else if config.swapDelay > 0, !normalShowing.isEmpty {
                 // Full: newcomers wait hidden until none has come for `swapDelay` (but never
@@ -52,7 +54,13 @@ extension ContainerState {
         while let newest = hidden.last, let oldest = normalShowing.first,
               entries[newest]!.arrival > entries[oldest]!.arrival {
             // A newcomer joining a stack needs no slot; otherwise the oldest makes room.
-            if fits(newest) { appear(newest, now: now, effects: &effects) } else { hide(oldest, now: now) }
+            if fits(newest) {
+                appear(newest, now: now, effects: &effects)
+            } else if !swapIntoFullGroup(newest, now: now, effects: &effects) {
+                // Its stack is full of newer members: it stays hidden, and so do older ones.
+                if isFull(groupKey(for: entries[newest]!)) { break }
+                hide(oldest, now: now)
+            }
         }
         makeRoom(now: now)
     }

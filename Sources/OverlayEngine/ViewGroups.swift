@@ -62,8 +62,25 @@ extension ContainerState {
     /// True when `id` may show without going over the container's capacity.
     func fits(_ id: ViewID) -> Bool {
         let entry = entries[id]!
+        if isFull(groupKey(for: entry)) { return false }
         let cost = entry.pinned ? 1 : slotCost(joining: groupKey(for: entry))
         return slotsUsed + cost <= config.capacity
+    }
+
+    /// True when the group already shows `maximumGroupMembers`.
+    func isFull(_ key: String?) -> Bool {
+        guard let key, let n = groups[key]?.members.count else { return false }
+        return n >= max(1, config.maximumGroupMembers)
+    }
+
+    /// A newcomer to a full group takes its oldest member's place (which is hidden). False when
+    /// its group is not full.
+    mutating func swapIntoFullGroup(_ id: ViewID, now: Double, effects: inout [EngineEffect]) -> Bool {
+        guard let key = groupKey(for: entries[id]!), isFull(key), let oldest = groups[key]!.members.first else { return false }
+        if entries[id]!.phase == .hidden, entries[oldest]!.arrival > entries[id]!.arrival { return false }
+        hide(oldest, now: now)
+        appear(id, now: now, effects: &effects)
+        return true
     }
 
     /// Slots `n` showing members take: each alone below the threshold, one stack from it on.
@@ -155,15 +172,19 @@ extension ContainerState {
     /// A group's showing members, oldest first.
     func members(of key: String) -> [ViewID] { groups[key]?.members.elements ?? [] }
 
-    /// Dismisses every showing member of a group, newest first, keeping the stack together
-    /// while the cards go out.
+    /// Dismisses every member of a group, newest first: the hidden ones (moved off by a full
+    /// stack) so that none comes back, then the showing ones, keeping the stack together while
+    /// the cards go out. O(hidden) for the hidden ones.
     mutating func dismissGroup(_ key: String, reason: DismissReason, animated: Bool, now: Double,
                                effects: inout [EngineEffect]) -> [ViewID] {
         guard groups[key] != nil else { return [] }
+        let hiddenMembers = hidden.elements.filter { entries[$0]?.groupKey == key }
+        for id in hiddenMembers.reversed() { dismiss(id, reason: reason, animated: animated, now: now, effects: &effects) }
         let ids = members(of: key)
-        groups[key]!.dissolving = groups[key]!.stacked
+        let stacked = groups[key]?.stacked ?? false
+        groups[key]?.dissolving = stacked
         for id in ids.reversed() { dismiss(id, reason: reason, animated: animated, now: now, effects: &effects) }
-        return ids
+        return hiddenMembers + ids
     }
 }
 

@@ -126,7 +126,8 @@ final class NotificationSpecTests: RigTestCase {
     /// the newest hidden one comes back when a showing one goes.
     func testBuiltInContainerShowsTheNewestFiveAndHidesTheRest() throws {
         _ = try startDaemon()
-        let ids = try (1...7).map { try rig.notify(summary: "Persistent \($0)", expireTimeout: 0) }
+        // Seven apps: seven from one would stack into one card (GroupedStackTests).
+        let ids = try (1...7).map { try rig.notify(app: "app \($0)", summary: "Persistent \($0)", expireTimeout: 0) }
         // Newcomers to the full column take their places once they stop coming (swap-delay, 0.05 s).
         var now = try state("notifications")
         let deadline = Date().addingTimeInterval(2)

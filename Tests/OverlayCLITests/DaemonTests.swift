@@ -306,7 +306,8 @@ final class DaemonHarness {
     @Test func theNewestFiveShowAndACriticalOneAlwaysShows() throws {
         let h = try DaemonHarness()
         var ids: [UInt32] = []
-        for i in 0..<7 { ids.append(try h.notify(NotifyRequest(summary: "n\(i)", expireTimeout: 0))); try h.advance(0.01) }
+        // From seven apps: seven from one would stack into one card (GroupingDaemonTests).
+        for i in 0..<7 { ids.append(try h.notify(NotifyRequest(appName: "app\(i)", summary: "n\(i)", expireTimeout: 0))); try h.advance(0.01) }
         let column = BuiltInContainers.notificationsName
         try h.advance(BuiltInContainers.notifications.swapDelay)  // a burst swaps once, just after it
         #expect(h.presenter.manager.showing(in: column).map(\.busID).sorted() == Array(ids.suffix(5)))

@@ -43,6 +43,7 @@ enum GroupStep: CustomStringConvertible {
 struct GroupChecker {
     let maximum: Int
     let threshold: Int
+    let maximumMembers: Int
     var manager = OverlayManager()
     var now = 0.0
     var everShown: [ViewID] = []
@@ -53,14 +54,16 @@ struct GroupChecker {
     var removals: [ViewID: Int] = [:]
     var z: [ViewID: Int] = [:]
 
-    init(maximum: Int, threshold: Int, swapDelay: Double) {
+    init(maximum: Int, threshold: Int, swapDelay: Double, maximumMembers: Int) {
         self.maximum = maximum
         self.threshold = threshold
+        self.maximumMembers = maximumMembers
         var config = ContainerConfiguration(name: "g", displayType: .vertical, queueType: .multiple)
         config.maximumVisible = maximum
         config.overflow = .newest
         config.swapDelay = swapDelay
         config.groupThreshold = threshold
+        config.maximumGroupMembers = maximumMembers
         config.defaults.transition = .opacity
         config.defaults.animation = .linear(duration: 0.2)
         try! manager.register(config, now: 0)
@@ -137,8 +140,13 @@ struct GroupChecker {
         // Stacks take one slot, and the slots never go over the maximum.
         #expect(slots(showing) <= maximum, "over the maximum: \(showing)")
         // A hidden view is never kept out of a slot it would fit in (unless a swap is pending).
+        // A group never shows more than its maximum.
+        for k in GroupStep.keys { #expect(showing.filter { key[$0] == k }.count <= maximumMembers) }
+        // A hidden view is never kept out of a slot it would fit in (unless a swap is pending or
+        // its stack is full).
         if let newest = hidden.last, !manager.swapPending(in: "g") {
-            #expect(slots(showing + [newest]) > maximum, "\(newest) kept out of a free slot")
+            let stackFull = key[newest].map { k in showing.filter { key[$0] == k && k != nil }.count >= maximumMembers } ?? false
+            #expect(slots(showing + [newest]) > maximum || stackFull, "\(newest) kept out of a free slot")
         }
         let list = manager.renderList(for: "g", size: Size(width: 500, height: 5000), now: now)
         let views = list.items.filter { !$0.id.isGroupHeader }
@@ -190,9 +198,10 @@ struct GroupChecker {
     static let steps = zip(Gen.int(in: 0...9), Gen.int(in: 0...40), Gen.int(in: 0...9)).array(of: 1...80)
 
     @Test func groupInvariants() async {
-        await propertyCheck(count: 300, input: Self.steps, Gen.int(in: 1...4), Gen.int(in: 2...3), Gen.int(in: 0...1)) {
-            raw, maximum, threshold, delay in
-            var checker = GroupChecker(maximum: maximum, threshold: threshold, swapDelay: delay == 0 ? 0 : 0.05)
+        await propertyCheck(count: 300, input: Self.steps, Gen.int(in: 1...4), Gen.int(in: 2...3), Gen.int(in: 0...3)) {
+            raw, maximum, threshold, variant in
+            var checker = GroupChecker(maximum: maximum, threshold: threshold, swapDelay: variant % 2 == 0 ? 0 : 0.05,
+                                       maximumMembers: variant < 2 ? 100 : threshold + 1)
             for (k, a, b) in raw { checker.run(GroupStep(k, a, b)) }
             checker.finish()
         }
