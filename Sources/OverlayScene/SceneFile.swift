@@ -78,6 +78,8 @@ public struct ContainerSpec: Decodable {
     public var insets: [Double]?
     public var maximumVisible: Int?
     public var delayForShowingNext: Double?
+    /// Views with the same `group` stack into one card once this many show.
+    public var groupThreshold: Int?
     public var clipped: Bool?
     /// "newestOnTop" (default) or "oldestOnTop".
     public var displayOrder: String?
@@ -92,6 +94,10 @@ public struct ViewSpec: Decodable {
     public var dismissAt: Double?
     public var summary: String?
     public var body: String?
+    /// The sending app's name, which a stacked group's header shows; default "scene".
+    public var appName: String?
+    /// Group key: views with the same one stack in a container with a `groupThreshold`.
+    public var group: String?
     public var progress: Int?
     /// "quiet", "normal" (default) or "urgent": a notification's urgency as the toast shows it.
     public var emphasis: String?

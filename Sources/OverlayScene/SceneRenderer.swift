@@ -33,7 +33,7 @@ public final class SceneRenderer {
             guard containers.contains(where: { $0.name == spec.container }) else {
                 throw SceneError.unknownContainer(spec.container)
             }
-            var content = ToastContent(summary: spec.summary ?? "", body: spec.body ?? "", appName: "scene",
+            var content = ToastContent(summary: spec.summary ?? "", body: spec.body ?? "", appName: spec.appName ?? "scene",
                                        progress: spec.progress,
                                        actions: (spec.actions ?? []).compactMap { $0.count == 2 ? ($0[0], $0[1]) : nil },
                                        icon: icon(spec.icon))
@@ -42,6 +42,7 @@ public final class SceneRenderer {
                 content.emphasis = value
             }
             var config = try SceneValues.configuration(spec.settings)
+            config.groupKey = spec.group
             if case .value(.custom(let name))? = config.background, !name.hasPrefix("pattern:"), !name.hasPrefix("/") {
                 config.background = .value(.custom(baseDirectory + "/" + name))  // image relative to the scene
             }
@@ -72,6 +73,11 @@ public final class SceneRenderer {
             let rect = frame ?? whole
             let list = manager.renderList(for: name, size: rect.size, now: t)
             painter.paint(list, container: rect, on: canvas) { id in
+                if let header = list.items.first(where: { $0.id == id })?.groupHeader {
+                    let top = views.first { $0.id == header.top }
+                    return GroupHeaderView.painted(header, top: top?.content, toastStyle: top?.style ?? .standard,
+                                                   height: manager.container(name)?.groupHeaderHeight ?? 28)
+                }
                 guard let view = views.first(where: { $0.id == id }) else { return nil }
                 var painted = PaintedView(content: view.content, style: view.style,
                                           configuration: manager.resolvedConfiguration(of: id))
@@ -201,6 +207,7 @@ public final class SceneRenderer {
         config.maximumVisible = spec.maximumVisible
         if let v = spec.delayForShowingNext { config.delayForShowingNext = v }
         if let v = spec.clipped { config.clipped = v }
+        config.groupThreshold = spec.groupThreshold
         if spec.displayOrder == "oldestOnTop" { config.displayOrder = .oldestOnTop }
         config.defaults = try SceneValues.configuration(spec.defaults)
         return config
