@@ -8,8 +8,9 @@ struct ListCommand: ParsableCommand {
             With --json: {"containers": [...], "modes": [...], "held": [ids], "notifications": [...]}. Each \
             notification (here by id; in `history` newest first) is an object with these keys, in this order: \
             "id" (number), "app-name", "summary", "body" (plain text: markup removed), "desktop-entry" (string \
-            or null), "urgency" ("low", "normal" or "critical"), "category" (string or null), "group" (the \
-            desktop entry, else the app name), "container" (string; null when held or in history), "state" \
+            or null), "urgency" ("low", "normal" or "critical"), "category" (string or null), "group" (its \
+            group key under its container's group-by: by default the desktop entry, else the app name; \
+            the id when group-by is "none"), "container" (string; null when held or in history), "state" \
             ("showing", "hidden", "waiting" or "history"), "created" and "updated" (Unix time in seconds, \
             fractional), "actions" (array of {"key", "label"}). A notification a mode holds back has state \
             "waiting" and "held": true; a history entry has "reason" ("expired", "dismissed", "closed", \
