@@ -90,11 +90,11 @@ extension ContainerState {
     mutating func joinGroup(_ id: ViewID) {
         guard let key = groupKey(for: entries[id]!) else { return }
         entries[id]!.groupKey = key
-        var group = groups[key] ?? GroupState(serial: nextGroupSerial())
-        let before = group.members.count
-        if before == 0 { group.stacked = false; group.dissolving = false }
-        group.members.insert(id, key: entries[id]!.order)
-        groups[key] = group
+        if groups[key] == nil { groups[key] = GroupState(serial: nextGroupSerial()) }
+        // In place: a copy of the group would copy its member list at every show.
+        let before = groups[key]!.members.count
+        if before == 0 { groups[key]!.stacked = false; groups[key]!.dissolving = false }
+        groups[key]!.members.insert(id, key: entries[id]!.order)
         membersChanged(key, from: before)
     }
 

@@ -44,11 +44,12 @@ final class CompositorRestartTests: RigTestCase {
         monitor.events.filter { if case .closed = $0 { return true }; return false }
     }
 
+    /// Each from its own app: three from one would stack into one card (GroupedStackTests).
     func testEveryNotificationSurvivesTheCompositorRestartingWithItsID() throws {
         let daemon = try startDaemon()
         let monitor = try startSignalMonitor()
-        let persistent = try rig.notify(summary: "Persistent", body: "stays", expireTimeout: 0)
-        let short = try rig.notify(summary: "Short", body: "six seconds", expireTimeout: 6000)
+        let persistent = try rig.notify(app: "persistent", summary: "Persistent", body: "stays", expireTimeout: 0)
+        let short = try rig.notify(app: "short", summary: "Short", body: "six seconds", expireTimeout: 6000)
         _ = try screenshot(within: 3) { self.toastCount($0) == 2 }
 
         try rig.stopCompositor()
@@ -57,8 +58,8 @@ final class CompositorRestartTests: RigTestCase {
         XCTAssertTrue(rig.nameHasOwner(), "it keeps org.freedesktop.Notifications")
         XCTAssertTrue(logs(daemon, "waiting for a compositor"), "it says it waits: \(daemon.process.output)")
         // Notify answers with ids, CloseNotification closes, while nothing can be drawn.
-        let during = try rig.notify(summary: "During", body: "sent with no compositor", expireTimeout: 0)
-        let closed = try rig.notify(summary: "Closed", body: "closed with no compositor", expireTimeout: 0)
+        let during = try rig.notify(app: "during", summary: "During", body: "sent with no compositor", expireTimeout: 0)
+        let closed = try rig.notify(app: "closed", summary: "Closed", body: "closed with no compositor", expireTimeout: 0)
         XCTAssertEqual(Set([persistent, short, during, closed]).count, 4, "four distinct ids")
         try rig.closeNotification(closed)
         XCTAssertEqual(monitor.waitForClosed(id: closed, timeout: 3), 3, "CloseNotification works: \(monitor.events)")

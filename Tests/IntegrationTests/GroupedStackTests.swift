@@ -38,7 +38,7 @@ final class GroupedStackTests: RigTestCase {
         XCTAssertLessThan(box.height, 300, "the stack is not collapsed: \(box)")
         let headerTop = box.y, cardTop = box.y + Self.headerHeight + Self.headerGap
         // The header pill is drawn in the toasts' background, left of its text.
-        assertColor(collapsed, box.x + 40, headerTop + Self.headerHeight / 2, Self.background, tolerance: 2, "header fill")
+        assertColor(collapsed, box.x + 6, headerTop + Self.headerHeight / 2, Self.background, tolerance: 2, "header fill")
         // The gap between header and top card is empty.
         XCTAssertTrue(collapsed.region(x: box.x + 20, y: headerTop + Self.headerHeight + 1, width: box.width - 40,
                                        height: Self.headerGap - 2).isUniform(.black), "no gap under the header")
