@@ -10,6 +10,16 @@ extension OverlayManager {
         return nil
     }
 
+    /// The header of the closed stack `id` is a card under the top one of (it peeks out
+    /// below it); nil for a top card, an open stack's card or a view in no stack.
+    public func stackHeader(coveringPeek id: ViewID) -> ViewID? {
+        guard let name = location[id], let index = containerIndex[name],
+              let key = containers[index].entries[id]?.groupKey,
+              let group = containers[index].groups[key], group.stacked, !group.expanded,
+              group.members.last != id, containers[index].entries[id]?.phase == .showing else { return nil }
+        return .groupHeader(serial: group.serial)
+    }
+
     /// A group's showing members, oldest first.
     public func members(ofGroup key: String, in container: String) -> [ViewID] {
         containerIndex[container].map { containers[$0].members(of: key) } ?? []

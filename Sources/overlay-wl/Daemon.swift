@@ -78,6 +78,9 @@ final class Daemon: OverlayPresenterDelegate {
             taken = !presenter.dismissGroup(header: click.view, reason: .user).isEmpty
         case (_, nil) where click.view.isGroupHeader:
             taken = presenter.toggleGroup(header: click.view)
+        case (.body, _) where presenter.manager.stackHeader(coveringPeek: click.view) != nil:
+            // A card peeking out of a closed stack opens the stack, as the header does.
+            taken = presenter.toggleGroup(header: presenter.manager.stackHeader(coveringPeek: click.view)!)
         case (.closeButton, _):
             taken = presenter.dismiss(click.view, reason: .user)
         case (.overflowIndicator, _):

@@ -2,8 +2,9 @@ import Foundation
 import XCTest
 
 /// Twelve notifications from one app on headless sway: they stack into one card under a header,
-/// a click on the header opens the stack and another closes it, and the header's close button
-/// clears the group (NotificationClosed reason 2, once per id). Checked with grim and signals.
+/// a click on the header (or on a card peeking out) opens the stack and another closes it, and
+/// the header's close button clears the group (NotificationClosed reason 2, once per id).
+/// Checked with grim and signals.
 final class GroupedStackTests: RigTestCase {
     static let background = RGBA(hex: 0x2B303B)
     static let closeColor = RGBA(hex: 0xD8DEE9)
@@ -69,6 +70,17 @@ final class GroupedStackTests: RigTestCase {
         try pointer.move(Self.parking.0, Self.parking.1)
         let closedAgain = try settledScreenshot(within: 4) { shot in (self.columnBox(shot)?.height ?? 999) < 300 }
         XCTAssertEqual(columnBox(closedAgain), box, "the stack did not close to where it was")
+
+        // A click on a card peeking out below the top one opens the stack too, closing nothing.
+        try pointer.click(box.midX, box.maxY - 3)
+        try pointer.move(Self.parking.0, Self.parking.1)
+        _ = try settledScreenshot(within: 4) { shot in (self.columnBox(shot)?.height ?? 0) > 600 }
+        try pointer.click(box.x + 120, headerTop + Self.headerHeight / 2)
+        try pointer.move(Self.parking.0, Self.parking.1)
+        let closedThird = try settledScreenshot(within: 4) { shot in (self.columnBox(shot)?.height ?? 999) < 300 }
+        XCTAssertEqual(columnBox(closedThird), box, "the stack did not close to where it was")
+        XCTAssertTrue(monitor.events.filter { if case .closed = $0 { return true }; return false }.isEmpty,
+                      "a click on a peeking card closed something: \(monitor.events)")
 
         // The header's close button clears the group: every id closed once, with reason 2.
         let header = PixelRect(x: box.maxX - 40, y: headerTop, width: 40, height: Self.headerHeight)

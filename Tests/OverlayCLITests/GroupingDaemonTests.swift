@@ -85,6 +85,19 @@ import WaylandPresenter
         #expect(h.signals.closed.allSatisfy { $0.reason == .dismissed })
     }
 
+    @Test func aClickOnAPeekingCardOpensTheStackAndClosesNothing() throws {
+        let h = try DaemonHarness()
+        var ids: [UInt32] = []
+        for n in 1...4 { ids.append(try h.notify(chat(n))) }
+        try h.click(ids[2], .body)
+        #expect(h.presenter.manager.isExpanded(group: "Chat", in: Self.column))
+        #expect(h.signals.closed.isEmpty)
+        // Open, each card is itself again: a click closes it (reason 2).
+        try h.click(ids[2], .body)
+        #expect(h.signals.closed.map(\.id) == [ids[2]])
+        #expect(h.presenter.manager.stackHeader(coveringPeek: ViewID(ids[3])) == nil, "the top card is not peeking")
+    }
+
     @Test func theTopCardsActionsWorkWhileCollapsed() throws {
         let h = try DaemonHarness()
         var ids: [UInt32] = []
