@@ -167,14 +167,16 @@ extension OverlayPresenter: SeatInputSink {
 
     // MARK: Cursor
 
-    /// Arrow over views, hand over action buttons and links; set on enter and when the shape changes, by
+    /// Arrow over views, hand over action buttons, links and what opens a stack; set on enter and when the shape changes, by
     /// the compositor (cursor-shape-v1) or else from our cursor theme.
     private func updateCursor(of pointer: PointerDevice, in container: String?, entered: Bool) {
         guard let container, let display else { return }
         let id = input.router.view(at: pointer.position, in: container)
         let part = id.map { clickedPart(of: $0, at: pointer.position) }
         let left = id.flatMap { manager.resolvedConfiguration(of: $0)?.binding(for: .left) } ?? .gesture
-        let shape = CursorShape.over(part, leftBinding: left)
+        // A stack's header and the cards peeking out below its top card open the stack.
+        let opensStack = id.map { $0.isGroupHeader || manager.stackHeader(coveringPeek: $0) != nil } ?? false
+        let shape = opensStack ? .hand : CursorShape.over(part, leftBinding: left)
         guard entered || input.shapes[pointer.seat] != shape else { return }
         input.shapes[pointer.seat] = shape
         switch CursorSource.choose(shapeManagerOffered: display.cursorShapeManager != nil) {
