@@ -28,7 +28,12 @@ extension ContainerState {
                 // more than `maximumSwapWait` after the first), then the newest hidden views take
                 // the oldest ones' places (`promote`). A burst swaps the screen once, after it.
                 hide(id, now: now)
-                if swapSince == nil { swapSince = now }
+                if swapSince == nil {
+                    // The views still coming in hold still until the swap: a burst draws no
+                    // frames for a set it is about to replace.
+                    swapSince = now
+                    for shown in normalShowing.elements { entries[shown]!.holdInsertion(at: now) }
+                }
                 promoteAt = min(now + config.swapDelay, swapSince! + Self.maximumSwapWait)
             } else if let oldest = normalShowing.first {
                 hide(oldest, now: now)
@@ -52,6 +57,7 @@ extension ContainerState {
             hide(oldest, now: now)
             appear(newest, now: now, effects: &effects)
         }
+        for shown in normalShowing.elements { entries[shown]!.resumeInsertion(at: now) }
     }
 
     /// Queues a view; past `maximumWaiting` the oldest waiting view is dismissed (`.autoDismiss`).
@@ -84,6 +90,7 @@ extension ContainerState {
             entry.removalDuration = 0
         }
         entry.phase = .hidden
+        entry.insertionHeldAt = nil
         entry.removalStart = now
         entry.removalOverride = nil
         if entry.removalDuration <= 0 { drawn.remove(id, key: entry.order) }

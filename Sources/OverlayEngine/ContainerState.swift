@@ -134,6 +134,7 @@ struct ContainerState: Sendable {
         }
         entry.phase = .showing
         entry.appearedAt = appearedAt
+        entry.insertionHeldAt = nil
         entry.pausedAt = nil
         if !entry.hasAppeared {
             entry.hasAppeared = true

@@ -380,9 +380,12 @@ public final class OverlayPresenter {
                 continue
             }
             let version = contentVersions[name, default: 0]
-            surface.invalidateIfChanged(list, contentVersion: version, decor: decor)
+            // The pill's count is its content's revision; other views change content by version.
+            let pill = indicatorCounts[name, default: 0]
+            let revision: (ViewID) -> Int = { $0 == .overflowIndicator ? pill : 0 }
+            surface.invalidateIfChanged(list, contentVersion: version, decor: decor, revision: revision)
             var painted: [ViewID: PaintedView] = [:]  // a frame asks for each view several times
-            try surface.drawIfNeeded(list, contentVersion: version, decor: decor) { id in
+            try surface.drawIfNeeded(list, contentVersion: version, decor: decor, revision: revision) { id in
                 if let known = painted[id] { return known }
                 guard let view = paintedView(id, in: name) else { return nil }
                 painted[id] = view
