@@ -181,6 +181,21 @@ final class CalloutTests: XCTestCase {
                                               width: f.width, height: f.height))
     }
 
+    /// A target covering the canvas: the bubble inside, the arrow from its top edge up to the
+    /// middle of the target's top edge (200, 0); nothing leaves the bubble's bottom edge.
+    func testFullCanvasTargetPointsUpFromInsideTheBubble() throws {
+        let full = TipPlacer.place(.rect(canvasArea), size: bubble, in: canvasArea, metrics: plain.metrics)
+        XCTAssertTrue(!full.fits && full.side == .bottom && full.arrowTip == Point(x: 200, y: 0), "\(full)")
+        let canvas = Canvas(pixelWidth: 400, pixelHeight: 300, scale: 1)
+        renderer.draw(.init(title: "Title", body: "Body"), style: plain, placement: full, on: canvas)
+        let edge = try XCTUnwrap(tipEdge(canvas, full), "no arrow pixels")
+        XCTAssertLessThanOrEqual(abs(edge - 0), 1, "arrow ends at \(edge)")
+        XCTAssertEqual(canvas.pixel(x: 200, y: Int(full.bubble.minY) - 4).a, 255, "arrow above the bubble")
+        for y in Int(full.bubble.maxY)..<300 {
+            XCTAssertEqual(canvas.pixel(x: 200, y: y).a, 0, "nothing below the bubble at y \(y)")
+        }
+    }
+
     func testOpacityScalesEverything() {
         var style = plain
         style.borderWidth = 0
