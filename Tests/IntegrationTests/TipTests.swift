@@ -115,7 +115,7 @@ final class TipTests: RigTestCase {
     /// A window alone on the output fills it (1280×720): no side has room, so the bubble goes
     /// inside the window, 10 px below the middle of its top edge, and the arrow rises from the
     /// bubble's top edge to (640, 0). Below the bubble there is only the window: no arrow runs
-    /// from the bubble's bottom edge up through its text.
+    /// from the bubble's bottom edge up through its text. The same once the window is fullscreen.
     func testTipOnAWindowFillingTheOutputPointsUpFromInside() throws {
         _ = try startDaemon()
         let pointer = try VirtualPointer(rig: rig)
@@ -145,6 +145,12 @@ final class TipTests: RigTestCase {
         let under = shot.region(x: 630, y: box.maxY + 14, width: 21, height: 30)
         XCTAssertNil(under.boundingBox(where: Self.isArrowInk), "arrow pixels below the bubble")
         assertColor(shot, 640, box.maxY + 30, Self.windowColor, tolerance: 6, "the window below the bubble")
+
+        // Fullscreen (same rectangle, the overlay layer stays above it): the tip stays where it is.
+        XCTAssertTrue(rig.run(["swaymsg", "[con_id=\(conID)] fullscreen enable"]).succeeded)
+        let full = try settledScreenshot(within: 5) { self.bubbleBox($0) != nil }
+        XCTAssertEqual(bubbleBox(full), box, "the bubble over the fullscreen window")
+        XCTAssertNotNil(full.region(x: 635, y: 0, width: 11, height: 10).boundingBox(where: Self.isArrowInk), "and its arrow")
     }
 
     /// The sway container id of the window with `appID`.
