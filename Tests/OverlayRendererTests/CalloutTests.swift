@@ -196,6 +196,21 @@ final class CalloutTests: XCTestCase {
         }
     }
 
+    /// No side of the anchor has room (a 300×250 bubble around the canvas's middle): the bubble
+    /// is drawn alone, without an arrow. Just outside each edge's middle stays transparent.
+    func testWithoutRoomBesideTheAnchorNoArrowIsDrawn() {
+        let p = TipPlacer.place(.point(Point(x: 200, y: 150)), size: Size(width: 300, height: 250), in: canvasArea,
+                                metrics: plain.metrics)
+        XCTAssertFalse(p.hasArrow)
+        XCTAssertEqual(p.bubble, Rect(x: 50, y: 25, width: 300, height: 250))
+        let canvas = Canvas(pixelWidth: 400, pixelHeight: 300, scale: 1)
+        renderer.draw(.init(title: "Big"), style: plain, placement: p, on: canvas)
+        XCTAssertEqual(canvas.pixel(x: 200, y: 150).a, 255, "the bubble")
+        for (x, y) in [(200, 22), (200, 277), (47, 150), (352, 150)] {
+            XCTAssertEqual(canvas.pixel(x: x, y: y).a, 0, "nothing outside the bubble at (\(x), \(y))")
+        }
+    }
+
     func testOpacityScalesEverything() {
         var style = plain
         style.borderWidth = 0
