@@ -162,6 +162,11 @@ final class OutputChangeTests: RigTestCase {
         let sharp = try XCTUnwrap(HiDPITests.sharpness(shot))
         note("sharpness after the scale change \(sharp), golden@2x \(goldenSharpness)")
         XCTAssertGreaterThanOrEqual(sharp, goldenSharpness * 0.9, "redrawn at scale 2, not enlarged")
+
+        // And back: at scale 1 the toast is 360 px wide again.
+        XCTAssertTrue(rig.run(["swaymsg", "output", "HEADLESS-1", "scale", "1"]).succeeded)
+        let back = try settledScreenshot(within: 5) { (HiDPITests.toastBox($0)?.width ?? .max) < 400 }
+        XCTAssertLessThan(try XCTUnwrap(HiDPITests.toastBox(back), "no toast back at scale 1").width, 400)
     }
 }
 
