@@ -145,11 +145,20 @@ public final class OverlayPresenter {
         if let display {
             display.onOutputsChanged = { [unowned self] in self.outputsChanged() }
             attachInput()
+        }
+        holdCountdownsWhileUnseen(now: now)
+        revision &+= 1  // the next update() draws (or forgets) every container
+    }
+
+    /// Countdowns run only while views can be seen: with a compositor that has an output. With
+    /// none (the compositor gone, or its last output unplugged) every view waits, its countdown
+    /// stopped, and runs on from there when an output comes.
+    private func holdCountdownsWhileUnseen(now: Double) {
+        if let display, !display.outputs.isEmpty {
             manager.resumeCountdowns(now: now)
         } else {
             manager.suspendCountdowns(now: now)
         }
-        revision &+= 1  // the next update() draws (or forgets) every container
     }
 
     /// Registers a container and where its surface goes.
@@ -309,7 +318,9 @@ public final class OverlayPresenter {
                 let effects = manager.drainEffects()
                 seenRevision = revision
                 for effect in effects {
-                    if case .removed(let id, _) = effect {
+                    // A view moved to another container under its id (a tip following its
+                    // window to another output) keeps its content.
+                    if case .removed(let id, _) = effect, manager.containerName(of: id) == nil {
                         views[id] = nil
                         lazyMeasure.pending.remove(id)
                     }
@@ -438,6 +449,7 @@ public final class OverlayPresenter {
     private func outputsChanged() {
         // A scale change needs a redraw; outputs coming and going are handled in update().
         for surface in surfaces.values { surface.surface.requestRedraw() }
+        holdCountdownsWhileUnseen(now: clock())
         revision &+= 1
     }
 }
