@@ -31,7 +31,12 @@ extension ContainerState {
                 // more than `maximumSwapWait` after the first), then the newest hidden views take
                 // the oldest ones' places (`promote`). A burst swaps the screen once, after it.
                 hide(id, now: now)
-                if swapSince == nil { swapSince = now }
+                if swapSince == nil {
+                    // The views still coming in hold still until the swap: a burst draws no
+                    // frames for a set it is about to replace.
+                    swapSince = now
+                    for shown in normalShowing.elements { entries[shown]!.holdInsertion(at: now) }
+                }
                 promoteAt = min(now + config.swapDelay, swapSince! + Self.maximumSwapWait)
             } else if let oldest = normalShowing.first {
                 hide(oldest, now: now)
@@ -63,6 +68,7 @@ extension ContainerState {
             }
         }
         makeRoom(now: now)
+        for shown in normalShowing.elements { entries[shown]!.resumeInsertion(at: now) }
     }
 
     /// Hides the oldest normal views while the showing ones take more slots than there are (a
@@ -105,6 +111,7 @@ extension ContainerState {
             entry.removalDuration = 0
         }
         entry.phase = .hidden
+        entry.insertionHeldAt = nil
         entry.removalStart = now
         entry.removalOverride = nil
         if entry.removalDuration <= 0 { drawn.remove(id, key: entry.order) }

@@ -138,6 +138,7 @@ struct ContainerState: Sendable {
         }
         entry.phase = .showing
         entry.appearedAt = appearedAt
+        entry.insertionHeldAt = nil
         entry.pausedAt = nil
         if !entry.hasAppeared {
             entry.hasAppeared = true

@@ -4,8 +4,6 @@
 struct SideFit {
     let side: TipSide
     private(set) var fits = false
-    /// How far the side is from having room (0 when it fits); the fallback takes the least.
-    private(set) var shortfall = 0.0
     private var bubbleMain = 0.0, bubbleCross = 0.0
     private var tipMain = 0.0, tipCross = 0.0, baseMain = 0.0, baseCross = 0.0
     private var halfArrow = 0.0, radius = 0.0
@@ -24,10 +22,8 @@ struct SideFit {
         let bc = v ? size.width : size.height, bm = v ? size.height : size.width
         let tc0 = v ? t.minX : t.minY, tc1 = v ? t.maxX : t.maxY
 
-        // Shape: the arrow base must fit the straight part of the facing edge.
-        var aw = max(0, m.arrowWidth), r = min(max(0, m.cornerRadius), bc / 2, bm / 2)
-        if bc - 2 * r < aw { r = max(0, (bc - aw) / 2); aw = min(aw, bc) }
-        let half = aw / 2, len = max(0, m.arrowLength)
+        let (r, half) = Self.shape(cross: bc, main: bm, metrics: m)
+        let len = max(0, m.arrowLength)
         halfArrow = half; radius = r
 
         // Main axis: the tip on the target's facing edge, the bubble `len` beyond it.
@@ -47,26 +43,17 @@ struct SideFit {
 
         let epsilon = 1e-9
         fits = mainSlack >= -epsilon && crossSlack >= -epsilon
-        shortfall = max(0, -mainSlack) + max(0, -crossSlack)
+        guard fits else { return }
         tipMain = edge
-
-        let mid = (tc0 + tc1) / 2
-        if fits {
-            tipCross = TipPlacer.clamp(mid, lo, hi)
-            bubbleCross = TipPlacer.clamp(tipCross - bc / 2, max(ac0, tipCross + r + half - bc),
-                                          min(ac1 - bc, tipCross - r - half))
-            bubbleMain = start
-        } else {
-            // Fallback: keep the tip on the target (within the area), clamp the bubble inside.
-            let (raw0, raw1) = (v ? area.minX : area.minY, v ? area.maxX : area.maxY)
-            tipCross = TipPlacer.clamp(mid, max(tc0, raw0), min(tc1, raw1))
-            bubbleCross = bc > ac1 - ac0 ? ac0 : TipPlacer.clamp(tipCross - bc / 2, ac0, ac1 - bc)
-            bubbleMain = bm > am1 - am0 ? am0 : TipPlacer.clamp(start, am0, am1 - bm)
-        }
+        tipCross = TipPlacer.clamp((tc0 + tc1) / 2, lo, hi)
+        bubbleCross = TipPlacer.clamp(tipCross - bc / 2, max(ac0, tipCross + r + half - bc),
+                                      min(ac1 - bc, tipCross - r - half))
+        bubbleMain = start
         baseCross = TipPlacer.clamp(tipCross, bubbleCross + r + half, bubbleCross + bc - r - half)
         baseMain = d < 0 ? bubbleMain + bm : bubbleMain
     }
 
+    /// The placement (meaningful only when `fits`).
     func placement(offArea: Bool) -> TipPlacement {
         let v = side.isVertical
         func point(main: Double, cross: Double) -> Point {
@@ -77,11 +64,19 @@ struct SideFit {
                             arrowTip: point(main: tipMain, cross: tipCross),
                             arrowBaseStart: point(main: baseMain, cross: baseCross - halfArrow),
                             arrowBaseEnd: point(main: baseMain, cross: baseCross + halfArrow),
-                            cornerRadius: radius, target: target, fits: fits, targetOffArea: offArea)
+                            cornerRadius: radius, target: target, fits: true, targetOffArea: offArea)
+    }
+
+    /// Corner radius and half the arrow's width for a bubble `cross` long along the edge the
+    /// arrow leaves from: the arrow's base must fit the straight part of that edge.
+    static func shape(cross bc: Double, main bm: Double, metrics m: TipMetrics) -> (radius: Double, halfArrow: Double) {
+        var aw = max(0, m.arrowWidth), r = min(max(0, m.cornerRadius), bc / 2, bm / 2)
+        if bc - 2 * r < aw { r = max(0, (bc - aw) / 2); aw = min(aw, bc) }
+        return (r, aw / 2)
     }
 
     /// `lo...hi` shrunk by `margin` at both ends, or its midpoint when it is too short.
-    private static func inset(_ lo: Double, _ hi: Double, _ margin: Double) -> (Double, Double) {
+    static func inset(_ lo: Double, _ hi: Double, _ margin: Double) -> (Double, Double) {
         guard hi - lo >= 2 * margin else { let m = (lo + hi) / 2; return (m, m) }
         return (lo + margin, hi - margin)
     }

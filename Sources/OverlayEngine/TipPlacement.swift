@@ -60,10 +60,43 @@ public struct TipPlacement: Equatable, Sendable {
     public var cornerRadius: Double
     /// The target as placed: normalised, and clamped into the usable area when it was outside.
     public var target: Rect
-    /// False when no side had room: the bubble was clamped into the area and may cover the target.
+    /// False when no side had room: the bubble is inside the target, its arrow pointing at
+    /// `TipPlacer.anchor(of:in:)` (or, with no room beside the anchor either, without an arrow).
     public var fits: Bool
     /// True when the target lay outside the usable area and was clamped onto its border.
     public var targetOffArea: Bool
+
+    /// False when the bubble is drawn without an arrow (no room on any side of the anchor).
+    public var hasArrow: Bool { arrowTip != arrowBaseStart || arrowBaseStart != arrowBaseEnd }
+
+    /// The bubble's edge the arrow leaves from: the one facing the target.
+    public var arrowEdge: (from: Point, to: Point) {
+        let b = bubble
+        return switch side {
+        case .top: (Point(x: b.minX, y: b.maxY), Point(x: b.maxX, y: b.maxY))
+        case .bottom: (Point(x: b.minX, y: b.minY), Point(x: b.maxX, y: b.minY))
+        case .leading: (Point(x: b.maxX, y: b.minY), Point(x: b.maxX, y: b.maxY))
+        case .trailing: (Point(x: b.minX, y: b.minY), Point(x: b.minX, y: b.maxY))
+        }
+    }
+
+    /// True when the arrow lies outside the bubble, so it never crosses the bubble's text: its
+    /// base on `arrowEdge`, its tip on the edge's line or beyond it (away from the bubble).
+    public var arrowStaysOutsideBubble: Bool {
+        let (from, to) = arrowEdge, e = 1e-6
+        let v = side.isVertical
+        func onEdge(_ q: Point) -> Bool {
+            v ? abs(q.y - from.y) <= e && q.x >= from.x - e && q.x <= to.x + e
+              : abs(q.x - from.x) <= e && q.y >= from.y - e && q.y <= to.y + e
+        }
+        let beyond = switch side {
+        case .top: arrowTip.y >= from.y - e
+        case .bottom: arrowTip.y <= from.y + e
+        case .leading: arrowTip.x >= from.x - e
+        case .trailing: arrowTip.x <= from.x + e
+        }
+        return onEdge(arrowBaseStart) && onEdge(arrowBaseEnd) && beyond
+    }
 
     /// Bubble and arrow together (what to damage and to accept input in).
     public var frame: Rect {
@@ -80,21 +113,20 @@ public enum TipPlacer {
 
     /// Places a bubble of `size` beside `target` inside `area` (the output minus exclusive zones).
     /// Takes the first side in `sides` with room, shifted along the side to stay inside `area`
-    /// inset by the margin. When no side has room, takes the one with the least shortfall and
-    /// clamps the bubble into the area (`fits` false). An empty `sides` means `defaultSides`.
+    /// inset by the margin. When no side has room (the target covers the area, or nearly), the
+    /// bubble goes inside the target and points at its anchor (`fits` false; see `inside`).
+    /// An empty `sides` means `defaultSides`.
     public static func place(_ target: TipTarget, size: Size, in area: Rect,
                              metrics: TipMetrics = .init(), sides: [TipSide] = defaultSides) -> TipPlacement {
         let area = finite(area) ?? .zero
         let size = Size(width: max(0, finite(size.width) ?? 0), height: max(0, finite(size.height) ?? 0))
         let (rect, offArea) = clampedTarget(target, to: area)
         let order = sides.isEmpty ? defaultSides : sides
-        var best: SideFit?
-        for side in order {
-            let fit = SideFit(side: side, target: rect, size: size, area: area, metrics: metrics)
-            if fit.fits { return fit.placement(offArea: offArea) }
-            if best == nil || fit.shortfall < best!.shortfall { best = fit }
-        }
-        return best!.placement(offArea: offArea)
+        let placement = order.lazy.map { SideFit(side: $0, target: rect, size: size, area: area, metrics: metrics) }
+            .first(where: \.fits)?.placement(offArea: offArea)
+            ?? inside(rect, size: size, in: area, metrics: metrics, sides: order, offArea: offArea)
+        assert(placement.arrowStaysOutsideBubble, "the arrow crosses the bubble: \(placement)")
+        return placement
     }
 
     /// The target as a rectangle with non-negative size, moved onto the area when it lies outside.

@@ -75,6 +75,10 @@ struct ViewEntry: Sendable {
     var drag: DragState?
     /// The group it joined when it last went on screen (`ContainerState.joinGroup`).
     var groupKey: String?
+    /// While a swap is pending in a full newest-first container, a view still coming in holds
+    /// still from this instant (nothing is drawn for a set about to be replaced), and goes on
+    /// from where it stopped when the swap is done (`resumeInsertion`).
+    var insertionHeldAt: Double?
 
     init(id: ViewID, settings: ViewSettings, size: Size, animated: Bool) {
         self.id = id
@@ -115,7 +119,8 @@ struct ViewEntry: Sendable {
         case .waiting: return 0
         case .showing:
             guard insertAnimated else { return 1 }
-            return resolved.animation.progress(at: now - appearedAt, duration: animationDuration)
+            let t = min(now, insertionHeldAt ?? now)
+            return resolved.animation.progress(at: t - appearedAt, duration: animationDuration)
         case .removing, .hidden:
             guard removalDuration > 0 else { return 0 }
             let animation = removalOverride?.animation ?? resolved.animation
@@ -139,9 +144,21 @@ struct ViewEntry: Sendable {
     func isTransitioning(at now: Double) -> Bool {
         switch phase {
         case .waiting: false
-        case .showing: insertAnimated && now < appearedAt + animationDuration
+        case .showing: insertAnimated && insertionHeldAt == nil && now < appearedAt + animationDuration
         case .removing, .hidden: now < removalStart + removalDuration
         }
+    }
+
+    /// Holds a view that is still coming in where it is at `now` (see `insertionHeldAt`).
+    mutating func holdInsertion(at now: Double) {
+        if insertionHeldAt == nil, isTransitioning(at: now) { insertionHeldAt = now }
+    }
+
+    /// Lets a held view go on coming in from where it stopped.
+    mutating func resumeInsertion(at now: Double) {
+        guard let heldAt = insertionHeldAt else { return }
+        appearedAt += max(0, now - heldAt)
+        insertionHeldAt = nil
     }
 
     /// Transition currently in charge (fling override during removal).

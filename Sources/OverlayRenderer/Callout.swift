@@ -156,13 +156,14 @@ public final class CalloutRenderer {
         func arrow(_ points: Point...) { for q in points { cairo_line_to(cr, q.x, q.y) } }
         cairo_new_sub_path(cr)
         cairo_move_to(cr, x0 + r, y0)
-        if p.side == .bottom { arrow(s, t, e) }                 // top edge, left to right
+        let arrowed = p.hasArrow
+        if arrowed, p.side == .bottom { arrow(s, t, e) }        // top edge, left to right
         cairo_arc(cr, x1 - r, y0 + r, r, -Double.pi / 2, 0)
-        if p.side == .leading { arrow(s, t, e) }                // right edge, downwards
+        if arrowed, p.side == .leading { arrow(s, t, e) }       // right edge, downwards
         cairo_arc(cr, x1 - r, y1 - r, r, 0, Double.pi / 2)
-        if p.side == .top { arrow(e, t, s) }                    // bottom edge, right to left
+        if arrowed, p.side == .top { arrow(e, t, s) }           // bottom edge, right to left
         cairo_arc(cr, x0 + r, y1 - r, r, Double.pi / 2, Double.pi)
-        if p.side == .trailing { arrow(e, t, s) }               // left edge, upwards
+        if arrowed, p.side == .trailing { arrow(e, t, s) }      // left edge, upwards
         cairo_arc(cr, x0 + r, y0 + r, r, Double.pi, 3 * Double.pi / 2)
         cairo_close_path(cr)
     }

@@ -94,7 +94,8 @@ public final class ToastRenderer {
                      opacity: Double = 1, scale: Double = 1, scaleAnchor: (x: Double, y: Double) = (0.5, 0.5),
                      shadow: Shadow? = nil) {
         let alpha = opacity.isNaN ? 0 : min(1, opacity)
-        guard alpha > 0, scale > 0, x.isFinite, y.isFinite, scale.isFinite else { return }
+        // Below half a step of 8-bit alpha nothing would change: the toast is not even laid out.
+        guard alpha >= 0.5 / 255, scale > 0, x.isFinite, y.isFinite, scale.isFinite else { return }
         let toast = prepared(content, style: style, scale: canvas.scale)
         let cr = canvas.context
         cairo_save(cr)

@@ -1,6 +1,6 @@
 import OverlayEngine
 
-/// Where a container surface's `.blur` backgrounds get their blur, in issue 4's order: the
+/// Where a container surface's `.blur` backgrounds get their blur, in this order: the
 /// compositor's own background blur (ext-background-effect-v1 with the blur capability, or
 /// org_kde_kwin_blur); else a frosted wlr-screencopy capture; else the tinted fallback.
 public enum BlurSourceChoice: Equatable, Sendable {

@@ -15,6 +15,8 @@ final class ContainerSurface {
     /// frame callback comes, and the presenter wakes itself for the next frame instead.
     private(set) var awaitsAnimationTick = false
     private var lastDamage: [Rect] = []
+    /// The items of the last presented frame, for `RepaintRegion`.
+    private var lastItems: [ViewID: DrawnItem] = [:]
     /// The shared "render list → canvas" step (also used by `overlay-wl render`).
     let painter: RenderListPainter
     /// Ink of the last few presented frames, and which frame each buffer last showed.
@@ -93,16 +95,21 @@ final class ContainerSurface {
     }
 
     /// Asks for a frame when the picture would differ from the last one presented.
-    func invalidateIfChanged(_ list: RenderList, contentVersion: Int, decor: DrawerDecor? = nil) {
+    func invalidateIfChanged(_ list: RenderList, contentVersion: Int, decor: DrawerDecor? = nil,
+                             revision: (ViewID) -> Int = { _ in 0 }) {
         awaitsAnimationTick = false
-        if !showsAlready(list, contentVersion: contentVersion, decor: decor) || list.isAnimating { surface.requestRedraw() }
+        if !showsAlready(list, contentVersion: contentVersion, decor: decor, revision: revision) || list.isAnimating {
+            surface.requestRedraw()
+        }
     }
 
     /// The last presented frame is this picture.
-    private func showsAlready(_ list: RenderList, contentVersion: Int, decor: DrawerDecor?) -> Bool {
+    private func showsAlready(_ list: RenderList, contentVersion: Int, decor: DrawerDecor?,
+                              revision: (ViewID) -> Int) -> Bool {
         guard let last = lastDrawn else { return false }
         return last.list == list && last.contentVersion == contentVersion && last.scale == scale && last.decor == decor
             && last.size == surface.size
+            && list.items.allSatisfy { (lastItems[$0.id]?.revision ?? 0) == revision($0.id) }
     }
 
     /// Draws and presents `list` if the surface is ready for a frame; false if it must wait (buffers busy).
@@ -113,9 +120,10 @@ final class ContainerSurface {
     /// (backdrop, panel, focus ring) changes the whole surface: it is redrawn whole.
     @discardableResult
     func drawIfNeeded(_ list: RenderList, contentVersion: Int, decor: DrawerDecor? = nil,
+                      revision: (ViewID) -> Int = { _ in 0 },
                       view: (ViewID) -> PaintedView?) throws -> Bool {
         guard surface.phase == .needsDraw, surface.size.width > 0, surface.size.height > 0 else { return false }
-        if showsAlready(list, contentVersion: contentVersion, decor: decor) {
+        if showsAlready(list, contentVersion: contentVersion, decor: decor, revision: revision) {
             surface.unchanged()
             awaitsAnimationTick = list.isAnimating
             return false
@@ -136,15 +144,20 @@ final class ContainerSurface {
         let bounds = Rect(x: 0, y: 0, width: logicalSize.width, height: logicalSize.height)
         let key = ObjectIdentifier(buffer)
         let redrawWhole = lastDrawn == nil || lastDrawn!.scale != scale || decor != nil
+        // Another content version (a view replaced, a tip moved) repaints every item's ink.
+        let repaintsAll = redrawWhole || lastDrawn!.contentVersion != contentVersion
         var stale: [Rect]? = nil  // ink since this buffer was last drawn; nil: unknown, redraw all
         if !redrawWhole, let drawnAt = bufferFrames[key], drawnAt.size == (pixelWidth, pixelHeight),
            let oldest = inkHistory.first?.frame, oldest <= drawnAt.frame {
             // What the buffer shows (its own frame's ink) and everything drawn since.
             stale = inkHistory.filter { $0.frame >= drawnAt.frame }.flatMap(\.ink)
         }
-        // Measure this frame's ink first (cheap), then repaint only the union.
-        let ink = list.items.compactMap { item in view(item.id).map { painter.inkFrame(of: item, view: $0, container: bounds) } }
-            .filter { $0.intersects(bounds) }
+        // Measure this frame's ink first (cheap), then repaint only the union of what changed.
+        let drawnNow = list.items.compactMap { item in
+            view(item.id).map { DrawnItem(item: item, ink: painter.inkFrame(of: item, view: $0, container: bounds),
+                                          revision: revision(item.id)) }
+        }.filter { $0.ink.intersects(bounds) }
+        let ink = repaintsAll ? drawnNow.map(\.ink) : RepaintRegion.changes(from: lastItems, to: drawnNow)
         let region = stale.map { $0 + ink }
         if let region {
             // Whole device pixels, so the cleared edge is never half-cleared (antialiased).
@@ -159,7 +172,7 @@ final class ContainerSurface {
         }
         buffer.isBlank = false
         if decor != nil { buffer.noteDrawn(rows: 0..<pixelHeight) }  // a drawer's backdrop covers everything
-        for rect in ink {
+        for rect in drawnNow.map(\.ink) {
             let r = pixelRect(rect, scale: s)
             buffer.noteDrawn(rows: Int(r.y)..<Int(r.y) + Int(r.height))
         }
@@ -167,7 +180,7 @@ final class ContainerSurface {
             // Nothing changed under this buffer: present it as is.
         } else {
             decor?.paintUnder(on: canvas, bounds: bounds)
-            painter.paint(list, container: bounds, on: canvas, view: view)
+            painter.paint(list, container: bounds, on: canvas, only: region, view: view)
             decor?.paintOver(on: canvas)
         }
         canvas.flush()
@@ -192,6 +205,7 @@ final class ContainerSurface {
         surface.setInputRegion(frames.map { pixelRect($0, scale: 1) }, compositor: display.compositor)
         surface.present(buffer, scale: scale.bufferScale, damage: damage.map { pixelRect($0, scale: s) })
         lastDamage = ink
+        lastItems = Dictionary(drawnNow.map { ($0.item.id, $0) }, uniquingKeysWith: { $1 })
         lastDrawn = (list, contentVersion, scale, decor, surface.size)
         if list.isAnimating { surface.requestRedraw() }  // the next frame, when the compositor is ready
         return true

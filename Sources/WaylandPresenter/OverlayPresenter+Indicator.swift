@@ -10,17 +10,15 @@ extension OverlayPresenter {
     static let indicatorSize = Size(width: 96, height: 26)
 
     /// `list` with the pill added when the container has views hidden or waiting (and the pill
-    /// is not turned off); a change of the count is a change of content. While a burst waits for
+    /// is not turned off); a change of the count is a change of the pill's content alone (its
+    /// count is its revision: the toasts are not repainted for it). While a burst waits for
     /// its swap the pill keeps the count it shows: it changes once, with the swap, instead of
     /// redrawing the container for every newcomer.
     func withOverflowIndicator(_ list: RenderList, of container: String, in bounds: Rect) -> RenderList {
         let off = looks[container]?.overflowIndicator == false
         let count = off ? 0 : manager.swapPending(in: container) ? indicatorCounts[container, default: 0]
             : manager.overflowCount(in: container)
-        if indicatorCounts[container, default: 0] != count {
-            indicatorCounts[container] = count
-            contentVersions[container, default: 0] += 1
-        }
+        indicatorCounts[container] = count
         guard count > 0, let config = manager.container(container), config.displayType != .stacking else { return list }
         let size = Self.indicatorSize, content = list.contentBounds
         let alignment = config.defaults.alignment ?? ResolvedViewConfiguration.fallbackAlignment(config.displayType)

@@ -145,11 +145,20 @@ public final class OverlayPresenter {
         if let display {
             display.onOutputsChanged = { [unowned self] in self.outputsChanged() }
             attachInput()
+        }
+        holdCountdownsWhileUnseen(now: now)
+        revision &+= 1  // the next update() draws (or forgets) every container
+    }
+
+    /// Countdowns run only while views can be seen: with a compositor that has an output. With
+    /// none (the compositor gone, or its last output unplugged) every view waits, its countdown
+    /// stopped, and runs on from there when an output comes.
+    private func holdCountdownsWhileUnseen(now: Double) {
+        if let display, !display.outputs.isEmpty {
             manager.resumeCountdowns(now: now)
         } else {
             manager.suspendCountdowns(now: now)
         }
-        revision &+= 1  // the next update() draws (or forgets) every container
     }
 
     /// Registers a container and where its surface goes.
@@ -309,7 +318,9 @@ public final class OverlayPresenter {
                 let effects = manager.drainEffects()
                 seenRevision = revision
                 for effect in effects {
-                    if case .removed(let id, _) = effect {
+                    // A view moved to another container under its id (a tip following its
+                    // window to another output) keeps its content.
+                    if case .removed(let id, _) = effect, manager.containerName(of: id) == nil {
                         views[id] = nil
                         lazyMeasure.pending.remove(id)
                     }
@@ -380,9 +391,12 @@ public final class OverlayPresenter {
                 continue
             }
             let version = contentVersions[name, default: 0]
-            surface.invalidateIfChanged(list, contentVersion: version, decor: decor)
+            // The pill's count is its content's revision; other views change content by version.
+            let pill = indicatorCounts[name, default: 0]
+            let revision: (ViewID) -> Int = { $0 == .overflowIndicator ? pill : 0 }
+            surface.invalidateIfChanged(list, contentVersion: version, decor: decor, revision: revision)
             var painted: [ViewID: PaintedView] = [:]  // a frame asks for each view several times
-            try surface.drawIfNeeded(list, contentVersion: version, decor: decor) { id in
+            try surface.drawIfNeeded(list, contentVersion: version, decor: decor, revision: revision) { id in
                 if let known = painted[id] { return known }
                 guard let view = paintedView(id, in: name) else { return nil }
                 painted[id] = view
@@ -436,6 +450,7 @@ public final class OverlayPresenter {
     private func outputsChanged() {
         // A scale change needs a redraw; outputs coming and going are handled in update().
         for surface in surfaces.values { surface.surface.requestRedraw() }
+        holdCountdownsWhileUnseen(now: clock())
         revision &+= 1
     }
 }

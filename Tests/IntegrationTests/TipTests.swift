@@ -112,6 +112,62 @@ final class TipTests: RigTestCase {
         XCTAssertNil(bubbleBox(shot), "the bubble is gone")
     }
 
+    /// A window alone on the output fills it (1280×720): no side has room, so the bubble goes
+    /// inside the window, 10 px below the middle of its top edge, and the arrow rises from the
+    /// bubble's top edge to (640, 0). Below the bubble there is only the window: no arrow runs
+    /// from the bubble's bottom edge up through its text. The same once the window is fullscreen.
+    func testTipOnAWindowFillingTheOutputPointsUpFromInside() throws {
+        _ = try startDaemon()
+        let pointer = try VirtualPointer(rig: rig)
+        defer { pointer.stop() }
+        try pointer.openWindow(appID: "tip-full")
+        let window = try windowRect("tip-full")
+        XCTAssertEqual(window, PixelRect(x: 0, y: 0, width: 1280, height: 720), "a lone window fills the output")
+        let conID = try conID("tip-full")
+        XCTAssertGreaterThan(try show("tips", ["--window", "con_id=\(conID)", "--title", "Inside the window",
+                                               "--body", "The arrow points at its top edge", "--no-animation"]), 0)
+        let shot = try settledScreenshot(within: 5) { self.bubbleBox($0) != nil }
+        let box = try XCTUnwrap(bubbleBox(shot), "no bubble on screen")
+        note("bubble fill at \(box)")
+        XCTAssertLessThanOrEqual(abs(box.midX - 640), 2, "centred under the top edge's middle")
+        XCTAssertTrue((1...14).contains(box.y), "the fill (the arrow's interior, then the bubble) starts near the top: \(box)")
+        XCTAssertLessThan(box.maxY, 200, "a bubble, not the window")
+        // The arrow: border-coloured pixels in the 11 columns around x 640 above the bubble body
+        // (y < 10), reaching the output's top row (the arrow's tip at y 0).
+        let arrow = try XCTUnwrap(shot.region(x: 635, y: 0, width: 11, height: 10).boundingBox(where: Self.isArrowInk),
+                                  "no arrow pixels above the bubble")
+        XCTAssertLessThanOrEqual(arrow.y, 1, "arrow tip pixel row \(arrow.y), the window's top edge is 0")
+        // Inside the bubble below its border (y 10…12) only fill and text: no border-coloured
+        // arrow sides crossing it.
+        let inside = shot.region(x: box.x + 4, y: 14, width: box.width - 8, height: box.maxY - 18)
+        XCTAssertNil(inside.boundingBox(where: Self.isArrowInk), "arrow pixels inside the bubble")
+        // Under the bubble (past its 10 px shadow): the window's green in the arrow's column, no arrow ink.
+        let under = shot.region(x: 630, y: box.maxY + 14, width: 21, height: 30)
+        XCTAssertNil(under.boundingBox(where: Self.isArrowInk), "arrow pixels below the bubble")
+        assertColor(shot, 640, box.maxY + 30, Self.windowColor, tolerance: 6, "the window below the bubble")
+
+        // Fullscreen (same rectangle, the overlay layer stays above it): the tip stays where it is.
+        XCTAssertTrue(rig.run(["swaymsg", "[con_id=\(conID)] fullscreen enable"]).succeeded)
+        let full = try settledScreenshot(within: 5) { self.bubbleBox($0) != nil }
+        XCTAssertEqual(bubbleBox(full), box, "the bubble over the fullscreen window")
+        XCTAssertNotNil(full.region(x: 635, y: 0, width: 11, height: 10).boundingBox(where: Self.isArrowInk), "and its arrow")
+    }
+
+    /// The sway container id of the window with `appID`.
+    func conID(_ appID: String) throws -> Int {
+        let out = rig.run(["swaymsg", "-r", "-t", "get_tree"])
+        guard out.succeeded, let root = try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any] else {
+            throw HarnessError.failed("get_tree: \(out)")
+        }
+        func find(_ node: [String: Any]) -> Int? {
+            if node["app_id"] as? String == appID { return node["id"] as? Int }
+            let children = (node["nodes"] as? [[String: Any]] ?? []) + (node["floating_nodes"] as? [[String: Any]] ?? [])
+            return children.lazy.compactMap(find).first
+        }
+        guard let id = find(root) else { throw HarnessError.failed("no window \(appID) in the tree") }
+        return id
+    }
+
     func testInputOnlyOnTheBubble() throws {
         _ = try startDaemon()
         let pointer = try VirtualPointer(rig: rig)

@@ -349,4 +349,32 @@ private func newest(maximum: Int = 5, _ edit: (inout ContainerConfiguration) -> 
         let appeared = manager.drainEffects().compactMap { if case .appeared(let id, _) = $0 { return id }; return nil }
         #expect(Set(appeared) == Set(burst.suffix(2)), "only the two that stay appear")
     }
+
+    @Test func viewsComingInHoldStillWhileASwapIsPendingThenGoOnFromThere() throws {
+        var config = ContainerConfiguration(name: "c", displayType: .vertical, queueType: .multiple)
+        config.maximumVisible = 2
+        config.overflow = .newest
+        config.swapDelay = 0.05
+        config.defaults.transition = .opacity
+        config.defaults.animation = .linear(duration: 0.2)
+        var manager = OverlayManager()
+        try manager.register(config, now: 0)
+        let size = Size(width: 10, height: 10), area = Size(width: 100, height: 100)
+        let first = try (0..<2).map { i in try manager.show(in: "c", size: size, now: Double(i) * 0.01) }
+        // Full at 0.01; the third comes at 0.02 and is the only newcomer: one swap at 0.07.
+        let third = try manager.show(in: "c", size: size, now: 0.02)
+        let atStart = manager.renderList(for: "c", size: area, now: 0.02)
+        let later = manager.renderList(for: "c", size: area, now: 0.06)
+        #expect(later.items.map(\.opacity) == atStart.items.map(\.opacity), "held: nothing changes while the swap is pending")
+        #expect(!later.isAnimating, "no animation frames while held")
+        #expect(manager.nextDeadline == 0.07, "the next wake-up is the swap")
+        let heldOpacity = try #require(atStart.items.first { $0.id == first[1] }).opacity
+        #expect(abs(heldOpacity - 0.05) < 1e-9, "the second had come in for 0.01 of 0.2 s")
+        manager.advance(to: 0.07)
+        #expect(Set(manager.showing(in: "c")) == [first[1], third], "the oldest went, the newcomer came")
+        let after = manager.renderList(for: "c", size: area, now: 0.08)
+        let resumed = try #require(after.items.first { $0.id == first[1] }).opacity
+        #expect(abs(resumed - 0.1) < 1e-9, "it goes on from 0.05, 0.01 s later: 0.1, not a jump")
+        #expect(after.isAnimating)
+    }
 }

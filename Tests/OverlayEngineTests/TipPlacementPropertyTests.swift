@@ -27,9 +27,54 @@ struct TipCase: CustomStringConvertible {
         sides = TipSide.flipOrder(preferring: TipSide.allCases[side])
     }
 
+    /// A target covering the area, or nearly: the area grown or shrunk by up to 24 px per edge.
+    init(output: (Int, Int, Int, Int), cover: (Int, Int, Int, Int), bubble: (Int, Int), side: Int) {
+        self.init(output: output, target: (0, 0, 0, 0), bubble: bubble, side: side)
+        let a = area
+        let x0 = a.minX - Double(cover.0), y0 = a.minY - Double(cover.1)
+        target = .rect(Rect(x: x0, y: y0, width: max(0, a.maxX + Double(cover.2) - x0),
+                            height: max(0, a.maxY + Double(cover.3) - y0)))
+    }
+
     var description: String { "area \(area) target \(target) bubble \(size) sides \(sides)" }
     var placement: TipPlacement { TipPlacer.place(target, size: size, in: area, metrics: metrics, sides: sides) }
     var inner: Rect { area.insetBy(dx: metrics.margin, dy: metrics.margin) }
+
+    /// A tip with no side of room: its arrow within 1 px of the anchor (the middle of the top
+    /// edge of the target's part in the area, or the point), leaving the bubble from the edge
+    /// facing the anchor (base on that edge, tip beyond it), the bubble inside the area less the
+    /// margin. Without an arrow, no side of the anchor has room for the bubble.
+    func checkInside(_ p: TipPlacement, sourceLocation: SourceLocation = #_sourceLocation) {
+        let t = p.target
+        let x0 = max(t.minX, area.minX), x1 = min(t.maxX, area.maxX)
+        let anchor = Point(x: (x0 + max(x0, x1)) / 2, y: max(t.minY, area.minY))
+        #expect(p.arrowStaysOutsideBubble, "arrow crosses the bubble: \(p) \(self)", sourceLocation: sourceLocation)
+        guard p.hasArrow else {
+            let shortest = metrics.arrowLength / 2
+            let below = inner.maxY - max(inner.minY, anchor.y + shortest), above = min(inner.maxY, anchor.y - shortest) - inner.minY
+            let right = inner.maxX - max(inner.minX, anchor.x + shortest), left = min(inner.maxX, anchor.x - shortest) - inner.minX
+            let roomy = (size.width <= inner.width && max(below, above) >= size.height)
+                || (size.height <= inner.height && max(left, right) >= size.width)
+            #expect(!roomy, "arrow dropped though the anchor \(anchor) has room: \(p) \(self)", sourceLocation: sourceLocation)
+            return
+        }
+        let tip = p.arrowTip
+        #expect(abs(tip.x - anchor.x) <= 1 && abs(tip.y - anchor.y) <= 1, "tip \(tip) not at \(anchor): \(self)",
+                sourceLocation: sourceLocation)
+        let b = p.bubble
+        let (a, z) = (p.arrowBaseStart, p.arrowBaseEnd)
+        let onEdge: Bool = switch p.side {
+        case .top: a.y == b.maxY && z.y == b.maxY && tip.y > b.maxY
+        case .bottom: a.y == b.minY && z.y == b.minY && tip.y < b.minY
+        case .leading: a.x == b.maxX && z.x == b.maxX && tip.x > b.maxX
+        case .trailing: a.x == b.minX && z.x == b.minX && tip.x < b.minX
+        }
+        let along = p.side == .top || p.side == .bottom
+            ? a.x >= b.minX && z.x <= b.maxX && a.x < z.x : a.y >= b.minY && z.y <= b.maxY && a.y < z.y
+        #expect(onEdge && along, "arrow base \(a)–\(z) not on the \(p.side) edge facing \(tip): \(p) \(self)",
+                sourceLocation: sourceLocation)
+        #expect(within(b, inner), "bubble \(b) leaves \(inner): \(self)", sourceLocation: sourceLocation)
+    }
 
     /// Independent check by sampling: some tip position on the target's edge and some bubble
     /// position keeping the arrow base clear of the corners put the bubble inside the area.
@@ -80,8 +125,8 @@ func within(_ r: Rect, _ bounds: Rect, tolerance e: Double = 1e-6) -> Bool {
                 for earlier in c.sides.prefix(while: { $0 != p.side }) {
                     #expect(!c.sampledFit(earlier, target: p.target), "\(earlier) had room before \(p.side): \(c)")
                 }
-            } else if c.size.width <= c.inner.width && c.size.height <= c.inner.height {
-                #expect(within(p.bubble, c.inner), "fallback bubble \(p.bubble) leaves \(c.inner): \(c)")
+            } else if p.hasArrow || (c.size.width <= c.inner.width && c.size.height <= c.inner.height) {
+                #expect(within(p.bubble, c.inner), "inside bubble \(p.bubble) leaves \(c.inner): \(c)")
             }
         }
     }
@@ -90,6 +135,10 @@ func within(_ r: Rect, _ bounds: Rect, tolerance e: Double = 1e-6) -> Bool {
         await propertyCheck(count: 2000, input: Self.output, Self.target, Self.bubble, Gen.int(in: 0...3)) { o, t, b, s in
             let c = TipCase(output: o, target: t, bubble: b, side: s)
             let p = c.placement, r = p.target, tip = p.arrowTip
+            if !p.fits {
+                c.checkInside(p)
+                return
+            }
             switch p.side {
             case .top: #expect(tip.y == r.minY && tip.x >= r.minX && tip.x <= r.maxX, "\(p) \(c)")
             case .bottom: #expect(tip.y == r.maxY && tip.x >= r.minX && tip.x <= r.maxX, "\(p) \(c)")
@@ -101,6 +150,20 @@ func within(_ r: Rect, _ bounds: Rect, tolerance e: Double = 1e-6) -> Bool {
                 #expect(!p.targetOffArea)
             }
             if p.targetOffArea { #expect(within(r, c.area, tolerance: 0), "clamped target \(r) outside \(c.area)") }
+        }
+    }
+
+    /// Fullscreen and tiled windows: targets within 24 px of the usable area on every edge.
+    @Test func targetsCoveringTheAreaGetTheBubbleInside() async {
+        let cover = zip(Gen.int(in: -24...24), Gen.int(in: -24...24), Gen.int(in: -24...24), Gen.int(in: -24...24))
+        await propertyCheck(count: 2000, input: Self.output, cover, Self.bubble, Gen.int(in: 0...3)) { o, e, b, s in
+            let c = TipCase(output: o, cover: e, bubble: b, side: s)
+            let p = c.placement
+            if p.fits {   // only when the shrunken target leaves room beside it
+                #expect(within(p.bubble, c.inner) && !p.bubble.intersects(p.target), "\(p) \(c)")
+            } else {
+                c.checkInside(p)
+            }
         }
     }
 
@@ -116,6 +179,7 @@ func within(_ r: Rect, _ bounds: Rect, tolerance e: Double = 1e-6) -> Bool {
                 #expect(a.x >= box.minX + k - e && z.x <= box.maxX - k + e && a.x <= z.x, "\(p) \(c)")
                 if p.fits {   // straight at the target: the tip faces the middle of the base
                     #expect(abs(p.arrowTip.y - y) == c.metrics.arrowLength)
+                    #expect((p.arrowTip.y - y) * (p.side == .top ? 1 : -1) > 0, "arrow points into the bubble \(p) \(c)")
                     #expect(abs((a.x + z.x) / 2 - p.arrowTip.x) < 1e-9, "skewed arrow \(p) \(c)")
                 }
             case .leading, .trailing:
@@ -124,6 +188,7 @@ func within(_ r: Rect, _ bounds: Rect, tolerance e: Double = 1e-6) -> Bool {
                 #expect(a.y >= box.minY + k - e && z.y <= box.maxY - k + e && a.y <= z.y, "\(p) \(c)")
                 if p.fits {
                     #expect(abs(p.arrowTip.x - x) == c.metrics.arrowLength)
+                    #expect((p.arrowTip.x - x) * (p.side == .leading ? 1 : -1) > 0, "arrow points into the bubble \(p) \(c)")
                     #expect(abs((a.y + z.y) / 2 - p.arrowTip.y) < 1e-9, "skewed arrow \(p) \(c)")
                 }
             }

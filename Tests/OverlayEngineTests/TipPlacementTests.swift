@@ -91,12 +91,49 @@ func place(_ target: TipTarget, sides: [TipSide] = TipPlacer.defaultSides,
         #expect(nan.targetOffArea && nan.arrowTip == Point(x: 500, y: 315))
     }
 
-    @Test func noSideFitsClampsTheBubbleInside() {
+    @Test func fullAreaWindowGetsTheBubbleInsideBelowItsTopEdge() {
+        // A fullscreen window under the 30 px bar: no side has room, so the bubble goes inside,
+        // 10 px (the arrow) below the middle of the window's top edge within the usable area.
+        let p = place(.rect(Rect(x: 0, y: 0, width: 1000, height: 600)))
+        #expect(!p.fits && p.hasArrow && p.side == .bottom)
+        #expect(p.arrowTip == Point(x: 500, y: 30))
+        #expect(p.bubble == Rect(x: 400, y: 40, width: 200, height: 80))
+        #expect(p.arrowBaseStart == Point(x: 492, y: 40) && p.arrowBaseEnd == Point(x: 508, y: 40))
+        // A tiled window with 5 px gaps: the margin (8) keeps the bubble off its top edge.
+        let tiled = place(.rect(Rect(x: 5, y: 35, width: 990, height: 560)))
+        #expect(!tiled.fits && tiled.arrowTip == Point(x: 500, y: 35) && tiled.bubble.minY == 45)
+        let nearEdge = place(.rect(Rect(x: 5, y: 31, width: 990, height: 564)))
+        #expect(nearEdge.bubble.minY == 41 && nearEdge.arrowTip.y == 31)
+    }
+
+    @Test func insideTheTargetTheArrowShortensBeforeTheSideChanges() {
+        // A 200×100 target in a 220×120 area: the bubble (200×80) is kept inside the target by
+        // the margin (184 wide inside) so it goes anywhere in the area, flush with its margin.
+        let small = Rect(x: 0, y: 0, width: 220, height: 120)
+        let p = place(.rect(Rect(x: 10, y: 10, width: 200, height: 100)), size: Size(width: 200, height: 80), area: small)
+        #expect(!p.fits && p.side == .bottom && p.arrowTip == Point(x: 110, y: 10))
+        #expect(p.bubble == Rect(x: 10, y: 20, width: 200, height: 80))
+        // 17 px less height: the arrow shortens to 5 px (half its length) to keep the bubble below.
+        let short = place(.rect(Rect(x: 10, y: 10, width: 200, height: 100)), size: Size(width: 200, height: 80),
+                          area: Rect(x: 0, y: 0, width: 220, height: 103))
+        #expect(short.side == .bottom && short.bubble.minY == 15 && short.arrowTip.y == 10)
+    }
+
+    @Test func noRoomBesideTheAnchorDropsTheArrow() {
         let huge = place(.point(Point(x: 500, y: 300)), size: Size(width: 900, height: 500))
-        #expect(!huge.fits)
-        #expect(huge.bubble.minX >= 8 && huge.bubble.maxX <= 992 && huge.bubble.minY >= 38 && huge.bubble.maxY <= 592)
+        #expect(!huge.fits && !huge.hasArrow)
+        #expect(huge.bubble == Rect(x: 50, y: 50, width: 900, height: 500))
         let tooBig = place(.point(Point(x: 500, y: 300)), size: Size(width: 2000, height: 2000))
-        #expect(!tooBig.fits && tooBig.bubble.origin == Point(x: 8, y: 38))
+        #expect(!tooBig.fits && !tooBig.hasArrow && tooBig.bubble.origin == Point(x: 8, y: 38))
+    }
+
+    @Test func pointInTheCornerGetsASkewedArrow() {
+        // The area's top-left corner: no straight arrow clears the bubble's corners, so the
+        // bubble sits at the margins and the arrow leans from its top edge to the point.
+        let p = place(.point(Point(x: 0, y: 30)))
+        #expect(!p.fits && p.hasArrow && p.side == .bottom)
+        #expect(p.arrowTip == Point(x: 0, y: 30) && p.arrowStaysOutsideBubble)
+        #expect(p.bubble.minX == 8 && p.bubble.minY == 40 && p.arrowBaseStart == Point(x: 16, y: 40))
     }
 
     @Test func smallBubbleShrinksItsCornersForTheArrow() {

@@ -181,6 +181,36 @@ final class CalloutTests: XCTestCase {
                                               width: f.width, height: f.height))
     }
 
+    /// A target covering the canvas: the bubble inside, the arrow from its top edge up to the
+    /// middle of the target's top edge (200, 0); nothing leaves the bubble's bottom edge.
+    func testFullCanvasTargetPointsUpFromInsideTheBubble() throws {
+        let full = TipPlacer.place(.rect(canvasArea), size: bubble, in: canvasArea, metrics: plain.metrics)
+        XCTAssertTrue(!full.fits && full.side == .bottom && full.arrowTip == Point(x: 200, y: 0), "\(full)")
+        let canvas = Canvas(pixelWidth: 400, pixelHeight: 300, scale: 1)
+        renderer.draw(.init(title: "Title", body: "Body"), style: plain, placement: full, on: canvas)
+        let edge = try XCTUnwrap(tipEdge(canvas, full), "no arrow pixels")
+        XCTAssertLessThanOrEqual(abs(edge - 0), 1, "arrow ends at \(edge)")
+        XCTAssertEqual(canvas.pixel(x: 200, y: Int(full.bubble.minY) - 4).a, 255, "arrow above the bubble")
+        for y in Int(full.bubble.maxY)..<300 {
+            XCTAssertEqual(canvas.pixel(x: 200, y: y).a, 0, "nothing below the bubble at y \(y)")
+        }
+    }
+
+    /// No side of the anchor has room (a 300×250 bubble around the canvas's middle): the bubble
+    /// is drawn alone, without an arrow. Just outside each edge's middle stays transparent.
+    func testWithoutRoomBesideTheAnchorNoArrowIsDrawn() {
+        let p = TipPlacer.place(.point(Point(x: 200, y: 150)), size: Size(width: 300, height: 250), in: canvasArea,
+                                metrics: plain.metrics)
+        XCTAssertFalse(p.hasArrow)
+        XCTAssertEqual(p.bubble, Rect(x: 50, y: 25, width: 300, height: 250))
+        let canvas = Canvas(pixelWidth: 400, pixelHeight: 300, scale: 1)
+        renderer.draw(.init(title: "Big"), style: plain, placement: p, on: canvas)
+        XCTAssertEqual(canvas.pixel(x: 200, y: 150).a, 255, "the bubble")
+        for (x, y) in [(200, 22), (200, 277), (47, 150), (352, 150)] {
+            XCTAssertEqual(canvas.pixel(x: x, y: y).a, 0, "nothing outside the bubble at (\(x), \(y))")
+        }
+    }
+
     func testOpacityScalesEverything() {
         var style = plain
         style.borderWidth = 0

@@ -29,6 +29,30 @@ final class TipGoldenTests: XCTestCase {
         try GoldenImage.check(scene: "tips-flipped", time: 1, name: "tips-flipped")
     }
 
+    /// A window filling the output under a 30 px bar: no side has room, so the bubble goes
+    /// inside it, below the middle of its top edge within the usable area (360, 30), the arrow
+    /// leaving the bubble's top edge upwards; no arrow leaves its bottom edge.
+    func testATipOnAFullOutputWindowGoesInside() throws {
+        let renderer = try scene("tips-fullscreen")
+        let p = try XCTUnwrap(renderer.tipPlacement(ofView: 0))
+        let inner = Rect(x: 8, y: 38, width: 704, height: 354)
+        XCTAssertTrue(!p.fits && p.hasArrow && p.side == .bottom, "\(p)")
+        XCTAssertEqual(p.arrowTip, Point(x: 360, y: 30))
+        XCTAssertEqual(p.bubble.minY, 40, "the arrow's length below the tip")
+        XCTAssertEqual(p.bubble.midX, 360, accuracy: 1e-9)
+        XCTAssertTrue(p.bubble.minX >= inner.minX && p.bubble.maxX <= inner.maxX && p.bubble.maxY <= inner.maxY,
+                      "bubble \(p.bubble) inside \(inner)")
+        XCTAssertTrue(p.arrowBaseStart.y == p.bubble.minY && p.arrowBaseEnd.y == p.bubble.minY && p.arrowStaysOutsideBubble)
+        let canvas = try renderer.render(at: 1, scale: 1)
+        let wallpaper = canvas.pixel(x: 360, y: Int(p.bubble.maxY) + 24)
+        // Arrow pixels between the tip and the bubble (the border's yellow or the fill), none
+        // below the bubble past its shadow (10 px blur, 2 px down): the tip's column under the bubble is wallpaper.
+        let arrow = canvas.pixel(x: 360, y: 36)
+        XCTAssertTrue(arrow.r > 0x80 || arrow.b < 0x50, "arrow at (360, 36): \(arrow)")
+        XCTAssertEqual([wallpaper.r, wallpaper.g, wallpaper.b], [0x4C, 0x56, 0x6A], "below the bubble")
+        try GoldenImage.check(scene: "tips-fullscreen", time: 1, name: "tips-fullscreen")
+    }
+
     func testBadTipFieldsAreClearErrors() throws {
         let base = #"{"containers": [{"name": "t"}], "views": [{"container": "t", "tip": "#
         for (tip, message) in [(#"{"target": [1, 2, 3]}"#, "tip.target"), (#"{"target": [1, 2], "sides": ["up"]}"#, "tip.sides"),

@@ -2,7 +2,7 @@ import OverlayEngine
 import WaylandPresenter
 import XCTest
 
-/// The first blur source of issue 4 (sway 1.7 offers neither ext-background-effect-v1 nor
+/// Which blur source a surface uses (sway 1.7 offers neither ext-background-effect-v1 nor
 /// org_kde_kwin_blur, so the choice and the region are tested here; FrostedBackdropTests shows
 /// sway still takes the screencopy path).
 final class BlurSourceChoiceTests: XCTestCase {

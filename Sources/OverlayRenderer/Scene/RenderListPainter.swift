@@ -47,9 +47,11 @@ public final class RenderListPainter {
 
     /// Paints `list` with the container occupying `container` (logical points on `canvas`).
     /// Items are drawn only where they can show: their ink frame meets the container (or the
-    /// clip), or they carry a background. Returns the ink rectangles drawn (for damage).
+    /// clip), or they carry a background. With `region` (the canvas is clipped to it), an item
+    /// whose ink meets none of its rectangles is not drawn at all. Returns the ink rectangles
+    /// drawn (for damage).
     @discardableResult
-    public func paint(_ list: RenderList, container: Rect, on canvas: Canvas,
+    public func paint(_ list: RenderList, container: Rect, on canvas: Canvas, only region: [Rect]? = nil,
                       view: (ViewID) -> PaintedView?) -> [Rect] {
         let cr = canvas.context
         cairo_save(cr)
@@ -58,13 +60,17 @@ public final class RenderListPainter {
             cairo_clip(cr)
         }
         var drawn: [(RenderItem, PaintedView, Rect)] = []
+        var visible = 0
         for item in list.items {
             guard let painted = view(item.id) else { continue }
             let frame = inkFrame(of: item, view: painted, container: container)
-            if frame.intersects(container) { drawn.append((item, painted, frame)) }
+            guard frame.intersects(container) else { continue }
+            visible += 1
+            if let region, !region.contains(where: { $0.intersects(frame) }) { continue }
+            drawn.append((item, painted, frame))
         }
         // Every toast of this frame stays laid out for the next (and the measured ones are reused).
-        renderer.cacheLimit = drawn.count + 1
+        renderer.cacheLimit = visible + 1
         for (item, painted, _) in drawn { paint(item, painted, container: container, on: canvas) }
         renderer.endFrame()
         let ink = drawn.map(\.2)

@@ -66,5 +66,22 @@ final class NestedCompositor {
         }
     }
 
+    /// Adds an output (`swaymsg create_output`: a new window of the outer compositor); returns its name.
+    func createOutput() throws -> String {
+        let before = Set(try outputs())
+        let out = rig.run(["swaymsg", "-s", socket, "create_output"])
+        guard out.succeeded else { throw HarnessError.failed("nested create_output failed: \(out)") }
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            if let new = Set(try outputs()).subtracting(before).first { return new }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw HarnessError.failed("nested create_output: no new output appeared")
+    }
+
+    /// `swaymsg -s SOCKET ARGS`.
+    @discardableResult
+    func swaymsg(_ args: [String]) -> ProcessOutput { rig.run(["swaymsg", "-s", socket] + args) }
+
     func stop() { process.stop() }
 }
