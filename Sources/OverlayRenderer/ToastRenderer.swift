@@ -82,6 +82,13 @@ public final class ToastRenderer {
         }
     }
 
+    /// The inline-reply field's and its submit button's frames relative to the toast's top-left
+    /// corner (unscaled), for hit testing; nil when the toast has no reply field.
+    public func replyFrames(_ content: ToastContent, style: ToastStyle) -> (field: Rect, submit: Rect)? {
+        guard content.reply != nil, let reply = prepared(content, style: style, scale: 1).reply else { return nil }
+        return (reply.field, reply.submit)
+    }
+
     /// The close button's frame relative to the toast's top-left corner, when the style shows one.
     public func closeButtonFrame(_ content: ToastContent, style: ToastStyle) -> Rect? {
         prepared(content, style: style, scale: 1).closeFrame

@@ -127,7 +127,7 @@ extension OverlayPresenter: SeatInputSink {
         guard !actions.isEmpty else { return }
         for request in manager.apply(actions, now: now) {
             switch request {
-            case .tap(let id, let point): pendingClicks.append(ViewClick(view: id, part: clickedPart(of: id, at: point), point: point))
+            case .tap(let id, let point): recordTap(on: id, part: clickedPart(of: id, at: point), point: point)
             case .invokeDefault(let id): pendingClicks.append(ViewClick(view: id, part: .body, point: nil))
             }
         }
@@ -158,6 +158,10 @@ extension OverlayPresenter: SeatInputSink {
             let style = input.router.surface(of: id).map { toastStyle(in: SurfaceName.container(of: $0)) } ?? style
             if let close = renderer.closeButtonFrame(toast, style: style), hit(close) { return .closeButton }
             if let link = renderer.linkFrames(toast, style: style).first(where: { hit($0.frame) }) { return .link(link.href) }
+            if let reply = renderer.replyFrames(toast, style: style) {
+                if hit(reply.field) { return .replyField }
+                if hit(reply.submit) { return .replySubmit }
+            }
             guard !toast.actions.isEmpty else { return .body }
             return renderer.actionFrames(toast, style: style).first { hit($0.frame) }.map { .action($0.key) } ?? .body
         }

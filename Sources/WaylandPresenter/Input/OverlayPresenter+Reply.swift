@@ -1,0 +1,121 @@
+import OverlayEngine
+import OverlayRenderer
+
+/// The inline-reply field being typed into (one at a time) and the containers that give the
+/// keyboard back at the next update.
+struct ReplyInput {
+    var editing: (view: ViewID, field: TextField)?
+    var releasing: Set<String> = []
+}
+
+/// Inline replies: a toast with a reply field makes its container's surface take the keyboard on
+/// demand (layer-shell `on_demand`), so the click on the field that starts typing also gives it
+/// the keyboard. Keys edit the field (`TextField`); Enter or the submit button reaches the
+/// delegate as a `.reply(text)` click, Escape empties the field. Either gives the keyboard back.
+extension OverlayPresenter {
+    /// The view whose field has the keyboard, and what it holds (tests).
+    public var replyEditing: (view: ViewID, field: TextField)? { reply.editing }
+
+    /// A tap on a view: the reply field and its button are the presenter's; anything else is
+    /// recorded for the delegate.
+    func recordTap(on id: ViewID, part: ClickedPart, point: Point?) {
+        switch part {
+        case .replyField: focusReply(id)
+        case .replySubmit: submitReply(id)
+        default: pendingClicks.append(ViewClick(view: id, part: part, point: point))
+        }
+    }
+
+    /// Starts typing into a view's field (again: its draft stays), and stops its countdown.
+    public func focusReply(_ id: ViewID) {
+        guard reply.editing?.view != id, let draft = toast(id)?.reply else { return }
+        if reply.editing != nil { endReply(clearing: false) }
+        let field = TextField(text: draft.text)
+        reply.editing = (id, field)
+        manager.pauseAutoDismiss(id, now: clock())
+        showReply(of: id, field, focused: true)
+    }
+
+    /// The submit button: sends what the field holds (nothing when empty).
+    func submitReply(_ id: ViewID) {
+        if reply.editing?.view != id, let draft = toast(id)?.reply {
+            reply.editing = (id, TextField(text: draft.text))
+        }
+        typeIntoReply(.submit)
+    }
+
+    /// A key for the field being typed into (none: ignored).
+    public func typeIntoReply(_ key: TextFieldKey) {
+        guard var editing = reply.editing else { return }
+        let action = editing.field.apply(key)
+        reply.editing = editing
+        switch action {
+        case .submit(let text)?:
+            endReply(clearing: true)
+            pendingClicks.append(ViewClick(view: editing.view, part: .reply(text), point: nil))
+        case .cancel?:
+            endReply(clearing: true)
+        case nil:
+            manager.pauseAutoDismiss(editing.view, now: clock())
+            showReply(of: editing.view, editing.field, focused: true)
+        }
+    }
+
+    /// Stops typing: the field keeps its draft unless `clearing`, its countdown runs again, and
+    /// its container's surface gives the keyboard back.
+    func endReply(clearing: Bool) {
+        guard let editing = reply.editing else { return }
+        reply.editing = nil
+        showReply(of: editing.view, clearing ? TextField() : editing.field, focused: false)
+        manager.resumeAutoDismiss(editing.view, now: clock())
+        if let container = manager.containerName(of: editing.view) { reply.releasing.insert(container) }
+    }
+
+    /// A key press while a field has the keyboard on one of our surfaces; false when not the field's.
+    func replyKeyPressed(_ code: UInt32, from keyboard: KeyboardDevice) -> Bool {
+        guard let editing = reply.editing, keyboard.focus != nil,
+              let container = manager.containerName(of: editing.view),
+              surfaces.contains(where: { $0.key.container == container && $0.value.surface.wlSurface == keyboard.focus })
+        else { return false }
+        let press = keyboard.keymap.translate(code).map(FieldKeyPress.init) ?? FieldKeyPress(evdevCode: code)
+        switch press {
+        case .edit(let key)?: typeIntoReply(key)
+        case .paste?: pasteIntoReply(from: keyboard)
+        case nil: break
+        }
+        return true
+    }
+
+    /// Keyboard focus left our surfaces: the field stops taking keys (its draft stays).
+    func replyKeyboardLeft() {
+        if reply.editing != nil { endReply(clearing: false) }
+    }
+
+    /// Ctrl+V: the clipboard is not read (see docs/CONFIG.md, "Inline replies").
+    func pasteIntoReply(from keyboard: KeyboardDevice) {}
+
+    /// A view is gone: so is its field.
+    func replyViewRemoved(_ id: ViewID) {
+        if reply.editing?.view == id { reply.editing = nil }
+    }
+
+    /// Keyboard interactivity of a plain container's surface: on demand while it shows a reply
+    /// field. After typing ends the surface gives the keyboard back (interactivity none for
+    /// one commit) and takes it on demand again.
+    func updateReplyKeyboard(_ surface: ContainerSurface, container: String) {
+        // Never exclusive: a toast must not take the keyboard from the windows while it shows.
+        let wanted = surface.surface.offersOnDemandKeyboard && manager.showing(in: container).contains { toast($0)?.reply != nil }
+        if reply.releasing.remove(container) != nil, surface.surface.keyboardInteractive {
+            surface.surface.keyboardInteractive = false
+            surface.surface.commitState()
+        }
+        surface.surface.keyboardInteractive = wanted
+    }
+
+    private func showReply(of id: ViewID, _ field: TextField, focused: Bool) {
+        updateToast(id) { content in
+            content.reply?.text = field.text
+            content.reply?.caret = focused ? field.caret : nil
+        }
+    }
+}
