@@ -72,8 +72,10 @@ final class VirtualPointer: @unchecked Sendable {
     func up(_ button: String = "left") throws { try send("up \(button)") }
     func click(_ x: Int, _ y: Int, button: String = "left") throws { try send("click \(x) \(y) \(button)") }
     func scroll(vertical: Bool = true, _ amount: Double) throws { try send("scroll \(vertical ? "V" : "H") \(amount)") }
-    /// Presses and releases escape, tab, enter or kpenter on the tool's virtual keyboard (Shift held if `shift`).
+    /// Presses and releases escape, tab, enter, kpenter, backspace, delete, left, right, home or end on the tool's virtual keyboard (Shift held if `shift`).
     func key(_ name: String, shift: Bool = false) throws { try send("key \(name)\(shift ? " shift" : "")") }
+    /// Types `text` on the tool's virtual keyboard, one key per character (letters, digits, space, .,!?:;-' é ü ✓).
+    func type(_ text: String) throws { try send("type \(text)", timeout: 10 + Double(text.count) * 0.5) }
     func sleep(milliseconds: Int) throws { try send("sleep \(milliseconds)", timeout: Double(milliseconds) / 1000 + 10) }
 
     /// Presses at (x1, y1), moves to (x2, y2) in `steps` equal steps over `milliseconds`, releases.
