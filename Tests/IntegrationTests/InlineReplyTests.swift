@@ -175,4 +175,35 @@ while True:
         XCTAssertFalse(seen.contains { $0.contains("NotificationReplied") }, "another client never sees the reply: \(seen)")
         XCTAssertEqual(replies.all.count, 2, "one reply, once: \(replies.all)")
     }
+
+    /// Ctrl+V reads the clipboard (set by `wl-copy`, served once) through wl_data_device and
+    /// inserts its text at the caret; typing goes on after it.
+    func testCtrlVPastesTheClipboardsText() throws {
+        guard ProcessRunner.which("wl-copy") != nil else { throw XCTSkip("wl-copy (wl-clipboard) is not installed") }
+        _ = try startDaemon()
+        let pointer = try VirtualPointer(rig: rig)
+        defer { pointer.stop() }
+        try pointer.key("left")  // the virtual keyboard joins the seat
+        let replies = Lines()
+        let client = try rig.spawn(["python3", "-c", Self.typingClientScript, "Paste here", "Write back"]) {
+            replies.append($0)
+        }
+        defer { _ = client.stop() }
+        let id = try XCTUnwrap(replies.wait(timeout: 5) { !$0.isEmpty }.first.flatMap { UInt32($0) },
+                               "no id from the client: \(replies.all) \(client.output)")
+        let copied = rig.run(["sh", "-c", "wl-copy --paste-once 'from the clipboard ✓' >/dev/null 2>&1"])
+        XCTAssertTrue(copied.succeeded, "wl-copy: \(copied)")
+        let isField = { (c: RGBA) in c.isClose(to: Self.fieldColour, tolerance: 2) }
+        let shown = try settledScreenshot(within: 3) { shot in shot.whole.boundingBox(where: isField) != nil }
+        let field = try XCTUnwrap(shown.whole.boundingBox(where: isField), "no reply field drawn")
+        try pointer.click(field.x + 20, field.midY)
+        try pointer.move(600, 400)
+        try pointer.type("Quote: ")
+        try pointer.send("chord ctrl v")
+        try pointer.sleep(milliseconds: 300)
+        try pointer.type(" ok")
+        try pointer.key("enter")
+        XCTAssertEqual(replies.wait(timeout: 5) { $0.count >= 2 }.dropFirst().first,
+                       "replied \(id) Quote: from the clipboard ✓ ok", "the pasted text sits where the caret was")
+    }
 }

@@ -6,6 +6,9 @@ import OverlayRenderer
 struct ReplyInput {
     var editing: (view: ViewID, field: TextField)?
     var releasing: Set<String> = []
+    /// The loop pasted text is read in (nil: Ctrl+V does nothing), and the one paste under way.
+    weak var loop: EventLoop?
+    var paste: PasteReader?
 }
 
 /// Inline replies: a toast with a reply field makes its container's surface take the keyboard on
@@ -66,6 +69,7 @@ extension OverlayPresenter {
     func endReply(clearing: Bool) {
         guard let editing = reply.editing else { return }
         reply.editing = nil
+        cancelPaste()
         showReply(of: editing.view, clearing ? TextField() : editing.field, focused: false)
         manager.resumeAutoDismiss(editing.view, now: clock())
         if let container = manager.containerName(of: editing.view) { reply.releasing.insert(container) }
@@ -91,8 +95,38 @@ extension OverlayPresenter {
         if reply.editing != nil { endReply(clearing: false) }
     }
 
-    /// Ctrl+V: the clipboard is not read (see docs/CONFIG.md, "Inline replies").
-    func pasteIntoReply(from keyboard: KeyboardDevice) {}
+    /// The poll loop pasted text is read in; without one Ctrl+V does nothing.
+    public var eventLoop: EventLoop? {
+        get { reply.loop }
+        set { reply.loop = newValue }
+    }
+
+    /// Seconds a paste may take before what arrived (if anything) is used.
+    static let pasteTimeout = 2.0
+
+    /// Ctrl+V: asks the seat's selection for text, read from a pipe in the loop (at most what the
+    /// field holds, at most `pasteTimeout`), then inserted if the same field still has the keyboard.
+    func pasteIntoReply(from keyboard: KeyboardDevice) {
+        guard let view = reply.editing?.view, let loop = reply.loop,
+              let clipboard = display?.seats.first(where: { $0.globalName == keyboard.seat })?.clipboard,
+              let fd = clipboard.requestText() else { return }
+        cancelPaste()
+        let reader = PasteReader(fd: fd, limit: TextField.maximumUTF8Length, until: monotonicNow() + Self.pasteTimeout) {
+            [unowned self] text in
+            cancelPaste()
+            if let text, reply.editing?.view == view { typeIntoReply(.insert(text)) }
+        }
+        reply.paste = reader
+        loop.add(reader)
+        display?.flush()
+    }
+
+    private func cancelPaste() {
+        guard let reader = reply.paste else { return }
+        reply.paste = nil
+        if !reader.isFinished { reader.cancel() }
+        reply.loop?.remove(reader)
+    }
 
     /// A view is gone: so is its field.
     func replyViewRemoved(_ id: ViewID) {
