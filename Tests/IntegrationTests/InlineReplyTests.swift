@@ -102,16 +102,19 @@ while True:
         shot.region(field.insetBy(2)).count { (90...160).contains($0.r) && (90...160).contains($0.b) }
     }
 
-    /// Real typing: a click on the field gives it the keyboard (on-demand layer-shell focus), the
-    /// virtual keyboard types through its own keymap (non-ASCII included), the caret moves and
-    /// Backspace deletes; Escape cancels (nothing sent, the field emptied, later keys not the
-    /// field's); Enter sends NotificationReplied with exactly the text to the sender, which a second
-    /// client on the bus (`gdbus monitor`) never sees, and the notification closes.
+    /// Real typing: a click on the field takes the keyboard from the focused window (on-demand
+    /// layer-shell focus), the virtual keyboard types through its own keymap (non-ASCII included),
+    /// the caret moves and Backspace deletes; Escape cancels (nothing sent, the field emptied, the
+    /// keyboard back with the window); Enter sends NotificationReplied with exactly the text to the
+    /// sender, which a second client on the bus (`gdbus monitor`) never sees, and the notification
+    /// closes.
     func testTypingIntoTheFieldSendsTheReplyToTheSenderAlone() throws {
         _ = try startDaemon()
         let pointer = try VirtualPointer(rig: rig)
         defer { pointer.stop() }
         try pointer.key("left")  // the virtual keyboard joins the seat (nothing has focus yet)
+        try pointer.openWindow(appID: "editor", width: 400, height: 300)
+        XCTAssertEqual(pointer.windowKeyboardEvents(count: 1), ["enter"], "the new window has the keyboard")
         let watched = Lines()
         let watcher = try rig.spawn(["gdbus", "monitor", "--session", "--dest", "org.freedesktop.Notifications"]) {
             watched.append($0)
@@ -139,9 +142,11 @@ while True:
         XCTAssertLessThan(toast.maxY - field.maxY, 20, "and ends the toast")
         XCTAssertGreaterThan(Self.placeholderPixels(shown, in: field), 20, "the placeholder is drawn, dimmed")
         XCTAssertEqual(Self.brightPixels(shown, in: field), 0, "no typed text and no caret before a click")
+        XCTAssertEqual(pointer.windowKeyboardEvents(count: 2, timeout: 0.5), ["enter"], "a toast does not take the keyboard by appearing")
 
         try pointer.click(field.x + 20, field.midY)
         try pointer.move(600, 400)  // the text cursor is in screenshots: out of the field
+        XCTAssertEqual(pointer.windowKeyboardEvents(count: 2), ["enter", "leave"], "the field took the keyboard")
         try pointer.type("see you")
         let typed = try settledScreenshot(within: 3) { Self.brightPixels($0, in: field) > 40 }
         XCTAssertGreaterThan(Self.brightPixels(typed, in: field), 40, "the typed text is drawn in the field")
@@ -152,6 +157,7 @@ while True:
         let cancelled = try settledScreenshot(within: 3) { Self.brightPixels($0, in: field) == 0 }
         XCTAssertEqual(Self.brightPixels(cancelled, in: field), 0, "Escape empties the field and hides the caret")
         XCTAssertGreaterThan(Self.placeholderPixels(cancelled, in: field), 20, "the placeholder is back")
+        XCTAssertEqual(pointer.windowKeyboardEvents(count: 3), ["enter", "leave", "enter"], "Escape gives the keyboard back")
         try pointer.type("ignored")
         try pointer.key("enter")
         try pointer.sleep(milliseconds: 300)
@@ -184,6 +190,8 @@ while True:
         let pointer = try VirtualPointer(rig: rig)
         defer { pointer.stop() }
         try pointer.key("left")  // the virtual keyboard joins the seat
+        try pointer.openWindow(appID: "editor", width: 400, height: 300)
+        XCTAssertEqual(pointer.windowKeyboardEvents(count: 1), ["enter"])
         let replies = Lines()
         let client = try rig.spawn(["python3", "-c", Self.typingClientScript, "Paste here", "Write back"]) {
             replies.append($0)
@@ -198,6 +206,7 @@ while True:
         let field = try XCTUnwrap(shown.whole.boundingBox(where: isField), "no reply field drawn")
         try pointer.click(field.x + 20, field.midY)
         try pointer.move(600, 400)
+        XCTAssertEqual(pointer.windowKeyboardEvents(count: 2), ["enter", "leave"], "the field took the keyboard")
         try pointer.type("Quote: ")
         try pointer.send("chord ctrl v")
         try pointer.sleep(milliseconds: 300)

@@ -1,20 +1,18 @@
 import OverlayEngine
 import OverlayRenderer
 
-/// The inline-reply field being typed into (one at a time) and the containers that give the
-/// keyboard back at the next update.
+/// The inline-reply field being typed into (one at a time) and the paste under way.
 struct ReplyInput {
     var editing: (view: ViewID, field: TextField)?
-    var releasing: Set<String> = []
     /// The loop pasted text is read in (nil: Ctrl+V does nothing), and the one paste under way.
     weak var loop: EventLoop?
     var paste: PasteReader?
 }
 
-/// Inline replies: a toast with a reply field makes its container's surface take the keyboard on
-/// demand (layer-shell `on_demand`), so the click on the field that starts typing also gives it
-/// the keyboard. Keys edit the field (`TextField`); Enter or the submit button reaches the
-/// delegate as a `.reply(text)` click, Escape empties the field. Either gives the keyboard back.
+/// Inline replies: a click on a toast's reply field makes its container's surface take the
+/// keyboard on demand (layer-shell `on_demand`, committed with the frame that draws the caret).
+/// Keys edit the field (`TextField`); Enter or the submit button reaches the delegate as a
+/// `.reply(text)` click, Escape empties the field. Either gives the keyboard back (none again).
 extension OverlayPresenter {
     /// The view whose field has the keyboard, and what it holds (tests).
     public var replyEditing: (view: ViewID, field: TextField)? { reply.editing }
@@ -72,7 +70,6 @@ extension OverlayPresenter {
         cancelPaste()
         showReply(of: editing.view, clearing ? TextField() : editing.field, focused: false)
         manager.resumeAutoDismiss(editing.view, now: clock())
-        if let container = manager.containerName(of: editing.view) { reply.releasing.insert(container) }
     }
 
     /// A key press while a field has the keyboard on one of our surfaces; false when not the field's.
@@ -133,17 +130,12 @@ extension OverlayPresenter {
         if reply.editing?.view == id { reply.editing = nil }
     }
 
-    /// Keyboard interactivity of a plain container's surface: on demand while it shows a reply
-    /// field. After typing ends the surface gives the keyboard back (interactivity none for
-    /// one commit) and takes it on demand again.
+    /// Keyboard interactivity of a plain container's surface: on demand while one of its fields
+    /// is being typed into, none otherwise, so a toast never takes the keyboard by appearing.
     func updateReplyKeyboard(_ surface: ContainerSurface, container: String) {
-        // Never exclusive: a toast must not take the keyboard from the windows while it shows.
-        let wanted = surface.surface.offersOnDemandKeyboard && manager.showing(in: container).contains { toast($0)?.reply != nil }
-        if reply.releasing.remove(container) != nil, surface.surface.keyboardInteractive {
-            surface.surface.keyboardInteractive = false
-            surface.surface.commitState()
-        }
-        surface.surface.keyboardInteractive = wanted
+        let typing = reply.editing.flatMap { manager.containerName(of: $0.view) } == container
+        // Never exclusive: a toast must not hold the keyboard against the user's clicks elsewhere.
+        surface.surface.keyboardInteractive = typing && surface.surface.offersOnDemandKeyboard
     }
 
     private func showReply(of id: ViewID, _ field: TextField, focused: Bool) {
