@@ -16,6 +16,8 @@ enum Command {
     case chord(modifier: String, key: String)
     /// Types the rest of the line, one key per character (`VirtualKeyboardDevice.typable`).
     case type(String)
+    /// Holds a key down for a while (the client repeats it), then releases it.
+    case hold(String, milliseconds: Int)
     /// `stripes`: 8-px black and white vertical stripes instead of the solid colour.
     case window(appID: String, width: Int, height: Int, stripes: Bool)
     case quit
@@ -23,7 +25,7 @@ enum Command {
     static let usage = """
         move X Y | down [left|right|middle] | up [BUTTON] | click X Y [BUTTON] | scroll V|H AMOUNT
         drag X1 Y1 X2 Y2 DURATION_MS STEPS | sleep MS | window APP_ID W H [stripes]
-        key escape|tab|enter|kpenter|backspace|delete|left|right|home|end [shift] | chord ctrl v
+        key escape|tab|enter|kpenter|backspace|delete|left|right|home|end [shift] | hold KEY MS | chord ctrl v
         type TEXT (letters, digits, space, .,!?:;-' é ü ✓) | quit
         """
 
@@ -78,6 +80,10 @@ enum Command {
             guard VirtualKeyboardDevice.codes[args[0]] != nil, args[0] != "shift", args[0] != "ctrl" else { throw CommandError("key: unknown key \(args[0])") }
             guard args.count == 1 || args[1] == "shift" else { throw CommandError("key: the 2nd argument can only be shift") }
             return .key(args[0], shifted: args.count == 2)
+        case "hold":
+            try arity(2...2)
+            guard VirtualKeyboardDevice.codes[args[0]] != nil else { throw CommandError("hold: unknown key \(args[0])") }
+            return .hold(args[0], milliseconds: try integer(1))
         case "chord":
             try arity(2...2)
             guard args[0] == "ctrl", args[1] == "v" else { throw CommandError("chord: only ctrl v") }

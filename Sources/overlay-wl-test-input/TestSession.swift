@@ -75,6 +75,13 @@ final class TestSession {
                 keyboard.key(code, pressed: false)
                 try client.roundtrip()
             }
+        case .hold(let name, let milliseconds):
+            let keyboard = try virtualKeyboard()
+            let code = VirtualKeyboardDevice.codes[name]!
+            keyboard.key(code, pressed: true)
+            client.flush()
+            try client.pump(for: Double(milliseconds) / 1000)
+            keyboard.key(code, pressed: false)
         case .chord(let modifier, let key):
             let keyboard = try virtualKeyboard()
             let held = VirtualKeyboardDevice.codes[modifier]!, code = VirtualKeyboardDevice.codes[key]!

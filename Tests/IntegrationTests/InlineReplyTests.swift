@@ -166,15 +166,24 @@ while True:
 
         try pointer.click(field.x + 20, field.midY)
         try pointer.move(600, 400)  // the text cursor is in screenshots: out of the field
-        try pointer.type("yes, at 1 ✓ é")
+        XCTAssertEqual(pointer.windowKeyboardEvents(count: 4), ["enter", "leave", "enter", "leave"], "a click takes it again")
+        let alphabet = "abcdefghijklmnopqrstuvwxyz"
+        try pointer.type(alphabet)
+        // Held for 1 s, Backspace repeats (sway's default: after 600 ms, 25 a second): about ten go.
+        try pointer.hold("backspace", milliseconds: 1000)
+        try pointer.type(" yes, at 1 ✓ é")
         try pointer.key("backspace")
         try pointer.type("ü")
         try pointer.key("left")
         try pointer.key("left")
         try pointer.type("!")
         try pointer.key("enter")
-        let expected = "replied \(id) yes, at 1 ✓! ü"
-        XCTAssertEqual(replies.wait(timeout: 5) { $0.count >= 2 }.dropFirst().first, expected, "the sender gets exactly the text")
+        let reply = try XCTUnwrap(replies.wait(timeout: 5) { $0.count >= 2 }.dropFirst().first, "no reply: \(replies.all)")
+        let prefix = "replied \(id) ", suffix = " yes, at 1 ✓! ü"
+        XCTAssertTrue(reply.hasPrefix(prefix) && reply.hasSuffix(suffix), "the sender gets exactly the text: \(reply)")
+        let kept = reply.dropFirst(prefix.count).dropLast(suffix.count)
+        XCTAssertTrue(alphabet.hasPrefix(kept), "Backspace took letters off the end: \(reply)")
+        XCTAssertTrue((3...22).contains(kept.count), "a held Backspace repeats (one press alone leaves 25): \(kept.count) left")
         let closed = "NotificationClosed (uint32 \(id), uint32 2)"
         let seen = watched.wait(timeout: 5) { $0.contains { $0.contains(closed) } }
         XCTAssertTrue(seen.contains { $0.contains(closed) }, "the notification closes as dismissed: \(seen)")

@@ -25,6 +25,9 @@ final class KeyboardDevice {
     private lazy var box = ListenerBox(self)
     /// The compositor's keymap and modifier state.
     let keymap = Keymap()
+    /// Key repeat as the compositor asks (repeat_info): per second (0: none), and the delay in ms.
+    private(set) var repeatRate: Int32 = 25
+    private(set) var repeatDelay: Int32 = 600
 
     var isShiftHeld: Bool { !shiftsDown.isEmpty }
 
@@ -74,6 +77,10 @@ final class KeyboardDevice {
             ListenerBox<KeyboardDevice>.owner(data)?.keymap.setModifiers(depressed: depressed, latched: latched,
                                                                           locked: locked, group: group)
         },
-        repeat_info: { _, _, _, _ in }
+        repeat_info: { data, _, rate, delay in
+            guard let device = ListenerBox<KeyboardDevice>.owner(data) else { return }
+            device.repeatRate = max(0, rate)
+            device.repeatDelay = max(0, delay)
+        }
     ))
 }

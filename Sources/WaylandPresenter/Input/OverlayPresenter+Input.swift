@@ -43,14 +43,16 @@ extension OverlayPresenter: SeatInputSink {
     /// Start of an update pass: fires due long presses and re-checks hover after layout changes.
     func advanceInput(to now: Double) {
         attachInput()
+        advanceReplyRepeat(to: now)
         apply(input.router.advance(to: now), now: now)
         apply(input.router.layoutChanged(), now: now)
     }
 
     /// The earlier of the engine's deadline and the next long press.
     func inputDeadline(after engine: Double?) -> Double? {
-        guard let press = input.router.nextDeadline else { return engine }
-        return engine.map { min($0, press) } ?? press
+        let input = [input.router.nextDeadline, replyRepeatDeadline].compactMap { $0 }.min()
+        guard let input else { return engine }
+        return engine.map { min($0, input) } ?? input
     }
 
     // MARK: SeatInputSink

@@ -7,6 +7,9 @@ struct ReplyInput {
     /// The loop pasted text is read in (nil: Ctrl+V does nothing), and the one paste under way.
     weak var loop: EventLoop?
     var paste: PasteReader?
+    /// The held editing key that repeats, and what it does.
+    var repeating = KeyRepeat()
+    var repeatedKey: TextFieldKey?
 }
 
 /// Inline replies: a click on a toast's reply field makes its container's surface take the
@@ -67,6 +70,7 @@ extension OverlayPresenter {
     func endReply(clearing: Bool) {
         guard let editing = reply.editing else { return }
         reply.editing = nil
+        reply.repeating.stop()
         cancelPaste()
         showReply(of: editing.view, clearing ? TextField() : editing.field, focused: false)
         manager.resumeAutoDismiss(editing.view, now: clock())
@@ -79,13 +83,33 @@ extension OverlayPresenter {
               surfaces.contains(where: { $0.key.container == container && $0.value.surface.wlSurface == keyboard.focus })
         else { return false }
         let press = keyboard.keymap.translate(code).map(FieldKeyPress.init) ?? FieldKeyPress(evdevCode: code)
+        reply.repeating.stop()
         switch press {
-        case .edit(let key)?: typeIntoReply(key)
+        case .edit(let key)?:
+            typeIntoReply(key)
+            if reply.editing != nil, key.repeats {
+                reply.repeating.rate = Int(keyboard.repeatRate)
+                reply.repeating.delay = Double(keyboard.repeatDelay) / 1000
+                reply.repeating.pressed(code, at: clock())
+                reply.repeatedKey = key
+            }
         case .paste?: pasteIntoReply(from: keyboard)
         case nil: break
         }
         return true
     }
+
+    /// A key went up: it stops repeating.
+    func replyKeyReleased(_ code: UInt32) { reply.repeating.released(code) }
+
+    /// Fires the held key's repeats that are due (update pass); its next time is `replyRepeatDeadline`.
+    func advanceReplyRepeat(to now: Double) {
+        guard reply.repeating.deadline != nil else { return }
+        guard reply.editing != nil, let key = reply.repeatedKey else { return reply.repeating.stop() }
+        for _ in 0..<reply.repeating.advance(to: now) { typeIntoReply(key) }
+    }
+
+    var replyRepeatDeadline: Double? { reply.repeating.deadline }
 
     /// Keyboard focus left our surfaces: the field stops taking keys (its draft stays).
     func replyKeyboardLeft() {
@@ -142,6 +166,16 @@ extension OverlayPresenter {
         updateToast(id) { content in
             content.reply?.text = field.text
             content.reply?.caret = focused ? field.caret : nil
+        }
+    }
+}
+
+extension TextFieldKey {
+    /// Held down, it repeats: typing and moving do, sending and cancelling do not.
+    var repeats: Bool {
+        switch self {
+        case .insert, .backspace, .delete, .left, .right: true
+        case .home, .end, .submit, .cancel: false
         }
     }
 }

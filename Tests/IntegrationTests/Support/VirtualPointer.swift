@@ -74,6 +74,11 @@ final class VirtualPointer: @unchecked Sendable {
     func scroll(vertical: Bool = true, _ amount: Double) throws { try send("scroll \(vertical ? "V" : "H") \(amount)") }
     /// Presses and releases escape, tab, enter, kpenter, backspace, delete, left, right, home or end on the tool's virtual keyboard (Shift held if `shift`).
     func key(_ name: String, shift: Bool = false) throws { try send("key \(name)\(shift ? " shift" : "")") }
+    /// Holds a key down for `milliseconds` (the focused client repeats it), then releases it.
+    func hold(_ name: String, milliseconds: Int) throws {
+        try send("hold \(name) \(milliseconds)", timeout: Double(milliseconds) / 1000 + 10)
+    }
+
     /// Waits until the test windows' keyboard focus events (`enter`, `leave`) number `count`; returns them.
     func windowKeyboardEvents(count: Int, timeout: TimeInterval = 3) -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
