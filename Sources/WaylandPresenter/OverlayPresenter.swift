@@ -139,6 +139,7 @@ public final class OverlayPresenter {
             input.cursor = nil
             input.lastPress = nil
             input.shapes = [:]
+            endReply(clearing: false)  // a new connection's surfaces start without the keyboard
             // The old seats stay this presenter's sink: when the old display goes, their
             // devices report themselves removed, which ends hovers, presses and drags.
             old.onOutputsChanged = {}

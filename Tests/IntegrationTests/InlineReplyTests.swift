@@ -112,6 +112,7 @@ while True:
         _ = try startDaemon()
         let pointer = try VirtualPointer(rig: rig)
         defer { pointer.stop() }
+        try pointer.move(600, 400)  // the cursor is in screenshots: away from the toast
         try pointer.key("left")  // the virtual keyboard joins the seat (nothing has focus yet)
         try pointer.openWindow(appID: "editor", width: 400, height: 300)
         XCTAssertEqual(pointer.windowKeyboardEvents(count: 1), ["enter"], "the new window has the keyboard")
@@ -192,12 +193,13 @@ while True:
     }
 
     /// Ctrl+V reads the clipboard (set by `wl-copy`, served once) through wl_data_device and
-    /// inserts its text at the caret; typing goes on after it.
+    /// inserts its text at the caret; typing goes on after it; the submit button sends it.
     func testCtrlVPastesTheClipboardsText() throws {
         guard ProcessRunner.which("wl-copy") != nil else { throw XCTSkip("wl-copy (wl-clipboard) is not installed") }
         _ = try startDaemon()
         let pointer = try VirtualPointer(rig: rig)
         defer { pointer.stop() }
+        try pointer.move(600, 400)  // the cursor is in screenshots: away from the toast
         try pointer.key("left")  // the virtual keyboard joins the seat
         try pointer.openWindow(appID: "editor", width: 400, height: 300)
         XCTAssertEqual(pointer.windowKeyboardEvents(count: 1), ["enter"])
@@ -220,7 +222,11 @@ while True:
         try pointer.send("chord ctrl v")
         try pointer.sleep(milliseconds: 300)
         try pointer.type(" ok")
-        try pointer.key("enter")
+        // The submit button (#3B4252, right of the field) sends like Enter.
+        let isButton = { (c: RGBA) in c.isClose(to: RGBA(hex: 0x3B4252), tolerance: 2) }
+        let row = PixelRect(x: field.maxX, y: field.y, width: 200, height: field.height)
+        let button = try XCTUnwrap(shown.region(row).boundingBox(where: isButton), "no submit button beside the field")
+        try pointer.click(button.midX, button.midY)
         XCTAssertEqual(replies.wait(timeout: 5) { $0.count >= 2 }.dropFirst().first,
                        "replied \(id) Quote: from the clipboard ✓ ok", "the pasted text sits where the caret was")
     }

@@ -118,3 +118,21 @@ import WaylandPresenter
         #expect(h.toast(first)?.reply?.text == "draft!")
     }
 }
+
+extension InlineReplyFieldTests {
+    @Test func theSubmitButtonSendsTheDraftOrFocusesAnEmptyField() throws {
+        let h = try DaemonHarness()
+        let first = try chat(h), second = try chat(h)
+        h.presenter.focusReply(ViewID(first))
+        h.presenter.typeIntoReply(.insert("draft"))
+        h.presenter.submitReply(ViewID(second))
+        try h.advance(1)
+        #expect(h.signals.signals.isEmpty)
+        #expect(h.presenter.replyEditing?.view == ViewID(second), "an empty field's button gives it the keyboard")
+        #expect(h.toast(first)?.reply?.caret == nil, "the first field no longer shows a caret")
+        #expect(h.toast(first)?.reply?.text == "draft")
+        h.presenter.submitReply(ViewID(first))
+        try h.advance(1)
+        #expect(h.signals.signals.first == .notificationReplied(id: first, text: "draft", sender: ":1.7"))
+    }
+}

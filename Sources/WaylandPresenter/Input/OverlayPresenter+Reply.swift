@@ -40,10 +40,13 @@ extension OverlayPresenter {
         showReply(of: id, field, focused: true)
     }
 
-    /// The submit button: sends what the field holds (nothing when empty).
-    func submitReply(_ id: ViewID) {
-        if reply.editing?.view != id, let draft = toast(id)?.reply {
+    /// The submit button: sends what the field holds; an empty field gets the keyboard instead.
+    public func submitReply(_ id: ViewID) {
+        if reply.editing?.view != id {
+            guard let draft = toast(id)?.reply else { return }
+            endReply(clearing: false)
             reply.editing = (id, TextField(text: draft.text))
+            manager.pauseAutoDismiss(id, now: clock())
         }
         typeIntoReply(.submit)
     }
