@@ -39,6 +39,9 @@ public struct TextField: Equatable, Sendable {
         self.caret = min(max(0, caret ?? limited.count), limited.count)
     }
 
+    /// Puts the caret before the `offset`-th Character (clamped to the text), e.g. where a click landed.
+    public mutating func placeCaret(at offset: Int) { caret = min(max(0, offset), text.count) }
+
     /// The text before the caret (for drawing the caret where it sits).
     public var textBeforeCaret: Substring { text.prefix(caret) }
 

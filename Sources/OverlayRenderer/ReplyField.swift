@@ -84,6 +84,16 @@ final class PreparedReplyField {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(text)) }
 
+    /// The caret position (Characters of the typed text) nearest to `x` (toast coordinates).
+    func caret(atX x: Double) -> Int {
+        guard !content.text.isEmpty else { return 0 }
+        let local = x - field.x - Self.textInset + scroll
+        var index: Int32 = 0, trailing: Int32 = 0
+        _ = pango_layout_xy_to_index(text, Int32((local * Double(PANGO_SCALE)).rounded()), 0, &index, &trailing)
+        let before = String(decoding: content.text.utf8.prefix(Int(max(0, index))), as: UTF8.self).count
+        return min(content.text.count, before + (trailing > 0 ? 1 : 0))
+    }
+
     func paint(_ cr: OpaquePointer, style: ToastStyle) {
         let buttons = style.actions
         Paths.fill(cr, field, radius: buttons.cornerRadius, color: style.replyFieldBackground)

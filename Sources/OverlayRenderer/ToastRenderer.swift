@@ -89,6 +89,12 @@ public final class ToastRenderer {
         return (reply.field, reply.submit)
     }
 
+    /// Where in the reply field's text a click at `x` (toast coordinates, unscaled) puts the caret.
+    public func replyCaret(_ content: ToastContent, style: ToastStyle, atX x: Double) -> Int? {
+        guard content.reply != nil else { return nil }
+        return prepared(content, style: style, scale: 1).reply?.caret(atX: x)
+    }
+
     /// The close button's frame relative to the toast's top-left corner, when the style shows one.
     public func closeButtonFrame(_ content: ToastContent, style: ToastStyle) -> Rect? {
         prepared(content, style: style, scale: 1).closeFrame

@@ -193,7 +193,8 @@ while True:
     }
 
     /// Ctrl+V reads the clipboard (set by `wl-copy`, served once) through wl_data_device and
-    /// inserts its text at the caret; typing goes on after it; the submit button sends it.
+    /// inserts its text at the caret; typing goes on after it; a click in the field moves the caret;
+    /// the submit button sends it.
     func testCtrlVPastesTheClipboardsText() throws {
         guard ProcessRunner.which("wl-copy") != nil else { throw XCTSkip("wl-copy (wl-clipboard) is not installed") }
         _ = try startDaemon()
@@ -222,12 +223,15 @@ while True:
         try pointer.send("chord ctrl v")
         try pointer.sleep(milliseconds: 300)
         try pointer.type(" ok")
+        try pointer.click(field.x + 3, field.midY)  // a click in the field moves the caret: here, to the start
+        try pointer.move(600, 400)
+        try pointer.type("X")
         // The submit button (#3B4252, right of the field) sends like Enter.
         let isButton = { (c: RGBA) in c.isClose(to: RGBA(hex: 0x3B4252), tolerance: 2) }
         let row = PixelRect(x: field.maxX, y: field.y, width: 200, height: field.height)
         let button = try XCTUnwrap(shown.region(row).boundingBox(where: isButton), "no submit button beside the field")
         try pointer.click(button.midX, button.midY)
         XCTAssertEqual(replies.wait(timeout: 5) { $0.count >= 2 }.dropFirst().first,
-                       "replied \(id) Quote: from the clipboard ✓ ok", "the pasted text sits where the caret was")
+                       "replied \(id) XQuote: from the clipboard ✓ ok", "the pasted text sits where the caret was")
     }
 }

@@ -87,3 +87,21 @@ final class ReplyFieldDrawTests: XCTestCase {
         XCTAssertEqual(bright(atEnd, in: right) + bright(atStart, in: right), 0, "nothing spills past the field")
     }
 }
+
+extension ReplyFieldDrawTests {
+    func testAClickPutsTheCaretAtTheNearestCharacterBoundary() throws {
+        let typed = content(text: "see you 👍🏽 at one")
+        let field = try XCTUnwrap(renderer.replyFrames(typed, style: style)).field
+        XCTAssertEqual(renderer.replyCaret(typed, style: style, atX: field.x), 0, "left of the text: the start")
+        XCTAssertEqual(renderer.replyCaret(typed, style: style, atX: field.maxX - 2), 16, "right of the text: the end (16 characters, 👍🏽 one of them)")
+        let middle = try XCTUnwrap(renderer.replyCaret(typed, style: style, atX: field.x + 40))
+        XCTAssertTrue((1...15).contains(middle), "inside the text: between its characters (\(middle))")
+        var last = 0
+        for x in stride(from: field.x, to: field.maxX, by: 3) {
+            let caret = try XCTUnwrap(renderer.replyCaret(typed, style: style, atX: x))
+            XCTAssertGreaterThanOrEqual(caret, last, "further right is never earlier")
+            last = caret
+        }
+        XCTAssertEqual(renderer.replyCaret(content(), style: style, atX: field.x + 40), 0, "an empty field: the start")
+    }
+}

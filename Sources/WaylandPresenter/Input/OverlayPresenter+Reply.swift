@@ -24,7 +24,10 @@ extension OverlayPresenter {
     /// recorded for the delegate.
     func recordTap(on id: ViewID, part: ClickedPart, point: Point?) {
         switch part {
-        case .replyField: focusReply(id)
+        case .replyField:
+            let clicked = toast(id)  // as drawn when clicked (the text may have been scrolled)
+            focusReply(id)
+            if let point, let clicked { placeReplyCaret(in: id, at: point, on: clicked) }
         case .replySubmit: submitReply(id)
         default: pendingClicks.append(ViewClick(view: id, part: part, point: point))
         }
@@ -38,6 +41,17 @@ extension OverlayPresenter {
         reply.editing = (id, field)
         manager.pauseAutoDismiss(id, now: clock())
         showReply(of: id, field, focused: true)
+    }
+
+    /// A click in the field puts the caret at the character boundary nearest to it.
+    private func placeReplyCaret(in id: ViewID, at point: Point, on content: ToastContent) {
+        guard var editing = reply.editing, editing.view == id, let drawn = input.router.drawn(id), drawn.scale > 0 else { return }
+        let style = input.router.surface(of: id).map { toastStyle(in: SurfaceName.container(of: $0)) } ?? style
+        let x = (point.x - drawn.frame.minX) / drawn.scale
+        guard let caret = renderer.replyCaret(content, style: style, atX: x) else { return }
+        editing.field.placeCaret(at: caret)
+        reply.editing = editing
+        showReply(of: id, editing.field, focused: true)
     }
 
     /// The submit button: sends what the field holds; an empty field gets the keyboard instead.
