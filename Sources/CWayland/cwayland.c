@@ -3,6 +3,7 @@
 
 static const struct wl_interface *const known[] = {
     &wl_compositor_interface, &wl_shm_interface, &wl_output_interface, &wl_seat_interface,
+    &wl_data_device_manager_interface,
     &zwlr_layer_shell_v1_interface, &xdg_wm_base_interface, &wp_viewporter_interface,
     &wp_fractional_scale_manager_v1_interface,
     &zwlr_virtual_pointer_manager_v1_interface,

@@ -29,6 +29,8 @@ final class PreparedToast {
     let emphasis: ToastEmphasis
     let actions: [Action]
     let actionIconSize: Double
+    /// The inline-reply field and its submit button, under the actions.
+    let reply: PreparedReplyField?
 
     init(_ content: ToastContent, style: ToastStyle, text: TextContext, markup: (Substring) -> MarkupDocument,
          image: (ImageSource, Double, Double) -> LoadedImage?, bodyImage: (String, Double, Double, Double) -> BodyImage?) {
@@ -107,6 +109,15 @@ final class PreparedToast {
             y += rowHeight
         }
 
+        if let field = content.reply {
+            y += style.actions.spacing
+            let prepared = PreparedReplyField(field, style: style, context: text, y: y, image: image)
+            reply = prepared
+            y += prepared.field.height
+        } else {
+            reply = nil
+        }
+
         width = style.width
         height = y + inset
     }
@@ -136,6 +147,7 @@ final class PreparedToast {
             Paths.setSource(cr, style.actions.textColor)
             action.label.draw(cr, x: action.frame.x + style.actions.paddingX, y: action.frame.y + style.actions.paddingY)
         }
+        reply?.paint(cr, style: style)
     }
 
     /// Border = the outer shape in the border colour, then the background (flat or a vertical

@@ -82,6 +82,19 @@ public final class ToastRenderer {
         }
     }
 
+    /// The inline-reply field's and its submit button's frames relative to the toast's top-left
+    /// corner (unscaled), for hit testing; nil when the toast has no reply field.
+    public func replyFrames(_ content: ToastContent, style: ToastStyle) -> (field: Rect, submit: Rect)? {
+        guard content.reply != nil, let reply = prepared(content, style: style, scale: 1).reply else { return nil }
+        return (reply.field, reply.submit)
+    }
+
+    /// Where in the reply field's text a click at `x` (toast coordinates, unscaled) puts the caret.
+    public func replyCaret(_ content: ToastContent, style: ToastStyle, atX x: Double) -> Int? {
+        guard content.reply != nil else { return nil }
+        return prepared(content, style: style, scale: 1).reply?.caret(atX: x)
+    }
+
     /// The close button's frame relative to the toast's top-left corner, when the style shows one.
     public func closeButtonFrame(_ content: ToastContent, style: ToastStyle) -> Rect? {
         prepared(content, style: style, scale: 1).closeFrame

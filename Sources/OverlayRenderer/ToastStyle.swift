@@ -22,6 +22,8 @@ public struct ToastContent: Equatable {
     /// The `action-icons` hint: each action's key is an icon name, drawn instead of its label
     /// (the label shows when the theme has no such icon).
     public var actionIcons: Bool
+    /// An inline-reply field and its submit button, under the action buttons; nil for none.
+    public var reply: ReplyFieldContent?
     /// How much the toast asks for attention (a notification's urgency, unless a rule says otherwise).
     public var emphasis: ToastEmphasis = .normal
 
@@ -41,7 +43,7 @@ public struct ToastContent: Equatable {
         // per-frame cache lookup) is O(1) even for a huge body.
         lhs.summary == rhs.summary && lhs.body == rhs.body && lhs.appName == rhs.appName
             && lhs.progress == rhs.progress && lhs.icon == rhs.icon && lhs.actionIcons == rhs.actionIcons
-            && lhs.emphasis == rhs.emphasis
+            && lhs.emphasis == rhs.emphasis && lhs.reply == rhs.reply
             && lhs.actions.count == rhs.actions.count
             && zip(lhs.actions, rhs.actions).allSatisfy { $0.key == $1.key && $0.label == $1.label }
     }
@@ -85,6 +87,7 @@ public enum ToastEmphasis: String, CaseIterable, Sendable {
 /// | shadow              | nil; a view configuration's shadow overrides it |
 /// | action buttons      | one row, 8 pt above it, 6 pt apart, label padding 4 pt vertical / 8 pt horizontal, background #3B4252, label #ECEFF4 "Sans 11", radius 4, at most 3 |
 /// | action icons        | 20 pt, centred in the button (the `action-icons` hint) |
+/// | reply field         | under the action row, 8 pt above it: a field #1F232B with the body's font and colour (placeholder at 55 %), a ring in the border colour and a caret while typing; its submit button looks like an action button |
 /// | links               | underlined, #88C0D0 |
 /// | body images         | inline, at most the text width by 96 pt, never enlarged |
 ///
@@ -115,6 +118,8 @@ public struct ToastStyle: Hashable, Sendable {
     public var progressFill = Color(hex: 0x88C0D0)
     /// Action buttons (labels in `font`).
     public var actions = ActionButtonStyle()
+    /// Background of the inline-reply text field.
+    public var replyFieldBackground = Color(hex: 0x1F232B)
     /// Colour of link text in the body (links are also underlined).
     public var linkColor = Color(hex: 0x88C0D0)
     /// Inline body images are scaled down to the text width and this height.

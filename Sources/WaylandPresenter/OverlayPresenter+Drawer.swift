@@ -132,6 +132,9 @@ extension OverlayPresenter {
     }
 
     func keyboardEvent(_ event: KeyboardDevice.Event, from keyboard: KeyboardDevice) {
+        if case .leave = event { replyKeyboardLeft() }
+        if case .key(let code, pressed: false) = event { replyKeyReleased(code) }
+        if case .key(let code, pressed: true) = event, replyKeyPressed(code, from: keyboard) { return }
         guard case .key(let code, pressed: true) = event, let target = drawerSurface(keyboard.focus),
               let key = DrawerKey(evdevCode: code, shift: keyboard.isShiftHeld) else { return }
         perform(drawers.keyPressed(key, in: target.name, time: clock()), routerKey: target.routerKey)

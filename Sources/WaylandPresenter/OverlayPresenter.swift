@@ -91,6 +91,8 @@ public final class OverlayPresenter {
     var input: PresenterInput!
     /// Drawer containers: their notches, drags and keyboard focus (OverlayPresenter+Drawer.swift).
     var drawers = DrawerInput() { didSet { drawersChanged = true } }
+    /// The inline-reply field being typed into (Input/OverlayPresenter+Reply.swift).
+    var reply = ReplyInput()
     private var drawersChanged = false
     /// The buffers of a container's last surface, kept a while after it emptied: notifications
     /// come in bursts, and new buffers cost a page fault per 4 KiB drawn.
@@ -137,6 +139,7 @@ public final class OverlayPresenter {
             input.cursor = nil
             input.lastPress = nil
             input.shapes = [:]
+            endReply(clearing: false)  // a new connection's surfaces start without the keyboard
             // The old seats stay this presenter's sink: when the old display goes, their
             // devices report themselves removed, which ends hovers, presses and drags.
             old.onOutputsChanged = {}
@@ -297,6 +300,15 @@ public final class OverlayPresenter {
     public var containerNames: [String] { order }
     public func placement(of container: String) -> SurfacePlacement? { placements[container] }
     public func content(of id: ViewID) -> ViewContent? { views[id] }
+    /// Changes the toast a view shows where it is (same size: the inline-reply field's text), and redraws it.
+    func updateToast(_ id: ViewID, _ change: (inout ToastContent) -> Void) {
+        guard case .toast(var content)? = views[id], let container = manager.containerName(of: id) else { return }
+        change(&content)
+        views[id] = .toast(content)
+        contentVersions[container, default: 0] += 1
+        revision &+= 1
+    }
+
     /// The toast a view shows; nil for a help tip.
     func toast(_ id: ViewID) -> ToastContent? {
         if case .toast(let content)? = views[id] { return content }
@@ -323,6 +335,7 @@ public final class OverlayPresenter {
                     if case .removed(let id, _) = effect, manager.containerName(of: id) == nil {
                         views[id] = nil
                         lazyMeasure.pending.remove(id)
+                        replyViewRemoved(id)
                     }
                     delegate?.presenter(self, didApply: effect)
                 }
@@ -369,6 +382,7 @@ public final class OverlayPresenter {
             ?? manager.hasViews(in: name)
         for key in keys {
             guard let surface = surfaceFor(key, placement: placement, occupied: occupied, on: display) else { continue }
+            if drawer == nil { updateReplyKeyboard(surface, container: name) }
             let layout = { drawer != nil ? self.drawerFrame(name, surface: surface, now: now)
                                          : (self.manager.renderList(for: name, size: surface.logicalSize, now: now), nil) }
             var (list, decor) = layout()

@@ -10,8 +10,14 @@ enum Command {
     case scroll(Axis, Double)
     case drag(from: (Double, Double), to: (Double, Double), milliseconds: Int, steps: Int)
     case sleep(milliseconds: Int)
-    /// Press and release a key (escape, tab, enter, kpenter), `shift` held when `shifted`.
+    /// Press and release a key (escape, tab, enter, kpenter, backspace, …), `shift` held when `shifted`.
     case key(String, shifted: Bool)
+    /// Press and release a modifier-held key: `ctrl v`.
+    case chord(modifier: String, key: String)
+    /// Types the rest of the line, one key per character (`VirtualKeyboardDevice.typable`).
+    case type(String)
+    /// Holds a key down for a while (the client repeats it), then releases it.
+    case hold(String, milliseconds: Int)
     /// `stripes`: 8-px black and white vertical stripes instead of the solid colour.
     case window(appID: String, width: Int, height: Int, stripes: Bool)
     case quit
@@ -19,11 +25,19 @@ enum Command {
     static let usage = """
         move X Y | down [left|right|middle] | up [BUTTON] | click X Y [BUTTON] | scroll V|H AMOUNT
         drag X1 Y1 X2 Y2 DURATION_MS STEPS | sleep MS | window APP_ID W H [stripes]
-        key escape|tab|enter|kpenter [shift] | quit
+        key escape|tab|enter|kpenter|backspace|delete|left|right|home|end [shift] | hold KEY MS | chord ctrl v
+        type TEXT (letters, digits, space, .,!?:;-' é ü ✓) | quit
         """
 
     /// Parses one line; nil for an empty line, throws a readable message for a bad one.
     static func parse(_ line: Substring) throws -> Command? {
+        if line.hasPrefix("type ") {
+            let text = String(line.dropFirst(5))
+            if let bad = text.first(where: { VirtualKeyboardDevice.code(typing: $0) == nil }) {
+                throw CommandError("type: no key types \(bad)")
+            }
+            return .type(text)
+        }
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard let verb = words.first else { return nil }
         let args = Array(words.dropFirst())
@@ -63,9 +77,17 @@ enum Command {
             return .window(appID: args[0], width: max(1, try integer(1)), height: max(1, try integer(2)), stripes: args.count == 4)
         case "key":
             try arity(1...2)
-            guard VirtualKeyboardDevice.codes[args[0]] != nil, args[0] != "shift" else { throw CommandError("key: unknown key \(args[0])") }
+            guard VirtualKeyboardDevice.codes[args[0]] != nil, args[0] != "shift", args[0] != "ctrl" else { throw CommandError("key: unknown key \(args[0])") }
             guard args.count == 1 || args[1] == "shift" else { throw CommandError("key: the 2nd argument can only be shift") }
             return .key(args[0], shifted: args.count == 2)
+        case "hold":
+            try arity(2...2)
+            guard VirtualKeyboardDevice.codes[args[0]] != nil else { throw CommandError("hold: unknown key \(args[0])") }
+            return .hold(args[0], milliseconds: try integer(1))
+        case "chord":
+            try arity(2...2)
+            guard args[0] == "ctrl", args[1] == "v" else { throw CommandError("chord: only ctrl v") }
+            return .chord(modifier: args[0], key: args[1])
         case "quit": try arity(0...0); return .quit
         default: throw CommandError("unknown command \(verb)")
         }

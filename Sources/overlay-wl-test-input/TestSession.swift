@@ -35,6 +35,15 @@ final class TestSession {
         }
     }
 
+    /// The virtual keyboard, made at its first use (no keyboard appears on the seat otherwise).
+    private func virtualKeyboard() throws -> VirtualKeyboardDevice {
+        if let keyboard { return keyboard }
+        let made = try VirtualKeyboardDevice(client: client)
+        keyboard = made
+        try client.pump(for: 0.2)  // let the seat take the new keyboard and its keymap
+        return made
+    }
+
     private func execute(_ command: Command) throws {
         switch command {
         case .move(let x, let y): pointer.move(to: x, y)
@@ -58,11 +67,32 @@ final class TestSession {
             }
             pointer.button(.left, pressed: false)
         case .sleep(let milliseconds): try client.pump(for: Double(milliseconds) / 1000)
-        case .key(let name, let shifted):
-            if keyboard == nil {
-                keyboard = try VirtualKeyboardDevice(client: client)
-                try client.pump(for: 0.2)  // let the seat take the new keyboard and its keymap
+        case .type(let text):
+            let keyboard = try virtualKeyboard()
+            for character in text {
+                let code = VirtualKeyboardDevice.code(typing: character)!
+                keyboard.key(code, pressed: true)
+                keyboard.key(code, pressed: false)
+                try client.roundtrip()
             }
+        case .hold(let name, let milliseconds):
+            let keyboard = try virtualKeyboard()
+            let code = VirtualKeyboardDevice.codes[name]!
+            keyboard.key(code, pressed: true)
+            client.flush()
+            try client.pump(for: Double(milliseconds) / 1000)
+            keyboard.key(code, pressed: false)
+        case .chord(let modifier, let key):
+            let keyboard = try virtualKeyboard()
+            let held = VirtualKeyboardDevice.codes[modifier]!, code = VirtualKeyboardDevice.codes[key]!
+            keyboard.key(held, pressed: true)
+            keyboard.modifiers(control: true)
+            keyboard.key(code, pressed: true)
+            keyboard.key(code, pressed: false)
+            keyboard.key(held, pressed: false)
+            keyboard.modifiers(control: false)
+        case .key(let name, let shifted):
+            _ = try virtualKeyboard()
             let shift = VirtualKeyboardDevice.codes["shift"]!, code = VirtualKeyboardDevice.codes[name]!
             if shifted { keyboard!.key(shift, pressed: true) }
             keyboard!.key(code, pressed: true)

@@ -4,13 +4,15 @@ import CWayland
 import Glibc
 
 /// A plain xdg-shell window filled with one colour, for pass-through tests: it prints
-/// `click X Y` (surface-local) on stdout whenever it gets a button press.
+/// `click X Y` (surface-local) on stdout whenever it gets a button press, and `keyboard enter` /
+/// `keyboard leave` when it gains or loses the keyboard.
 final class TestWindow {
     private let client: TestClient
     private let surface: OpaquePointer
     private let xdgSurface: OpaquePointer
     private let toplevel: OpaquePointer
     private var pointer: OpaquePointer?
+    private var keyboard: OpaquePointer?
     private var pointerPosition = (x: 0.0, y: 0.0)
     private var pointerInside = false
     private var size: (width: Int32, height: Int32)
@@ -37,8 +39,16 @@ final class TestWindow {
         bindPointer(client.seatCapabilities)
     }
 
-    /// Binds or releases wl_pointer as the seat's capabilities change.
+    /// Binds or releases wl_pointer and wl_keyboard as the seat's capabilities change.
     func bindPointer(_ capabilities: UInt32) {
+        let hasKeyboard = capabilities & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
+        if hasKeyboard, keyboard == nil, let seat = client.seat {
+            keyboard = wl_seat_get_keyboard(seat)
+            wl_keyboard_add_listener(keyboard, TestWindow.keyboardListener, box.userdata)
+        } else if !hasKeyboard, let keyboard {
+            wl_keyboard_release(keyboard)
+            self.keyboard = nil
+        }
         let has = capabilities & WL_SEAT_CAPABILITY_POINTER.rawValue != 0
         if has, pointer == nil, let seat = client.seat {
             pointer = wl_seat_get_pointer(seat)
@@ -84,6 +94,21 @@ final class TestWindow {
         print("click \(Int(pointerPosition.x)) \(Int(pointerPosition.y))")
         fflush(stdout)
     }
+
+    private func keyboardFocus(_ entered: Bool, surface: OpaquePointer?) {
+        guard surface == self.surface else { return }
+        print(entered ? "keyboard enter" : "keyboard leave")
+        fflush(stdout)
+    }
+
+    private static let keyboardListener = stableListener(wl_keyboard_listener(
+        keymap: { _, _, _, fd, _ in close(fd) },
+        enter: { data, _, _, surface, _ in ListenerBox<TestWindow>.owner(data)?.keyboardFocus(true, surface: surface) },
+        leave: { data, _, _, surface in ListenerBox<TestWindow>.owner(data)?.keyboardFocus(false, surface: surface) },
+        key: { _, _, _, _, _, _ in },
+        modifiers: { _, _, _, _, _, _, _ in },
+        repeat_info: { _, _, _, _ in }
+    ))
 
     private static let xdgSurfaceListener = stableListener(xdg_surface_listener(
         configure: { data, _, serial in ListenerBox<TestWindow>.owner(data)?.configured(serial: serial) }

@@ -23,6 +23,7 @@ struct DaemonCommand: ParsableCommand {
             let loop = try EventLoop()
             let bus = try BusConnection()
             let presenter = OverlayPresenter(display: nil)
+            presenter.eventLoop = loop  // pastes into the reply field are read in the loop
             let compositor = try CompositorLink(presenter: presenter, loop: loop)
             let daemon = try Daemon(presenter: presenter, signals: BusSignals(bus: bus), configPath: configPath,
                                     config: settings, defaultTimeout: options.defaultTimeout,

@@ -10,7 +10,7 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
     static let defaultTimeout = 5.0
     /// Advertised because each works end to end.
     static let capabilities = ["action-icons", "actions", "body", "body-hyperlinks", "body-images", "body-markup",
-                               "icon-static", "persistence", "x-canonical-private-synchronous"]
+                               "icon-static", "inline-reply", "persistence", "x-canonical-private-synchronous"]
 
     private let screen: OverlayPresenter
     private let registry: ViewRegistry
@@ -124,6 +124,9 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
         switch part {
         case .action(let key) where record.hasAction(key): return invoke(id: record.id, action: key)
         case .body where record.hasAction("default"): return invoke(id: record.id, action: "default")
+        case .reply(let text) where record.hasAction(Self.inlineReplyAction):
+            do { try reply(id: record.id, text: text) } catch { return false }
+            return true
         default: return false
         }
     }

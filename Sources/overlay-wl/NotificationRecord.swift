@@ -69,11 +69,24 @@ struct NotificationRecord {
     /// actions (icons named by their keys with the `action-icons` hint).
     var toast: ToastContent {
         let progress = request.value.map { min(100, max(0, $0)) }
-        let buttons = actions.filter { $0.key != "default" }.map { (key: $0.key, label: $0.label) }
+        let buttons = actions.filter { $0.key != "default" && $0.key != NotificationFrontend.inlineReplyAction }
+            .map { (key: $0.key, label: $0.label) }
         var content = ToastContent(summary: summary, body: body, appName: appName, progress: progress, actions: buttons,
                                    icon: icon, actionIcons: request.actionIcons)
         content.emphasis = emphasis
+        content.reply = replyField
         return content
+    }
+
+    /// The inline-reply field (an `inline-reply` action) with KDE Plasma's hints: placeholder
+    /// (else the action's label), submit button text and icon.
+    var replyField: ReplyFieldContent? {
+        guard let action = actions.first(where: { $0.key == NotificationFrontend.inlineReplyAction }) else { return nil }
+        func hint(_ name: String) -> String? { request.hints[name]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } }
+        let label = action.label.isEmpty ? nil : action.label
+        return ReplyFieldContent(placeholder: hint("x-kde-reply-placeholder-text") ?? label ?? ReplyFieldContent.defaultPlaceholder,
+                                 submitLabel: hint("x-kde-reply-submit-button-text") ?? ReplyFieldContent.defaultSubmitLabel,
+                                 submitIcon: hint("x-kde-reply-submit-button-icon-name"))
     }
 
     /// The spec's order: image-data (and its aliases), then image-path, then app_icon.

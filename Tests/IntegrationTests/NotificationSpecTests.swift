@@ -12,7 +12,7 @@ final class NotificationSpecTests: RigTestCase {
         let out = try rig.gdbusCall("GetCapabilities", [])
         let advertised = Set(out.split(separator: "'").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
         XCTAssertEqual(advertised, ["action-icons", "actions", "body", "body-hyperlinks", "body-images", "body-markup",
-                                    "icon-static", "persistence", "x-canonical-private-synchronous"],
+                                    "icon-static", "inline-reply", "persistence", "x-canonical-private-synchronous"],
                        "GetCapabilities: \(out)")
     }
 

@@ -14,6 +14,8 @@ final class CursorChoiceTests: XCTestCase {
         XCTAssertEqual(CursorShape.over(.closeButton, leftBinding: .gesture), .hand)
         XCTAssertEqual(CursorShape.over(.link("https://example.org"), leftBinding: .gesture), .hand, "links get the pointer")
         XCTAssertEqual(CursorShape.over(.body, leftBinding: .gesture), .arrow)
+        XCTAssertEqual(CursorShape.over(.replyField, leftBinding: .gesture), .text, "an I-beam over the reply field")
+        XCTAssertEqual(CursorShape.over(.replySubmit, leftBinding: .gesture), .hand)
         XCTAssertEqual(CursorShape.over(nil, leftBinding: .gesture), .arrow, "over the backdrop")
         XCTAssertEqual(CursorShape.over(.action("open"), leftBinding: .dismiss), .arrow,
                        "a left binding other than gesture does not click buttons")

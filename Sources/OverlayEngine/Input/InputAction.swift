@@ -48,5 +48,11 @@ public enum ClickedPart: Equatable, Sendable {
     case closeButton
     /// The "+N more" pill of a container with views hidden or waiting.
     case overflowIndicator
+    /// The inline-reply text field (the presenter gives it the keyboard).
+    case replyField
+    /// The inline-reply field's submit button (the presenter sends the field's text as `reply`).
+    case replySubmit
+    /// An inline reply the user submitted (Enter or the submit button), with its text.
+    case reply(String)
 }
 

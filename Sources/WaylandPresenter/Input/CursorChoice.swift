@@ -6,14 +6,17 @@ public enum CursorShape: CaseIterable, Sendable {
     case arrow
     /// Over something the left button clicks (an action button, a link).
     case hand
+    /// Over a text field (the inline-reply field).
+    case text
 
     /// Over `part` of a view (nil: over no view), when the left button has `leftBinding`:
     /// buttons only click, and so only get the hand, while the left button drives the gesture.
     public static func over(_ part: ClickedPart?, leftBinding: PointerBinding) -> CursorShape {
         guard leftBinding == .gesture else { return .arrow }
         switch part {
-        case .action?, .link?, .closeButton?, .overflowIndicator?: return .hand
-        case .body?, nil: return .arrow
+        case .action?, .link?, .closeButton?, .overflowIndicator?, .replySubmit?: return .hand
+        case .replyField?: return .text
+        case .body?, .reply?, nil: return .arrow
         }
     }
 
@@ -22,6 +25,7 @@ public enum CursorShape: CaseIterable, Sendable {
         switch self {
         case .arrow: WP_CURSOR_SHAPE_DEVICE_V1_SHAPE_DEFAULT.rawValue
         case .hand: WP_CURSOR_SHAPE_DEVICE_V1_SHAPE_POINTER.rawValue
+        case .text: WP_CURSOR_SHAPE_DEVICE_V1_SHAPE_TEXT.rawValue
         }
     }
 
@@ -30,6 +34,7 @@ public enum CursorShape: CaseIterable, Sendable {
         switch self {
         case .arrow: ["default", "left_ptr"]
         case .hand: ["pointer", "hand2", "hand1", "left_ptr"]
+        case .text: ["text", "xterm", "left_ptr"]
         }
     }
 }

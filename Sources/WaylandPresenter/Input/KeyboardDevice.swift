@@ -3,8 +3,8 @@ import CWayland
 import Glibc
 
 /// A seat's wl_keyboard: records which of our surfaces has keyboard focus and whether Shift is
-/// held, forwards key presses to the seat's sink. Keys are evdev codes: no keymap is needed
-/// (the keymap fd is closed unread).
+/// held, forwards key presses to the seat's sink. Keys are evdev codes; `keymap` turns them into
+/// keysyms and text for the inline-reply field (compiled on first use).
 final class KeyboardDevice {
     enum Event: Equatable {
         /// An evdev key code went down (`pressed`) or up.
@@ -23,6 +23,11 @@ final class KeyboardDevice {
     /// Shift keys held now (tracked from key events, so any keymap works).
     private var shiftsDown: Set<UInt32> = []
     private lazy var box = ListenerBox(self)
+    /// The compositor's keymap and modifier state.
+    let keymap = Keymap()
+    /// Key repeat as the compositor asks (repeat_info): per second (0: none), and the delay in ms.
+    private(set) var repeatRate: Int32 = 25
+    private(set) var repeatDelay: Int32 = 600
 
     var isShiftHeld: Bool { !shiftsDown.isEmpty }
 
@@ -50,7 +55,10 @@ final class KeyboardDevice {
     }
 
     private static let listener = stableListener(wl_keyboard_listener(
-        keymap: { _, _, _, fd, _ in close(fd) },
+        keymap: { data, _, format, fd, size in
+            guard let device = ListenerBox<KeyboardDevice>.owner(data) else { _ = close(fd); return }
+            device.keymap.replace(fd: fd, size: size, format: format)
+        },
         enter: { data, _, _, surface, _ in
             guard let device = ListenerBox<KeyboardDevice>.owner(data) else { return }
             device.focus = surface
@@ -65,7 +73,14 @@ final class KeyboardDevice {
         key: { data, _, _, _, key, state in
             ListenerBox<KeyboardDevice>.owner(data)?.key(key, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue)
         },
-        modifiers: { _, _, _, _, _, _, _ in },
-        repeat_info: { _, _, _, _ in }
+        modifiers: { data, _, _, depressed, latched, locked, group in
+            ListenerBox<KeyboardDevice>.owner(data)?.keymap.setModifiers(depressed: depressed, latched: latched,
+                                                                          locked: locked, group: group)
+        },
+        repeat_info: { data, _, rate, delay in
+            guard let device = ListenerBox<KeyboardDevice>.owner(data) else { return }
+            device.repeatRate = max(0, rate)
+            device.repeatDelay = max(0, delay)
+        }
     ))
 }

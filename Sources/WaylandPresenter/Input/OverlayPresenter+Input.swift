@@ -43,14 +43,16 @@ extension OverlayPresenter: SeatInputSink {
     /// Start of an update pass: fires due long presses and re-checks hover after layout changes.
     func advanceInput(to now: Double) {
         attachInput()
+        advanceReplyRepeat(to: now)
         apply(input.router.advance(to: now), now: now)
         apply(input.router.layoutChanged(), now: now)
     }
 
     /// The earlier of the engine's deadline and the next long press.
     func inputDeadline(after engine: Double?) -> Double? {
-        guard let press = input.router.nextDeadline else { return engine }
-        return engine.map { min($0, press) } ?? press
+        let input = [input.router.nextDeadline, replyRepeatDeadline].compactMap { $0 }.min()
+        guard let input else { return engine }
+        return engine.map { min($0, input) } ?? input
     }
 
     // MARK: SeatInputSink
@@ -127,7 +129,7 @@ extension OverlayPresenter: SeatInputSink {
         guard !actions.isEmpty else { return }
         for request in manager.apply(actions, now: now) {
             switch request {
-            case .tap(let id, let point): pendingClicks.append(ViewClick(view: id, part: clickedPart(of: id, at: point), point: point))
+            case .tap(let id, let point): recordTap(on: id, part: clickedPart(of: id, at: point), point: point)
             case .invokeDefault(let id): pendingClicks.append(ViewClick(view: id, part: .body, point: nil))
             }
         }
@@ -160,6 +162,10 @@ extension OverlayPresenter: SeatInputSink {
             let style = input.router.surface(of: id).map { toastStyle(in: SurfaceName.container(of: $0)) } ?? style
             if let close = renderer.closeButtonFrame(toast, style: style), hit(close) { return .closeButton }
             if let link = renderer.linkFrames(toast, style: style).first(where: { hit($0.frame) }) { return .link(link.href) }
+            if let reply = renderer.replyFrames(toast, style: style) {
+                if hit(reply.field) { return .replyField }
+                if hit(reply.submit) { return .replySubmit }
+            }
             guard !toast.actions.isEmpty else { return .body }
             return renderer.actionFrames(toast, style: style).first { hit($0.frame) }.map { .action($0.key) } ?? .body
         }

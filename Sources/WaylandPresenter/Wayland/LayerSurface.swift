@@ -77,6 +77,9 @@ final class LayerSurface {
         }
     }
 
+    /// The compositor can give the keyboard on demand (layer-shell v4), not only exclusively.
+    var offersOnDemandKeyboard: Bool { layerSurface.map { zwlr_layer_surface_v1_get_version($0) >= 4 } ?? false }
+
     private var sentInputRegion: [(x: Int32, y: Int32, width: Int32, height: Int32)]?
 
     /// Limits input to these surface-local rectangles (empty: all input passes through).

@@ -12,6 +12,8 @@ public final class Seat {
     private(set) var pointer: PointerDevice?
     private(set) var touch: TouchDevice?
     private(set) var keyboard: KeyboardDevice?
+    /// The seat's clipboard (nil until the compositor's wl_data_device_manager is bound).
+    private(set) var clipboard: SeatClipboard?
     weak var inputSink: SeatInputSink? {
         didSet { pointer?.sink = inputSink; touch?.sink = inputSink; keyboard?.sink = inputSink }
     }
@@ -24,10 +26,15 @@ public final class Seat {
     }
 
     deinit {
+        clipboard = nil
         follow(&pointer, present: false)
         follow(&touch, present: false)
         follow(&keyboard, present: false)
         if wl_seat_get_version(proxy) >= 5 { wl_seat_release(proxy) } else { wl_seat_destroy(proxy) }
+    }
+
+    func attachClipboard(_ manager: OpaquePointer) {
+        if clipboard == nil { clipboard = SeatClipboard(manager: manager, seat: proxy) }
     }
 
     public var hasPointer: Bool { capabilities & WL_SEAT_CAPABILITY_POINTER.rawValue != 0 }

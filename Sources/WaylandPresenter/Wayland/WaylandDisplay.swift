@@ -34,6 +34,8 @@ public final class WaylandDisplay: EventSource {
     private var backgroundEffect: CompositorBlurManager?, kwinBlur: CompositorBlurManager?
     /// cursor-shape-v1, when offered: the compositor draws named cursor shapes.
     private(set) var cursorShapeManager: OpaquePointer?
+    /// wl_data_device_manager: each seat's clipboard, for pasting into the reply field.
+    private var dataDeviceManager: OpaquePointer?
     public private(set) var outputs: [Output] = []
     public private(set) var seats: [Seat] = []
     /// Called when outputs come, go or change.
@@ -64,6 +66,7 @@ public final class WaylandDisplay: EventSource {
         kwinBlur = nil
         outputs.removeAll()
         seats.removeAll()
+        if let dataDeviceManager { wl_data_device_manager_destroy(dataDeviceManager) }
         if let cursorShapeManager { wp_cursor_shape_manager_v1_destroy(cursorShapeManager) }
         wl_display_disconnect(display)
     }
@@ -156,7 +159,13 @@ public final class WaylandDisplay: EventSource {
             outputs.append(output)
         case "wl_seat":
             guard let proxy = bind(name, "wl_seat", version, 7) else { return }
-            seats.append(Seat(proxy: proxy, globalName: name))
+            let seat = Seat(proxy: proxy, globalName: name)
+            if let dataDeviceManager { seat.attachClipboard(dataDeviceManager) }
+            seats.append(seat)
+        case "wl_data_device_manager":
+            guard let manager = bind(name, "wl_data_device_manager", version, 3) else { return }
+            dataDeviceManager = manager
+            for seat in seats { seat.attachClipboard(manager) }
         default: break
         }
     }

@@ -72,8 +72,25 @@ final class VirtualPointer: @unchecked Sendable {
     func up(_ button: String = "left") throws { try send("up \(button)") }
     func click(_ x: Int, _ y: Int, button: String = "left") throws { try send("click \(x) \(y) \(button)") }
     func scroll(vertical: Bool = true, _ amount: Double) throws { try send("scroll \(vertical ? "V" : "H") \(amount)") }
-    /// Presses and releases escape, tab, enter or kpenter on the tool's virtual keyboard (Shift held if `shift`).
+    /// Presses and releases escape, tab, enter, kpenter, backspace, delete, left, right, home or end on the tool's virtual keyboard (Shift held if `shift`).
     func key(_ name: String, shift: Bool = false) throws { try send("key \(name)\(shift ? " shift" : "")") }
+    /// Holds a key down for `milliseconds` (the focused client repeats it), then releases it.
+    func hold(_ name: String, milliseconds: Int) throws {
+        try send("hold \(name) \(milliseconds)", timeout: Double(milliseconds) / 1000 + 10)
+    }
+
+    /// Waits until the test windows' keyboard focus events (`enter`, `leave`) number `count`; returns them.
+    func windowKeyboardEvents(count: Int, timeout: TimeInterval = 3) -> [String] {
+        let deadline = Date().addingTimeInterval(timeout)
+        inbox.condition.lock(); defer { inbox.condition.unlock() }
+        while inbox.windowKeyboard.count < count && Date() < deadline {
+            _ = inbox.condition.wait(until: min(deadline, Date().addingTimeInterval(0.1)))
+        }
+        return inbox.windowKeyboard
+    }
+
+    /// Types `text` on the tool's virtual keyboard, one key per character (letters, digits, space, .,!?:;-' é ü ✓).
+    func type(_ text: String) throws { try send("type \(text)", timeout: 10 + Double(text.count) * 0.5) }
     func sleep(milliseconds: Int) throws { try send("sleep \(milliseconds)", timeout: Double(milliseconds) / 1000 + 10) }
 
     /// Presses at (x1, y1), moves to (x2, y2) in `steps` equal steps over `milliseconds`, releases.
@@ -146,6 +163,8 @@ private final class Inbox: @unchecked Sendable {
     let condition = NSCondition()
     var replies: [String] = []
     var clicks: [(x: Int, y: Int)] = []
+    /// `enter` and `leave` of test windows' keyboard focus, in order.
+    var windowKeyboard: [String] = []
     var isReady = false
 
     func consume(_ line: String) {
@@ -154,6 +173,8 @@ private final class Inbox: @unchecked Sendable {
             isReady = true
         } else if line == "ok" || line.hasPrefix("error") {
             replies.append(line)
+        } else if line.hasPrefix("keyboard ") {
+            windowKeyboard.append(String(line.dropFirst(9)))
         } else if line.hasPrefix("click ") {
             let parts = line.split(separator: " ").compactMap { Int($0) }
             if parts.count == 2 { clicks.append((parts[0], parts[1])) }
