@@ -213,8 +213,12 @@ public struct CenterList: Sendable {
             return key == .enter ? .activate(id) : .clear(id)
         case .up: moveFocus(from: focus ?? rows.count, step: -1)
         case .down: moveFocus(from: focus ?? -1, step: 1)
-        case .home: moveFocus(from: -1, step: 1)
-        case .end: moveFocus(from: rows.count, step: -1)
+        case .home:
+            moveFocus(from: -1, step: 1)
+            scroll(to: 0)
+        case .end:
+            moveFocus(from: rows.count, step: -1)
+            scroll(to: maximumOffset)
         case .pageUp, .pageDown:
             let step = key == .pageUp ? -1 : 1
             let y = (focus.map { tops[$0] } ?? offset) + Double(step) * viewportHeight

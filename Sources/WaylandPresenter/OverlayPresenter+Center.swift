@@ -31,7 +31,7 @@ struct CenterPresentation {
     var tick: Double?
     /// A press on the list: where it started and, once it scrolls, the last y.
     var press: (contact: InputContact, start: Point, lastY: Double?)?
-    /// Where rows are laid out (surface-local), from the latest frame.
+    /// Where rows are laid out (surface-local), from the latest frame: presses there may scroll.
     var viewport = Rect.zero
 
     static let margin = 12.0
@@ -103,8 +103,9 @@ extension OverlayPresenter {
 
     // MARK: Layout
 
-    /// The rows meeting the viewport, under the header bar, in a drawer band of `size`.
-    func centerRenderList(size: Size) -> RenderList {
+    /// The rows meeting the viewport, under the header bar, in a drawer band of `size` (band-local;
+    /// the band is at `origin` on the surface).
+    func centerRenderList(size: Size, origin: Point) -> RenderList {
         guard var state = center else { return RenderList() }
         let margin = CenterPresentation.margin, gap = CenterPresentation.gap
         let width = max(1, size.width - 2 * margin)
@@ -122,7 +123,7 @@ extension OverlayPresenter {
         }
         let header = state.heights!.header
         let top = margin + header
-        state.viewport = Rect(x: margin, y: top, width: width, height: max(0, size.height - top - margin))
+        state.viewport = Rect(x: origin.x + margin, y: origin.y + top, width: width, height: max(0, size.height - top - margin))
         state.list.viewportHeight = state.viewport.height
         var items: [RenderItem] = []
         let list = state.list

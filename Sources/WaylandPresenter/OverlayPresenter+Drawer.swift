@@ -78,7 +78,7 @@ extension OverlayPresenter {
         }
         guard let drawer = drawers.drawers[name] else { return (RenderList(), nil) }
         let band = drawer.contentFrame(at: now)
-        var list = center?.name == name ? centerRenderList(size: band.size) : manager.renderList(for: name, size: band.size, now: now)
+        var list = center?.name == name ? centerRenderList(size: band.size, origin: band.origin) : manager.renderList(for: name, size: band.size, now: now)
         for i in list.items.indices { list.items[i].offset = list.items[i].offset + band.origin }
         list.clipRect = list.clipRect.map { Rect(origin: $0.origin + band.origin, size: $0.size) }
         list.isAnimating = list.isAnimating || drawer.drawer.isAnimating(at: now)

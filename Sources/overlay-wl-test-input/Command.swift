@@ -10,7 +10,7 @@ enum Command {
     case scroll(Axis, Double)
     case drag(from: (Double, Double), to: (Double, Double), milliseconds: Int, steps: Int)
     case sleep(milliseconds: Int)
-    /// Press and release a key (escape, tab, enter, kpenter), `shift` held when `shifted`.
+    /// Press and release a key (escape, tab, enter, kpenter, up, down, pageup, pagedown, home, end, delete), `shift` held when `shifted`.
     case key(String, shifted: Bool)
     /// `stripes`: 8-px black and white vertical stripes instead of the solid colour.
     case window(appID: String, width: Int, height: Int, stripes: Bool)

@@ -9,7 +9,9 @@ final class VirtualKeyboardDevice {
     private var pressed: Set<UInt32> = []
 
     /// Evdev codes of the keys the `key` command knows.
-    static let codes: [String: UInt32] = ["escape": 1, "tab": 15, "enter": 28, "shift": 42, "kpenter": 96]
+    static let codes: [String: UInt32] = ["escape": 1, "tab": 15, "enter": 28, "shift": 42, "kpenter": 96,
+                                          "home": 102, "up": 103, "pageup": 104, "end": 107, "down": 108,
+                                          "pagedown": 109, "delete": 111]
 
     /// xkb keycodes are evdev codes + 8.
     static let keymap = """
@@ -17,6 +19,7 @@ final class VirtualKeyboardDevice {
             xkb_keycodes "overlay-wl-test" {
                 minimum = 8; maximum = 255;
                 <ESC> = 9; <TAB> = 23; <RTRN> = 36; <LFSH> = 50; <KPEN> = 104;
+                <HOME> = 110; <UP> = 111; <PGUP> = 112; <END> = 115; <DOWN> = 116; <PGDN> = 117; <DELE> = 119;
             };
             xkb_types "overlay-wl-test" {
                 virtual_modifiers NumLock;
@@ -31,6 +34,13 @@ final class VirtualKeyboardDevice {
                 key <RTRN> { [ Return ] };
                 key <KPEN> { [ KP_Enter ] };
                 key <LFSH> { [ Shift_L ] };
+                key <HOME> { [ Home ] };
+                key <UP> { [ Up ] };
+                key <PGUP> { [ Prior ] };
+                key <END> { [ End ] };
+                key <DOWN> { [ Down ] };
+                key <PGDN> { [ Next ] };
+                key <DELE> { [ Delete ] };
                 modifier_map Shift { <LFSH> };
             };
         };
