@@ -19,7 +19,7 @@ public struct CenterEntry: Equatable, Sendable {
 /// hit-tested under (`CenterRowID`).
 public struct CenterRow: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
-        /// The heading of `groups[index]`, with its clear button.
+        /// The heading of `groups[index]`, with its clear button (its close button).
         case group(Int)
         case entry(UInt32)
     }

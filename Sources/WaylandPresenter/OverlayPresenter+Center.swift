@@ -141,7 +141,7 @@ extension OverlayPresenter {
                           clipRect: Rect(x: 0, y: margin, width: size.width, height: max(0, size.height - 2 * margin)))
     }
 
-    /// Rows show one line of summary and one of body; entries have a clear button.
+    /// Rows show one line of summary and one of body.
     static func centerStyle(_ base: ToastStyle, width: Double) -> ToastStyle {
         var style = base
         style.width = width
@@ -151,7 +151,7 @@ extension OverlayPresenter {
         return style
     }
 
-    /// Row heights from the style: a heading with its clear button, an entry with its icon,
+    /// Row heights from the style: the header bar with its buttons, a heading, an entry with its icon,
     /// and an entry with a row of buttons.
     private func measureRows(_ style: ToastStyle) -> CenterRowHeights {
         let gap = CenterPresentation.gap
@@ -166,7 +166,7 @@ extension OverlayPresenter {
         buttons.actions = [(key: "a", label: "Action")]
         return CenterRowHeights(header: height(ToastContent(summary: "Notifications", body: "0 open",
                                                             actions: [(key: "a", label: "Clear all")]), style),
-                                group: height(ToastContent(summary: "App", actions: [(key: "clear", label: "Clear")]), style),
+                                group: height(ToastContent(summary: "App"), entry),
                                 entry: height(sample, entry, atLeast: iconRow),
                                 entryWithButtons: height(buttons, entry, atLeast: iconRow))
     }
@@ -174,7 +174,7 @@ extension OverlayPresenter {
     /// The content and style a centre row is drawn with; nil for ids that are not its rows.
     func centerView(_ id: ViewID) -> PaintedView? {
         guard let state = center, let ref = CenterRowID.decode(id), var style = state.style else { return nil }
-        if case .entry = ref { style.showsCloseButton = true }
+        if ref != .header { style.showsCloseButton = true }  // entries and headings: their clear button
         if let known = state.contents[id] { return PaintedView(content: known, style: style) }
         var group: String?
         if case .group(let index) = ref, index < state.list.groups.count { group = state.list.groups[index] }

@@ -20,9 +20,7 @@ import WaylandPresenter
         return list.rows.map(\.kind)
     }
 
-    var statuses: (SignalRecorder) -> [String] {
-        { $0.signals.compactMap { if case .centerChanged(let json) = $0 { return json }; return nil } }
-    }
+    var statuses: (SignalRecorder) -> [String] { { $0.centerStatuses } }
 
     @Test func itListsShowingHeldAndHistoryGroupedNewestFirst() throws {
         let h = try DaemonHarness()

@@ -30,7 +30,6 @@ final class CenterFrontend: CenterSource {
     static let snoozeKey = "overlay-wl.snooze-"
     static let dndKey = "overlay-wl.dnd"
     static let clearAllKey = "overlay-wl.clear-all"
-    static let clearGroupKey = "overlay-wl.clear-group"
     /// Snoozes offered on each open entry: 5 min and 1 h.
     static let snoozeChoices: [(seconds: Int, label: String)] = [(300, "Snooze 5 min"), (3600, "Snooze 1 h")]
     /// The longest snooze: a week.
@@ -85,8 +84,7 @@ final class CenterFrontend: CenterSource {
                                           (Self.clearAllKey, "Clear all")])
         case .group:
             let name = group ?? ""
-            return ToastContent(summary: "\(name.isEmpty ? "(no app)" : name) (\(groupSizes[name, default: 0]))",
-                                actions: [(Self.clearGroupKey, "Clear")])
+            return ToastContent(summary: "\(name.isEmpty ? "(no app)" : name) (\(groupSizes[name, default: 0]))")
         case .entry(let id):
             guard let (record, isOpen) = lookup(id) else { return ToastContent(summary: "(gone)") }
             let state = notifications.snoozed[id] != nil ? "snoozed · " : registry[record.viewID]?.isHeld == true ? "held · " : ""
@@ -146,7 +144,7 @@ final class CenterFrontend: CenterSource {
             do { try setDoNotDisturb(!config.doNotDisturb) } catch { log("do-not-disturb: \(error)") }
         case (.header, .action(Self.clearAllKey)):
             clear { _ in true }
-        case (.group(let index), .action(Self.clearGroupKey)):
+        case (.group(let index), .closeButton):
             guard let list = screen.centerList, index < list.groups.count else { break }
             let name = list.groups[index]
             clear { $0.group == name }
