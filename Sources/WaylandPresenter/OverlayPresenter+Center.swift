@@ -157,18 +157,19 @@ extension OverlayPresenter {
         let gap = CenterPresentation.gap
         var entry = style
         entry.showsCloseButton = true
-        let iconRow = style.iconSize + 2 * style.contentInset
-        func height(_ content: ToastContent, _ style: ToastStyle, atLeast: Double = 0) -> Double {
-            (max(renderer.measure(content, style: style).height, atLeast) + gap).rounded(.up)
+        func height(_ content: ToastContent, _ style: ToastStyle) -> Double {
+            (renderer.measure(content, style: style).height + gap).rounded(.up)
         }
-        let sample = ToastContent(summary: "Summary", body: "Body")
+        // Entries are measured with an icon (a 1×1 image always loads): the tallest they draw.
+        let pixel = ImageSource.raw(RawImage(width: 1, height: 1, rowstride: 4, hasAlpha: true, channels: 4, bytes: [0, 0, 0, 0]))
+        let sample = ToastContent(summary: "Summary", body: "Body", icon: pixel)
         var buttons = sample
         buttons.actions = [(key: "a", label: "Action")]
         return CenterRowHeights(header: height(ToastContent(summary: "Notifications", body: "0 open",
                                                             actions: [(key: "a", label: "Clear all")]), style),
                                 group: height(ToastContent(summary: "App"), entry),
-                                entry: height(sample, entry, atLeast: iconRow),
-                                entryWithButtons: height(buttons, entry, atLeast: iconRow))
+                                entry: height(sample, entry),
+                                entryWithButtons: height(buttons, entry))
     }
 
     /// The content and style a centre row is drawn with; nil for ids that are not its rows.
