@@ -10,8 +10,10 @@ public struct CenterEntry: Equatable, Sendable {
     public var time: Double
     /// Entries with buttons are taller (a row of action buttons).
     public var hasButtons: Bool
-    public init(id: UInt32, group: String, time: Double, hasButtons: Bool = false) {
-        self.id = id; self.group = group; self.time = time; self.hasButtons = hasButtons
+    /// The row's height when it is not the kind's (an expanded entry, measured).
+    public var height: Double?
+    public init(id: UInt32, group: String, time: Double, hasButtons: Bool = false, height: Double? = nil) {
+        self.id = id; self.group = group; self.time = time; self.hasButtons = hasButtons; self.height = height
     }
 }
 
@@ -143,7 +145,8 @@ public struct CenterList: Sendable {
         for (index, group) in ordered.enumerated() {
             append(CenterRow(kind: .group(index), height: heights.group))
             for entry in group.entries {
-                append(CenterRow(kind: .entry(entry.id), height: entry.hasButtons ? heights.entryWithButtons : heights.entry))
+                append(CenterRow(kind: .entry(entry.id),
+                                 height: entry.height ?? (entry.hasButtons ? heights.entryWithButtons : heights.entry)))
             }
         }
         focus = focused.flatMap { kind in

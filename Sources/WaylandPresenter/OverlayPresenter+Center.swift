@@ -33,6 +33,12 @@ struct CenterPresentation {
     var press: (contact: InputContact, start: Point, lastY: Double?)?
     /// Where rows are laid out (surface-local), from the latest frame: presses there may scroll.
     var viewport = Rect.zero
+    /// Entries showing their whole body (at most `maximumExpanded`; the oldest folds first).
+    var expanded: [UInt32] = []
+
+    static let maximumExpanded = 64
+    /// Body lines of an expanded entry.
+    static let expandedBodyLines = 12
 
     static let margin = 12.0
     static let gap = 8.0
@@ -66,6 +72,20 @@ extension OverlayPresenter {
         let notch = wanted ? drawer.enabledNotches.last! : drawer.enabledNotches.first!
         try? moveDrawer(name, toNotch: notch)
     }
+
+    /// Shows an entry's whole body, or one line again.
+    public func toggleCenterEntry(_ id: UInt32) {
+        guard center != nil else { return }
+        if let index = center!.expanded.firstIndex(of: id) {
+            center!.expanded.remove(at: index)
+        } else {
+            center!.expanded.append(id)
+            if center!.expanded.count > CenterPresentation.maximumExpanded { center!.expanded.removeFirst() }
+        }
+        invalidateCenter()
+    }
+
+    public func isCenterEntryExpanded(_ id: UInt32) -> Bool { center?.expanded.contains(id) ?? false }
 
     /// Scrolls the list (wheel, touchpad, tests).
     public func scrollCenter(by delta: Double) {
@@ -116,7 +136,17 @@ extension OverlayPresenter {
             state.stale = true
         }
         if state.stale {
-            state.list.setEntries(state.source.centerEntries(), heights: state.heights!)
+            var entries = state.source.centerEntries()
+            if !state.expanded.isEmpty {
+                var style = state.style!
+                style.showsCloseButton = true
+                style.bodyMaxLines = CenterPresentation.expandedBodyLines
+                for i in entries.indices where state.expanded.contains(entries[i].id) {
+                    let content = state.source.centerContent(.entry(entries[i].id), group: nil)
+                    entries[i].height = (renderer.measure(content, style: style).height + gap).rounded(.up)
+                }
+            }
+            state.list.setEntries(entries, heights: state.heights!)
             state.contents = [:]
             state.stale = false
             contentVersions[state.name, default: 0] += 1
@@ -176,6 +206,7 @@ extension OverlayPresenter {
     func centerView(_ id: ViewID) -> PaintedView? {
         guard let state = center, let ref = CenterRowID.decode(id), var style = state.style else { return nil }
         if ref != .header { style.showsCloseButton = true }  // entries and headings: their clear button
+        if case .entry(let entry) = ref, state.expanded.contains(entry) { style.bodyMaxLines = CenterPresentation.expandedBodyLines }
         if let known = state.contents[id] { return PaintedView(content: known, style: style) }
         var group: String?
         if case .group(let index) = ref, index < state.list.groups.count { group = state.list.groups[index] }

@@ -163,6 +163,14 @@ final class CenterTests: RigTestCase {
         while after.count == 19 && Date() < keyDeadline { Thread.sleep(forTimeInterval: 0.05); after = try historyIDs() }
         XCTAssertEqual(after.count, 18, "Delete cleared the focused entry")
 
+        // A group's clear button (the top right of the first heading: chat, the newest group).
+        try pointer.click(Self.panelX + 12 + 396 - 14 - 8, tops[1] + 14 + 8)
+        try pointer.move(Self.parking.0, Self.parking.1)
+        let groupDeadline = Date().addingTimeInterval(3)
+        while after.count == 18 && Date() < groupDeadline { Thread.sleep(forTimeInterval: 0.05); after = try historyIDs() }
+        XCTAssertEqual(Set(after), Set(ids.enumerated().filter { $0.offset % 2 == 0 }.map { Int($0.element) }),
+                       "the chat group went, the mail group stays")
+
         // Clear all: nothing but the header is left.
         let bar = try XCTUnwrap(headerButtons(try settledScreenshot(within: 2), headerTop: tops[0], nextTop: tops[1]))
         try pointer.click(bar.x + bar.width - 20, bar.y + bar.height / 2)

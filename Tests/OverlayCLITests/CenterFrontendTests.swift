@@ -107,6 +107,16 @@ import WaylandPresenter
         #expect(h.signals.closed.map(\.id) == [id])
     }
 
+    @Test func aClickOnAnEntryWithoutADefaultActionExpandsAndFoldsIt() throws {
+        let h = try DaemonHarness()
+        let id = try h.notify(NotifyRequest(summary: "long", body: "one\ntwo\nthree", expireTimeout: 0))
+        try centerClick(h, CenterRowID.entry(id), .body)
+        #expect(h.presenter.isCenterEntryExpanded(id))
+        #expect(h.signals.signals.isEmpty, "no action invoked, nothing closed")
+        try centerClick(h, CenterRowID.entry(id), .body)
+        #expect(!h.presenter.isCenterEntryExpanded(id))
+    }
+
     @Test func snoozeHidesAndBringsBackTheSameIDWithoutClosingOrExpiring() throws {
         let h = try DaemonHarness()
         let id = try h.notify(NotifyRequest(summary: "later", expireTimeout: 2000))

@@ -33,6 +33,12 @@ struct CenterListTests {
         #expect(list.top(of: 2) == 150)
     }
 
+    @Test func anExpandedEntryKeepsItsMeasuredHeight() {
+        let list = Self.list([CenterEntry(id: 1, group: "a", time: 1, height: 230), CenterEntry(id: 2, group: "a", time: 0)])
+        #expect(list.rows.map(\.height) == [30, 230, 80])
+        #expect(list.top(of: 2) == 260)
+    }
+
     @Test func rowIDsDecodeToWhatTheyStandFor() {
         #expect(CenterRowID.decode(CenterRowID.entry(42)) == .entry(42))
         #expect(CenterRowID.decode(CenterRowID.group(3)) == .group(3))

@@ -155,7 +155,7 @@ final class CenterFrontend: CenterSource {
         case (.entry(let id), .action(let key)):
             invoke(id, action: key)
         case (.entry(let id), .body):
-            invoke(id, action: "default")
+            if !invoke(id, action: "default") { screen.toggleCenterEntry(id) }
         default:
             break
         }
@@ -172,17 +172,19 @@ final class CenterFrontend: CenterSource {
     }
 
     /// An entry's action (the body: "default"), when it has it and its sender is still on the
-    /// bus. An open notification is invoked as a click on its toast would; one in history gets
+    /// bus (false otherwise: a click on the body then expands the entry). An open notification is invoked as a click on its toast would; one in history gets
     /// ActionInvoked and leaves the history.
-    private func invoke(_ id: UInt32, action: String) {
+    @discardableResult
+    private func invoke(_ id: UInt32, action: String) -> Bool {
         guard let (record, isOpen) = lookup(id), record.hasAction(action),
-              record.request.sender.map(senderConnected) ?? true else { return }
+              record.request.sender.map(senderConnected) ?? true else { return false }
         if isOpen {
             notifications.invoke(id: id, action: action)
         } else {
             signals.emit(.actionInvoked(id: id, action: action))
             notifications.removeFromHistory { $0.record.id == id }
         }
+        return true
     }
 
     /// Clears matching entries: open ones close as dismissed (reason 2) without going to
