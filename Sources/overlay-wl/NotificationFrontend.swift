@@ -68,7 +68,7 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
 
     /// Routes and shows a notification; returns its id. A restored one may be routed but
     /// not hidden or held again.
-    func show(_ request: NotifyRequest, restoring: Bool) -> UInt32 {
+    private func show(_ request: NotifyRequest, restoring: Bool) -> UInt32 {
         let id = idFor(request)
         let now = wallClock()
         let record = NotificationRecord(id: id, request: request, created: registry.notification(id)?.created ?? now, updated: now)
@@ -200,6 +200,9 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
             _ = show(again, restoring: false)
         }
     }
+
+    /// Routes a notification again under its own id (`replacesID`): a snooze is over.
+    func showAgain(_ request: NotifyRequest) -> UInt32 { show(request, restoring: false) }
 
     /// Drops entries from history (the centre's clear buttons).
     func removeFromHistory(where predicate: (HistoryEntry) -> Bool) { history.removeAll(where: predicate) }

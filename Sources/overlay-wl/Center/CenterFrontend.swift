@@ -234,7 +234,7 @@ final class CenterFrontend: CenterSource {
         guard let record = registry.notification(id), registry[record.viewID]?.isHeld == true else { return }
         var again = record.request
         again.replacesID = id
-        _ = notifications.show(again, restoring: false)
+        _ = notifications.showAgain(again)
         screen.invalidateCenter()
     }
 
@@ -280,15 +280,20 @@ final class CenterFrontend: CenterSource {
     var statusJSON: String { Self.json(status()).text }
 
     /// After each update pass: opening the centre marks everything read; a changed status goes
-    /// out as CenterChanged and redraws the centre's header.
+    /// out as CenterChanged and redraws the centre. The status is counted again only when one of
+    /// the counts it depends on moved (an update pass in a flood costs O(1) here).
     func updated() {
         let open = screen.isCenterOpen
         if open && !wasOpen { seenSince = wallClock() }
         wasOpen = open
-        let shape = [registry.records.count, notifications.history.items.count,
-                     Int(notifications.history.items.last?.record.id ?? 0), notifications.snoozed.count]
+        let shape = [registry.records.count, registry.heldOrder.count, notifications.history.items.count,
+                     Int(notifications.history.items.last?.record.id ?? 0), notifications.snoozed.count,
+                     screen.manager.overflowCount(in: BuiltInContainers.notificationsName),
+                     config.doNotDisturb ? 1 : 0, open ? 1 : 0]
+        guard shape != lastShape else { return }
+        lastShape = shape
+        screen.invalidateCenter()
         let text = statusJSON
-        if shape != lastShape { lastShape = shape; screen.invalidateCenter() }
         guard text != lastStatus else { return }
         if lastStatus != nil { signals.emit(.centerChanged(json: text)) }
         lastStatus = text
