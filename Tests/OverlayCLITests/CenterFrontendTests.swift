@@ -1,6 +1,7 @@
 // The notification centre's daemon side on a display-less presenter with injected time: what
 // it lists, its buttons, snooze, the status line and the pill.
 import DBusService
+import Glibc
 import OverlayEngine
 import Testing
 import WaylandPresenter
@@ -170,5 +171,31 @@ import WaylandPresenter
         #expect(h.presenter.isCenterOpen, "a click on the pill opens the centre")
         #expect(h.daemon.center.status().unread == 0, "opening reads everything")
         #expect(statuses(h.signals).last?.contains(#""unread":0,"dnd":false,"open":true"#) == true)
+    }
+}
+
+struct SnoozeDurationTests {
+    @Test(arguments: [("300", 300.0), ("90s", 90), ("5m", 300), ("1h", 3600), ("1h30m", 5400), ("2d", 172_800)])
+    func durationsParse(_ text: String, _ seconds: Double) {
+        #expect(SnoozeCommand.seconds(text, now: 0) == seconds)
+    }
+
+    @Test(arguments: ["soon", "", "5x", "m5", "25:00", "12:60", "1:2:3"])
+    func nonsenseIsRefused(_ text: String) {
+        #expect(SnoozeCommand.seconds(text, now: 0) == nil)
+    }
+
+    @Test func aTimeOfDayIsTheNextOneToCome() throws {
+        var t: time_t = 1_700_000_000
+        var local = tm()
+        localtime_r(&t, &local)
+        let now = Int(local.tm_hour) * 3600 + Int(local.tm_min) * 60 + Int(local.tm_sec)
+        let inOneHour = (now / 60 + 60) % 1440  // minutes since midnight, an hour on (whole minutes)
+        let text = "\(inOneHour / 60):\(inOneHour % 60 < 10 ? "0" : "")\(inOneHour % 60)"
+        let seconds = try #require(SnoozeCommand.seconds(text, now: t))
+        #expect(seconds == Double(3600 - now % 60), "\(text) from \(now) s after midnight")
+        let current = "\(local.tm_hour):\(local.tm_min < 10 ? "0" : "")\(local.tm_min)"
+        #expect(SnoozeCommand.seconds(current, now: t) == Double(86400 - now % 60),
+                "the current minute is tomorrow's")
     }
 }
