@@ -24,9 +24,12 @@ struct CentreFrame {
         style.showsCloseButton = true
         let entry = painter.renderer.measure(ToastContent(summary: "S", body: "B"), style: style).height
         heights = CenterRowHeights(header: 96, group: 40, entry: entry + Self.gap, entryWithButtons: entry + 44)
-        entries = (0..<count).map { i in
-            CenterEntry(id: UInt32(i + 1), group: "app-\(i % 12)", time: Double(i), hasButtons: i % 3 == 0)
+        var entries: [CenterEntry] = []
+        for i in 0..<count {
+            let group: String = "app-" + String(i % 12)
+            entries.append(CenterEntry(id: UInt32(i + 1), group: group, time: Double(i), hasButtons: i % 3 == 0))
         }
+        self.entries = entries
         list.viewportHeight = Self.size.height - 2 * Self.margin - heights.header
     }
 
@@ -39,9 +42,12 @@ struct CentreFrame {
     func content(_ id: ViewID) -> ToastContent {
         switch CenterRowID.decode(id) {
         case .entry(let n)?:
-            let buttons: [(key: String, label: String)] = n % 3 == 1 ? [("snooze-300", "Snooze 5 min"), ("snooze-3600", "Snooze 1 h")] : []
-            return ToastContent(summary: "Message \(n) (\(generation))", body: "3 min ago · the body of message \(n)", actions: buttons)
-        case .group(let g)?: return ToastContent(summary: "\(list.groups[g]) (\(generation))", actions: [("clear", "Clear")])
+            var buttons: [(key: String, label: String)] = []
+            if n % 3 == 1 { buttons = [(key: "snooze-300", label: "Snooze 5 min"), (key: "snooze-3600", label: "Snooze 1 h")] }
+            let summary: String = "Message " + String(n) + " (" + String(generation) + ")"
+            let body: String = "3 min ago · the body of message " + String(n)
+            return ToastContent(summary: summary, body: body, actions: buttons)
+        case .group(let g)?: return ToastContent(summary: list.groups[g] + " (" + String(generation) + ")")
         default: return ToastContent(summary: "Notifications", body: "10000 in history", actions: [("dnd", "Do not disturb"), ("all", "Clear all")])
         }
     }
@@ -52,8 +58,9 @@ struct CentreFrame {
         var items: [RenderItem] = []
         for i in list.visibleRange {
             let row = list.rows[i]
-            items.append(RenderItem(id: row.id, frame: Rect(x: Self.margin, y: top + list.top(of: i) - list.offset,
-                                                            width: style.width, height: row.height - Self.gap), z: i + 1, backgroundOpacity: 0))
+            let y: Double = top + list.top(of: i) - list.offset
+            let frame = Rect(x: Self.margin, y: y, width: style.width, height: row.height - Self.gap)
+            items.append(RenderItem(id: row.id, frame: frame, z: i + 1, backgroundOpacity: 0))
         }
         items.append(RenderItem(id: CenterRowID.header, frame: Rect(x: Self.margin, y: Self.margin, width: style.width,
                                                                      height: heights.header - Self.gap), z: .max - 1, backgroundOpacity: 0))
