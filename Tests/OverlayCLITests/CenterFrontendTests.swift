@@ -152,6 +152,21 @@ import WaylandPresenter
         #expect(h.toast(id) != nil)
     }
 
+    @Test func aHistoryRestoredAtStartIsNotUnread() throws {
+        let path = "/tmp/overlay-wl-center-history-\(getpid()).bin"
+        defer { unlink(path) }
+        do {
+            let h = try DaemonHarness(historyPath: path)
+            h.clock.now = 10  // 90 s before the next daemon starts
+            _ = try h.notify(NotifyRequest(summary: "old", expireTimeout: 1000))
+            try h.advance(2)
+            h.daemon.notifications.historyStore?.flush()
+        }
+        let again = try DaemonHarness(historyPath: path)
+        #expect(again.daemon.notifications.history.items.count == 1)
+        #expect(again.daemon.center.status().unread == 0)
+    }
+
     @Test func theStatusLineCountsAndChangesOnce() throws {
         let h = try DaemonHarness()
         #expect(h.daemon.center.statusJSON == #"{"text":"","alt":"none","tooltip":"0 unread, 0 showing, 0 hidden","class":"none","showing":0,"hidden":0,"unread":0,"dnd":false,"open":false}"#)

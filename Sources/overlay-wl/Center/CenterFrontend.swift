@@ -21,8 +21,9 @@ final class CenterFrontend: CenterSource {
     /// What the latest `centerEntries()` listed, by id.
     private var listed: [UInt32: (record: NotificationRecord, isOpen: Bool)] = [:]
     private var groupSizes: [String: Int] = [:]
-    /// Wall-clock time the centre was last opened: what came since is unread.
-    private var seenSince = -Double.infinity
+    /// Wall-clock time the centre was last opened (else the daemon started: a history restored
+    /// from disk is not news): what came since is unread.
+    private var seenSince: Double
     private var wasOpen = false
     private(set) var lastStatus: String?
     private var lastShape: [Int] = []
@@ -43,6 +44,7 @@ final class CenterFrontend: CenterSource {
         self.config = config
         self.signals = signals
         self.wallClock = wallClock
+        seenSince = wallClock()
         screen.setCenter(BuiltInContainers.centerName, source: self)
     }
 
@@ -252,12 +254,12 @@ final class CenterFrontend: CenterSource {
             guard let notification = record.notification else { continue }
             open += 1
             if record.isHeld { held += 1 }
-            if notification.created > seenSince { s.unread += 1 }
+            if notification.created >= seenSince { s.unread += 1 }
         }
         let overflow = screen.manager.overflowCount(in: BuiltInContainers.notificationsName)
         s.hidden = min(open, held + overflow)
         s.showing = open - s.hidden
-        for entry in notifications.history.items where entry.record.created > seenSince { s.unread += 1 }
+        for entry in notifications.history.items where entry.record.created >= seenSince { s.unread += 1 }
         return s
     }
 
