@@ -47,5 +47,15 @@ let package = Package(
             path: "Benchmarks/RendererBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "CenterBenchmarks",
+            dependencies: [
+                .product(name: "OverlayEngine", package: "overlay-wl"),
+                .product(name: "OverlayRenderer", package: "overlay-wl"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/CenterBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

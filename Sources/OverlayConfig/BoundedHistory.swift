@@ -21,6 +21,9 @@ public struct BoundedHistory<Element> {
         return items.remove(at: index)
     }
 
+    /// Removes every item that satisfies `predicate`.
+    public mutating func removeAll(where predicate: (Element) -> Bool) { items.removeAll(where: predicate) }
+
     private mutating func trim() {
         let capacity = max(0, self.capacity)
         if items.count > capacity { items.removeFirst(items.count - capacity) }

@@ -44,7 +44,7 @@ public enum DrawerSettings {
 
     /// A drawer's surface covers its whole output: the panel slides in over a backdrop. It is on
     /// the `top` layer, so notifications and tips (`overlay`) show above its backdrop.
-    static var placement: SurfacePlacement {
+    public static var placement: SurfacePlacement {
         var p = SurfacePlacement()
         p.layer = .top
         p.anchor = SurfacePlacement.Anchor(top: true, bottom: true, left: true, right: true)

@@ -78,13 +78,14 @@ extension OverlayPresenter {
         }
         guard let drawer = drawers.drawers[name] else { return (RenderList(), nil) }
         let band = drawer.contentFrame(at: now)
-        var list = manager.renderList(for: name, size: band.size, now: now)
+        var list = center?.name == name ? centerRenderList(size: band.size, origin: band.origin) : manager.renderList(for: name, size: band.size, now: now)
         for i in list.items.indices { list.items[i].offset = list.items[i].offset + band.origin }
         list.clipRect = list.clipRect.map { Rect(origin: $0.origin + band.origin, size: $0.size) }
         list.isAnimating = list.isAnimating || drawer.drawer.isAnimating(at: now)
         let buttons = drawerButtons(in: list)
         if drawers.buttons[name] != buttons.map(\.button) { drawers.setButtons(buttons.map(\.button), in: name) }
         let ring = drawers.focus[name].flatMap { focused in buttons.first { $0.button == focused }?.frame }
+            ?? (center?.name == name ? centerFocusRing(in: list) : nil)
         surface.surface.keyboardInteractive = drawer.isOpen
         let decor = DrawerDecor(backdropOpacity: drawer.backdropOpacity(at: now), panel: drawer.panelFrame(at: now),
                                 panelColor: drawer.configuration.panelColor, focusRing: ring)
@@ -135,8 +136,9 @@ extension OverlayPresenter {
         if case .leave = event { replyKeyboardLeft() }
         if case .key(let code, pressed: false) = event { replyKeyReleased(code) }
         if case .key(let code, pressed: true) = event, replyKeyPressed(code, from: keyboard) { return }
-        guard case .key(let code, pressed: true) = event, let target = drawerSurface(keyboard.focus),
-              let key = DrawerKey(evdevCode: code, shift: keyboard.isShiftHeld) else { return }
+        guard case .key(let code, pressed: true) = event, let target = drawerSurface(keyboard.focus) else { return }
+        if centerKeyPressed(code, in: target.name) { return }
+        guard let key = DrawerKey(evdevCode: code, shift: keyboard.isShiftHeld) else { return }
         perform(drawers.keyPressed(key, in: target.name, time: clock()), routerKey: target.routerKey)
     }
 }

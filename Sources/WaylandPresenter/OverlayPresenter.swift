@@ -43,6 +43,12 @@ public protocol OverlayPresenterDelegate: AnyObject {
     func presenter(_ presenter: OverlayPresenter, didApply effect: EngineEffect)
     /// Act on the click, or call `applyTap(_:)` to let the view's dismiss gesture decide.
     func presenter(_ presenter: OverlayPresenter, clicked click: ViewClick)
+    /// Every update pass, after the effects and before drawing.
+    func presenterDidUpdate(_ presenter: OverlayPresenter)
+}
+
+extension OverlayPresenterDelegate {
+    public func presenterDidUpdate(_ presenter: OverlayPresenter) {}
 }
 
 /// Shows the engine's containers on a Wayland desktop: one layer surface per container,
@@ -94,6 +100,9 @@ public final class OverlayPresenter {
     /// The inline-reply field being typed into (Input/OverlayPresenter+Reply.swift).
     var reply = ReplyInput()
     private var drawersChanged = false
+    /// The notification centre, when a drawer shows it (OverlayPresenter+Center.swift).
+    var center: CenterPresentation?
+    var centerChanged = false
     /// The buffers of a container's last surface, kept a while after it emptied: notifications
     /// come in bursts, and new buffers cost a page fault per 4 KiB drawn.
     private var spareBuffers: [String: (buffers: BufferPair, until: Double)] = [:]
@@ -320,6 +329,7 @@ public final class OverlayPresenter {
     public func update() throws -> Double? {
         let now = clock()
         advanceInput(to: now)
+        advanceCenter(to: now)
         deliverClicks()
         let changed = revision != seenRevision || engineDeadline.map { now >= $0 } == true
             || animationTick.map { now >= $0 } == true
@@ -343,8 +353,10 @@ public final class OverlayPresenter {
             engineDeadline = manager.nextDeadline
         }
         if let due = drawers.nextDeadline, due <= now { drawers.advance(to: now) }
-        let redraw = changed || drawersChanged
+        delegate?.presenterDidUpdate(self)
+        let redraw = changed || drawersChanged || centerChanged
         drawersChanged = false
+        centerChanged = false
         for name in order { try updateSurface(of: name, now: now, engineChanged: redraw) }
         animationTick = surfaces.values.contains { $0.awaitsAnimationTick } ? now + Self.animationTickInterval : nil
         if !spareBuffers.isEmpty { spareBuffers = spareBuffers.filter { $0.value.until > now } }
@@ -358,7 +370,9 @@ public final class OverlayPresenter {
         }
         display?.flush()
         let spareDeadline = earliest(spareBuffers.values.map(\.until).min(), spareMemoryUntil)
-        return earliest(earliest(earliest(inputDeadline(after: engineDeadline), spareDeadline), drawers.nextDeadline), animationTick)
+        let centerDue = centerDeadline(now: now)
+        return earliest(earliest(earliest(earliest(inputDeadline(after: engineDeadline), spareDeadline), drawers.nextDeadline),
+                                 animationTick), centerDue)
     }
 
     private func earliest(_ a: Double?, _ b: Double?) -> Double? {
@@ -423,6 +437,7 @@ public final class OverlayPresenter {
     public func paintedView(_ id: ViewID, in container: String) -> PaintedView? {
         if id == .overflowIndicator { return indicatorView(in: container) }
         if id.isGroupHeader { return groupHeaderView(id, in: container) }
+        if container == center?.name, let row = centerView(id) { return row }
         switch views[id] {
         case .toast(let content)?:
             return PaintedView(content: content, style: toastStyle(in: container), configuration: manager.resolvedConfiguration(of: id))

@@ -10,7 +10,7 @@ enum Command {
     case scroll(Axis, Double)
     case drag(from: (Double, Double), to: (Double, Double), milliseconds: Int, steps: Int)
     case sleep(milliseconds: Int)
-    /// Press and release a key (escape, tab, enter, kpenter, backspace, …), `shift` held when `shifted`.
+    /// Press and release a key (escape, tab, enter, kpenter, backspace, up, down, pageup, pagedown, home, end, delete, …), `shift` held when `shifted`.
     case key(String, shifted: Bool)
     /// Press and release a modifier-held key: `ctrl v`.
     case chord(modifier: String, key: String)

@@ -16,7 +16,8 @@ final class VirtualKeyboardDevice {
         ("shift", 42, "LFSH", "Shift_L"), ("kpenter", 96, "KPEN", "KP_Enter"), ("ctrl", 29, "LCTL", "Control_L"),
         ("backspace", 14, "BKSP", "BackSpace"), ("delete", 111, "DELE", "Delete"), ("left", 105, "LEFT", "Left"),
         ("right", 106, "RGHT", "Right"), ("home", 102, "HOME", "Home"), ("end", 107, "END", "End"),
-        ("v", 47, "AB04", "v"),
+        ("v", 47, "AB04", "v"), ("up", 103, "UP", "Up"), ("pageup", 104, "PGUP", "Prior"),
+        ("down", 108, "DOWN", "Down"), ("pagedown", 109, "PGDN", "Next"),
     ]
     static let codes: [String: UInt32] = Dictionary(uniqueKeysWithValues: keys.map { ($0.name, $0.code) })
 

@@ -34,7 +34,20 @@ enum BuiltInContainers {
     static var specs: [ContainerSpec] {
         var column = ContainerSpec(configuration: notifications, placement: SurfacePlacement())
         column.followsFocus = true  // the column goes where the user is looking
-        return [column]
+        return [column, center]
+    }
+
+    static let centerName = "center"
+
+    /// The notification centre: a drawer on the right edge listing every notification, open
+    /// and in history (`CenterFrontend`); closed at start.
+    static var center: ContainerSpec {
+        var container = ContainerConfiguration(name: centerName, displayType: .vertical, queueType: .multiple)
+        container.defaults.autoDismiss = .disabled
+        var spec = ContainerSpec(configuration: container, placement: DrawerSettings.placement)
+        spec.drawer = DrawerConfiguration(edge: .right, notches: [Notch(.points(0)), Notch(.points(420))],
+                                          initialNotch: 0, backdropOpacity: 0.3)
+        return spec
     }
 }
 

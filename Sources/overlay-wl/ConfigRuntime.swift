@@ -50,6 +50,7 @@ final class ConfigRuntime {
         for spec in BuiltInContainers.specs {
             specs[spec.configuration.name] = spec
             try screen.register(spec.configuration, placement: spec.placement)
+            screen.setDrawer(spec.drawer, for: spec.configuration.name)
         }
         try apply(config)
     }

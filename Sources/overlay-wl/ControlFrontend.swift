@@ -18,6 +18,8 @@ final class ControlFrontend {
     let config: ConfigRuntime
     /// Shows in `tips` and `tour` containers (help tips).
     let tips: TipsFrontend
+    /// The notification centre (set by `Daemon`).
+    var center: CenterFrontend!
 
     init(screen: OverlayPresenter, registry: ViewRegistry, signals: SignalSink, notifications: NotificationFrontend,
          config: ConfigRuntime, tips: TipsFrontend) {
@@ -56,10 +58,11 @@ final class ControlFrontend {
         BusMethod("ToggleDoNotDisturb", output: "b", outputNames: ["on"]),
         BusMethod("DoNotDisturb", output: "b", outputNames: ["on"]),
         BusMethod("Restore", input: "u", output: "u", inputNames: ["id"], outputNames: ["new_id"]),
-    ] + drawerMethods
+    ] + drawerMethods + centerMethods
 
     static let signals = [BusSignal("ViewClosed", signature: "usss",
-                                    argumentNames: ["id", "container", "reason", "action"])]
+                                    argumentNames: ["id", "container", "reason", "action"]),
+                          BusSignal("CenterChanged", signature: "s", argumentNames: ["json"])]
 
     // MARK: Errors
 
@@ -115,6 +118,7 @@ final class ControlFrontend {
             try setDrawerNotch(a[0].stringValue ?? "", notch: a[1].integerValue ?? -1, enabled: a[2].bool)
             return .empty
         case "DrawerState": return BusReply([.string(try drawerJSON(a[0].stringValue ?? "").text)])
+        case "OpenCenter", "ToggleCenter", "CenterState", "Snooze": return try handleCenter(call)
         default: throw BusMethodError.unknownMethod("no method \(call.member)")
         }
     }

@@ -17,6 +17,7 @@ final class Daemon: OverlayPresenterDelegate {
     let tips: TipsFrontend
     let hooks: HookRunner
     let links: LinkOpener
+    let center: CenterFrontend
 
     /// `presenter` may have no display (tests); signals go to `signals`.
     init(presenter: OverlayPresenter, signals: SignalSink, configPath: String?, config settings: OverlayConfiguration,
@@ -34,12 +35,16 @@ final class Daemon: OverlayPresenterDelegate {
                                              historyStore: historyPath.map { HistoryStore(path: $0, clock: presenter.clock) })
         control = ControlFrontend(screen: presenter, registry: registry, signals: signals, notifications: notifications,
                                   config: config, tips: tips)
+        center = CenterFrontend(screen: presenter, registry: registry, notifications: notifications, config: config,
+                                signals: signals, wallClock: wallClock)
+        control.center = center
         presenter.delegate = self
     }
 
     // MARK: Effects
 
     func presenter(_ presenter: OverlayPresenter, didApply effect: EngineEffect) {
+        presenter.invalidateCenter()
         switch effect {
         case .appeared, .removed:
             break
@@ -68,6 +73,7 @@ final class Daemon: OverlayPresenterDelegate {
     /// Links open; the close button closes (reason 2); buttons and the body go to the view's
     /// frontend. Anything not taken is the view's dismiss gesture.
     func presenter(_ presenter: OverlayPresenter, clicked click: ViewClick) {
+        if center.clicked(click) { return }
         let record = registry[click.view]
         let taken: Bool
         switch (click.part, record?.kind) {
@@ -84,7 +90,8 @@ final class Daemon: OverlayPresenterDelegate {
         case (.closeButton, _):
             taken = presenter.dismiss(click.view, reason: .user)
         case (.overflowIndicator, _):
-            taken = true  // counts what is hidden; it opens nothing yet, and dismisses nothing
+            presenter.openCenter(true)  // the centre lists what the pill counts
+            taken = true
         case (_, .notification(let notification)?):
             taken = notifications.clicked(notification, click.part)
         case (_, .control(let view)?):
@@ -94,6 +101,9 @@ final class Daemon: OverlayPresenterDelegate {
         }
         if !taken { presenter.applyTap(click) }
     }
+
+    /// After every update pass: the centre's status may have changed.
+    func presenterDidUpdate(_ presenter: OverlayPresenter) { center.updated() }
 
     // MARK: Signals
 
@@ -133,6 +143,8 @@ final class BusSignals: SignalSink {
         case .viewClosed(let id, let container, let how, let action):
             (path, interface, member, arguments) = (ControlFrontend.path, ControlFrontend.interfaceName, "ViewClosed",
                                                     [.uint32(id), .string(container), .string(how), .string(action)])
+        case .centerChanged(let json):
+            (path, interface, member, arguments) = (ControlFrontend.path, ControlFrontend.interfaceName, "CenterChanged", [.string(json)])
         }
         do {
             try bus.emitSignal(path: path, interface: interface, member: member, arguments: arguments, destination: destination)

@@ -29,6 +29,11 @@ struct DaemonCommand: ParsableCommand {
                                     config: settings, defaultTimeout: options.defaultTimeout,
                                     historyPath: HistoryStore.defaultPath())
             presenter.onImageError = { error in log("image not shown: \(error)") }
+            daemon.center.senderConnected = { name in
+                let reply = try? bus.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                          interface: "org.freedesktop.DBus", member: "NameHasOwner", arguments: [.string(name)])
+                return reply?.first?.boolValue ?? false
+            }
             let server = try NotificationServer(
                 bus: bus,
                 info: ServerInformation(name: "overlay-wl", vendor: "overlay-wl", version: OverlayCommand.version, specVersion: "1.2"),

@@ -9,6 +9,8 @@ enum DaemonSignal: Equatable {
     case notificationReplied(id: UInt32, text: String, sender: String?)
     /// org.overlaywl.Control1.ViewClosed: how (expired, dismissed, action, …) and the action.
     case viewClosed(id: UInt32, container: String, how: String, action: String)
+    /// org.overlaywl.Control1.CenterChanged: the centre's status (counts, do-not-disturb, open).
+    case centerChanged(json: String)
 }
 
 /// Where signals go: the session bus in the daemon, a list in tests.

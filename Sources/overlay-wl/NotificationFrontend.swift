@@ -26,6 +26,11 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
     private(set) var history: BoundedHistory<HistoryEntry> { didSet { historyStore?.changed() } }
     /// Where the history is kept across restarts; nil keeps it in memory only.
     let historyStore: HistoryStore?
+    /// Snoozed notifications (held, off screen) and when each comes back (presenter clock).
+    var snoozed: [UInt32: Double] = [:]
+    /// Notifications cleared in the centre while on screen: closed without going to history
+    /// (at most the notifications open).
+    var clearedFromCenter: Set<UInt32> = []
 
     init(screen: OverlayPresenter, registry: ViewRegistry, signals: SignalSink, config: ConfigRuntime,
          hooks: HookRunner, tips: TipsFrontend, defaultTimeout: Double, wallClock: @escaping () -> Double,
@@ -177,7 +182,8 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
     /// The engine dismissed a notification's view: its one NotificationClosed, then history.
     func closed(_ record: NotificationRecord, _ reason: CloseReason) {
         signals.emit(.notificationClosed(id: record.id, reason: reason))
-        guard !record.isTransient else { return }
+        snoozed[record.id] = nil
+        guard !record.isTransient, clearedFromCenter.remove(record.id) == nil else { return }
         history.capacity = config.config.general.historySize
         history.append(HistoryEntry(record: record, reason: HistoryEntry.reasonName(reason)))
     }
@@ -193,12 +199,18 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
 
     /// Routes every held notification again with its own id: shown now unless a rule still holds it.
     func modesChanged() {
-        for record in registry.held {
+        for record in registry.held where snoozed[record.id] == nil {
             var again = record.request
             again.replacesID = record.id
             _ = show(again, restoring: false)
         }
     }
+
+    /// Routes a notification again under its own id (`replacesID`): a snooze is over.
+    func showAgain(_ request: NotifyRequest) -> UInt32 { show(request, restoring: false) }
+
+    /// Drops entries from history (the centre's clear buttons).
+    func removeFromHistory(where predicate: (HistoryEntry) -> Bool) { history.removeAll(where: predicate) }
 
     /// Shows a closed notification again, whole (icon, image and hints), as a new notification;
     /// `id` 0 takes the newest. Nil when history has no such entry.

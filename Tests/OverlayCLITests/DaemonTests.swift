@@ -10,7 +10,12 @@ import WaylandPresenter
 
 final class SignalRecorder: SignalSink {
     private(set) var signals: [DaemonSignal] = []
-    func emit(_ signal: DaemonSignal) { signals.append(signal) }
+    /// CenterChanged lines, kept apart: they follow every change of the counts.
+    private(set) var centerStatuses: [String] = []
+    func emit(_ signal: DaemonSignal) {
+        if case .centerChanged(let json) = signal { return centerStatuses.append(json) }
+        signals.append(signal)
+    }
 
     /// NotificationClosed reasons by id, in order.
     var closed: [(id: UInt32, reason: CloseReason)] {

@@ -64,10 +64,11 @@ extension OverlayPresenter: SeatInputSink {
         case .enter, .motion:
             let name = container(of: pointer.focus)
             apply(input.router.pointerMoved(contact, in: name, to: pointer.position, time: now), now: now)
-            if drawers.holds(contact) { drawers.contactMoved(contact, to: pointer.position, time: now) }
+            if !centerContactMoved(contact, to: pointer.position, time: now), drawers.holds(contact) { drawers.contactMoved(contact, to: pointer.position, time: now) }
             updateCursor(of: pointer, in: name, entered: event == .enter)
         case .leave, .removed:
             input.shapes[pointer.seat] = nil
+            centerContactEnded(contact)
             if drawers.holds(contact) { drawers.contactCancelled(contact, time: now) }
             apply(input.router.pointerLeft(contact, time: now), now: now)
         case .button(let code, let pressed):
@@ -79,14 +80,16 @@ extension OverlayPresenter: SeatInputSink {
                 guard button == .left else { return }
                 if pressed, let drawer {
                     drawers.contactDown(contact, in: drawer.name, at: pointer.position, time: now)
+                    centerContactDown(contact, in: drawer.name, at: pointer.position)
                 } else if !pressed {
+                    centerContactEnded(contact)
                     perform(drawers.contactUp(contact, time: now), routerKey: drawer?.routerKey)
                 }
                 return
             }
             apply(input.router.pointerButton(contact, button, pressed: pressed, time: now), now: now)
         case .axis(let vertical, let value):
-            guard vertical, drawerSurface(pointer.focus) == nil else { return }
+            guard vertical, !centerScrolled(on: pointer.focus, by: value), drawerSurface(pointer.focus) == nil else { return }
             apply(input.router.pointerScrolled(contact, vertical: value, time: now), now: now)
         }
     }
@@ -99,17 +102,20 @@ extension OverlayPresenter: SeatInputSink {
             input.lastPress = (touch.seatProxy, touch.lastSerial)
             if let drawer = drawerSurface(point.surface) {
                 drawers.contactDown(.touch(seat: touch.seat, id: id), in: drawer.name, at: point.position, time: now)
+                centerContactDown(.touch(seat: touch.seat, id: id), in: drawer.name, at: point.position)
                 return
             }
             apply(input.router.touchDown(.touch(seat: touch.seat, id: id), in: container(of: point.surface),
                                          at: point.position, time: now), now: now)
         case .motion(let id):
             guard let point = touch.points[id] else { return }
+            if centerContactMoved(.touch(seat: touch.seat, id: id), to: point.position, time: now) { return }
             if drawers.holds(.touch(seat: touch.seat, id: id)) {
                 return drawers.contactMoved(.touch(seat: touch.seat, id: id), to: point.position, time: now)
             }
             apply(input.router.touchMoved(.touch(seat: touch.seat, id: id), to: point.position, time: now), now: now)
         case .up(let id):
+            centerContactEnded(.touch(seat: touch.seat, id: id))
             if drawers.holds(.touch(seat: touch.seat, id: id)) {
                 let key = touch.points[id].flatMap { drawerSurface($0.surface)?.routerKey }
                 return perform(drawers.contactUp(.touch(seat: touch.seat, id: id), time: now), routerKey: key)
@@ -153,13 +159,14 @@ extension OverlayPresenter: SeatInputSink {
         guard let drawn = input.router.drawn(id), drawn.scale > 0 else { return .body }
         let x = (point.x - drawn.frame.minX) / drawn.scale, y = (point.y - drawn.frame.minY) / drawn.scale
         if id.isGroupHeader { return groupHeaderPart(id, x: x, y: y) }
-        guard let content = content(of: id) else { return .body }
+        let centerRow = centerView(id)
+        guard let content = content(of: id) ?? centerRow.map({ ViewContent.toast($0.content) }) else { return .body }
         func hit(_ f: Rect) -> Bool { x >= f.x && x < f.x + f.width && y >= f.y && y < f.y + f.height }
         switch content {
         case .callout(let callout):
             return input.callouts.actionFrames(callout).first { hit($0.frame) }.map { .action($0.key) } ?? .body
         case .toast(let toast):
-            let style = input.router.surface(of: id).map { toastStyle(in: SurfaceName.container(of: $0)) } ?? style
+            let style = centerRow?.style ?? input.router.surface(of: id).map { toastStyle(in: SurfaceName.container(of: $0)) } ?? style
             if let close = renderer.closeButtonFrame(toast, style: style), hit(close) { return .closeButton }
             if let link = renderer.linkFrames(toast, style: style).first(where: { hit($0.frame) }) { return .link(link.href) }
             if let reply = renderer.replyFrames(toast, style: style) {
