@@ -1,5 +1,6 @@
 // View trees from JSON: the documented example, errors naming the JSON path, and the caps.
 import Testing
+import Foundation
 @testable import OverlayEngine
 
 @Suite("ViewTree JSON")
@@ -86,5 +87,23 @@ struct ViewTreeJSONTests {
         #expect(try ViewNode(json: node.json) == node)
         let decoded = try ViewNode(json: #"{"type":"text","text":"\ud83d\ude42 \u00e9\/"}"#)
         #expect(decoded.kind == .text(TextContent("🙂 é/")))
+    }
+}
+
+@Suite("ViewTree docs")
+struct ViewTreeDocsTests {
+    /// Every inline JSON example of docs/VIEWS.md decodes (modifiers wrapped around a divider).
+    @Test func everyExampleInTheSchemaDecodes() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../docs/VIEWS.md").standardized
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        var examples = 0
+        for (i, piece) in text.components(separatedBy: "`").enumerated() where i % 2 == 1 && piece.hasPrefix("{\"") {
+            let json = piece.replacingOccurrences(of: "[…]", with: "[]")
+            let modifier = piece.hasPrefix("{\"blur\"") || piece.hasPrefix("{\"gradient\"") ? "{\"background\":\(json)}" : json
+            let node = piece.hasPrefix("{\"type\"") ? json : "{\"type\":\"divider\",\"modifiers\":[\(modifier)]}"
+            do { _ = try ViewNode(json: node); examples += 1 } catch { Issue.record("\(piece): \(error)") }
+        }
+        #expect(examples >= 25)
     }
 }
