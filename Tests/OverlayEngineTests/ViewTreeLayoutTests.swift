@@ -130,3 +130,29 @@ struct ViewTreeLayoutTests {
         #expect(nodes.map(\.parent) == [nil, 0, 1, 1, 0])
     }
 }
+
+@Suite("ViewTree builder")
+struct ViewTreeBuilderTests {
+    @Test func builderTakesConditionalsAndLoops() {
+        func tree(muted: Bool) -> ViewNode {
+            HStack {
+                if muted { Image(.icon("audio-volume-muted")) } else { Text("On") }
+                for level in 1...2 { Text("\(level)") }
+                if !muted { Spacer() }
+            }
+        }
+        #expect(tree(muted: true).children.map(\.kind) == [
+            .image(ImageContent(.icon("audio-volume-muted"))), .text(TextContent("1")), .text(TextContent("2")),
+        ])
+        #expect(tree(muted: false).children.map(\.kind) == [
+            .text(TextContent("On")), .text(TextContent("1")), .text(TextContent("2")), .spacer(minLength: 0),
+        ])
+    }
+
+    @Test func modifiersAppendOutwardAndIdIsSet() {
+        let node = Text("a").padding(4).opacity(0.5).id("a")
+        #expect(node.modifiers == [.padding(EdgeInsets(all: 4)), .opacity(0.5)])
+        #expect(node.id == "a")
+        #expect(Button(action: "ok") { Text("OK"); Text("ignored") }.children == [Text("OK")])
+    }
+}

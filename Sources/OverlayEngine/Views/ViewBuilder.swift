@@ -57,7 +57,7 @@ public func ProgressBar(value: Double, total: Double = 1) -> ViewNode {
     ViewNode(.progressBar(value: value, total: total))
 }
 
-/// A pressable `label` that reports `action`.
+/// A pressable `label` that reports `action` (the first view of `label` is used).
 public func Button(action: String, style: ButtonStyle = .bordered, @ViewBuilder label: () -> [ViewNode]) -> ViewNode {
     ViewNode(.button(action: action, style: style), children: Array(label().prefix(1)))
 }
