@@ -29,6 +29,15 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "ViewTreeBenchmarks",
+            dependencies: [
+                .product(name: "OverlayEngine", package: "overlay-wl"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ViewTreeBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "InputBenchmarks",
             dependencies: [
                 .product(name: "OverlayEngine", package: "overlay-wl"),

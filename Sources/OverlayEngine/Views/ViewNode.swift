@@ -1,0 +1,228 @@
+// The declarative view tree: one value type describing a view, laid out by `ViewLayout`.
+
+/// One node of a view tree: what it is, its children, its modifiers (innermost first) and an
+/// optional id that matches it across updates.
+public struct ViewNode: Equatable, Sendable {
+    /// What the node is.
+    public var kind: ViewKind
+    /// Child nodes (stacks, grids and the label of a button); empty for leaves.
+    public var children: [ViewNode]
+    /// Modifiers in application order: the first wraps the node itself, the last is outermost.
+    public var modifiers: [ViewModifier]
+    /// Identity across updates (moves and size changes are matched by it).
+    public var id: String?
+
+    /// A node of `kind` with `children`, no modifiers and no id.
+    public init(_ kind: ViewKind, children: [ViewNode] = [], modifiers: [ViewModifier] = [], id: String? = nil) {
+        self.kind = kind; self.children = children; self.modifiers = modifiers; self.id = id
+    }
+}
+
+/// What a view node is: a container or a leaf.
+public enum ViewKind: Equatable, Sendable {
+    /// Children top to bottom, aligned horizontally.
+    case vstack(spacing: Double, alignment: HorizontalAlignment)
+    /// Children leading to trailing, aligned vertically.
+    case hstack(spacing: Double, alignment: VerticalAlignment)
+    /// Children on top of each other (first at the back).
+    case zstack(alignment: Alignment)
+    /// Flexible space along its stack's axis, at least `minLength`.
+    case spacer(minLength: Double)
+    /// A one-point line across its stack's axis.
+    case divider
+    /// Children row by row in the given columns.
+    case grid(columns: [GridColumn], spacing: Double, rowSpacing: Double)
+    /// Pango markup (sanitised when drawn).
+    case text(TextContent)
+    /// A picture from a file, the icon theme or raw pixels.
+    case image(ImageContent)
+    /// A bar filled to `value / total`.
+    case progressBar(value: Double, total: Double)
+    /// A pressable view; its label is the node's first child.
+    case button(action: String, style: ButtonStyle)
+    /// An on/off switch.
+    case toggle(isOn: Bool, action: String)
+    /// A value picked in `range` in steps of `step` (0: continuous).
+    case slider(value: Double, range: ClosedRange<Double>, step: Double, action: String)
+    /// A one-line text entry showing `placeholder` while empty.
+    case textField(placeholder: String, text: String, submitAction: String)
+
+    /// True for kinds that take children.
+    public var isContainer: Bool {
+        switch self {
+        case .vstack, .hstack, .zstack, .grid, .button: true
+        default: false
+        }
+    }
+}
+
+/// Horizontal alignment of a vertical stack's children.
+public enum HorizontalAlignment: String, CaseIterable, Sendable {
+    case leading, center, trailing
+    /// 0 leading, 0.5 centre, 1 trailing.
+    public var unit: Double { self == .leading ? 0 : self == .center ? 0.5 : 1 }
+}
+
+/// Vertical alignment of a horizontal stack's children.
+public enum VerticalAlignment: String, CaseIterable, Sendable {
+    case top, center, bottom
+    /// 0 top, 0.5 centre, 1 bottom.
+    public var unit: Double { self == .top ? 0 : self == .center ? 0.5 : 1 }
+}
+
+/// Width of one grid column.
+public enum GridColumn: Equatable, Sendable {
+    /// Exactly this wide.
+    case fixed(Double)
+    /// An equal share of the width left by fixed columns.
+    case flexible
+}
+
+/// Text and how it is set.
+public struct TextContent: Equatable, Sendable {
+    /// Pango markup.
+    public var markup: String
+    /// Font family, size and weight.
+    public var font: FontSpec
+    /// Colour; nil uses the theme's text colour.
+    public var color: Color?
+    /// Most lines shown; nil for no limit.
+    public var lineLimit: Int?
+    /// Wraps at word boundaries when true; one line otherwise.
+    public var wraps: Bool
+    /// Where text that does not fit is cut.
+    public var truncation: Truncation
+
+    /// Text with the default font, wrapping, cut at the end.
+    public init(_ markup: String, font: FontSpec = FontSpec(), color: Color? = nil, lineLimit: Int? = nil,
+                wraps: Bool = true, truncation: Truncation = .end) {
+        self.markup = markup; self.font = font; self.color = color
+        self.lineLimit = lineLimit; self.wraps = wraps; self.truncation = truncation
+    }
+}
+
+/// Where an ellipsis replaces text that does not fit.
+public enum Truncation: String, CaseIterable, Sendable {
+    case none, start, middle, end
+}
+
+/// A font request: family (nil for the theme's), size in points and weight.
+public struct FontSpec: Equatable, Sendable {
+    /// Font family; nil uses the theme's.
+    public var family: String?
+    /// Size in points.
+    public var size: Double
+    /// Stroke weight.
+    public var weight: FontWeight
+
+    /// A font of `size` points (13 by default).
+    public init(family: String? = nil, size: Double = 13, weight: FontWeight = .regular) {
+        self.family = family; self.size = size; self.weight = weight
+    }
+}
+
+/// Font weight, lightest first.
+public enum FontWeight: String, CaseIterable, Sendable {
+    case light, regular, medium, semibold, bold
+}
+
+/// A picture and the box it is drawn in.
+public struct ImageContent: Equatable, Sendable {
+    /// Where the picture comes from.
+    public var source: ViewImageSource
+    /// Size of the box; nil uses the pixel size (raw pixels) or 32×32.
+    public var size: Size?
+    /// How the picture fills the box.
+    public var contentMode: ContentMode
+
+    /// An image from `source`.
+    public init(_ source: ViewImageSource, size: Size? = nil, contentMode: ContentMode = .fit) {
+        self.source = source; self.size = size; self.contentMode = contentMode
+    }
+
+    /// Box size when none is given.
+    public static let defaultSize = Size(width: 32, height: 32)
+}
+
+/// Where an image comes from.
+public enum ViewImageSource: Equatable, Sendable {
+    /// A file path.
+    case file(String)
+    /// An icon-theme name.
+    case icon(String)
+    /// Straight RGBA pixels, row by row (`width * height * 4` bytes).
+    case pixels(width: Int, height: Int, rgba: [UInt8])
+}
+
+/// How an image fills its box.
+public enum ContentMode: String, CaseIterable, Sendable {
+    /// Whole picture visible, aspect kept.
+    case fit
+    /// Box covered, aspect kept, overflow cut.
+    case fill
+}
+
+/// How a button is drawn.
+public enum ButtonStyle: String, CaseIterable, Sendable {
+    /// Label only.
+    case plain
+    /// Label on a light rounded background.
+    case bordered
+    /// Label on the accent colour.
+    case prominent
+}
+
+/// A change applied around a node; layout modifiers (padding, frame) change its size.
+public enum ViewModifier: Equatable, Sendable {
+    /// Space around the node.
+    case padding(EdgeInsets)
+    /// Fixed or flexible size around the node.
+    case frame(FrameSpec)
+    /// Painted behind the node, over its frame at this point.
+    case background(Fill)
+    /// Rounds the corners of the node's backgrounds, borders and shadows.
+    case cornerRadius(Double)
+    /// A line along the inside of the frame, drawn over the node.
+    case border(Color, width: Double)
+    /// A shadow under the node's backgrounds.
+    case shadow(Shadow)
+    /// Multiplies the opacity of the node and everything in it.
+    case opacity(Double)
+}
+
+/// How a background is painted.
+public enum Fill: Equatable, Sendable {
+    /// A solid colour.
+    case color(Color)
+    /// Blurred content behind the overlay (the presenter maps the material).
+    case blur(BlurMaterial)
+    /// A linear gradient from `start` to `end`, points in unit coordinates of the frame.
+    case linearGradient(colors: [Color], start: Point, end: Point)
+}
+
+/// A frame request: fixed width/height, or minimum, ideal and maximum (SwiftUI's `frame`).
+public struct FrameSpec: Equatable, Sendable {
+    public var width, height: Double?
+    public var minWidth, idealWidth, maxWidth: Double?
+    public var minHeight, idealHeight, maxHeight: Double?
+    /// Where the node sits when the frame is larger.
+    public var alignment: Alignment
+
+    /// A frame; fixed sizes win over the flexible bounds on the same axis.
+    public init(width: Double? = nil, height: Double? = nil,
+                minWidth: Double? = nil, idealWidth: Double? = nil, maxWidth: Double? = nil,
+                minHeight: Double? = nil, idealHeight: Double? = nil, maxHeight: Double? = nil,
+                alignment: Alignment = .center) {
+        self.width = width; self.height = height
+        self.minWidth = minWidth; self.idealWidth = idealWidth; self.maxWidth = maxWidth
+        self.minHeight = minHeight; self.idealHeight = idealHeight; self.maxHeight = maxHeight
+        self.alignment = alignment
+    }
+}
+
+/// Measures text for layout, so the engine needs no font library.
+public protocol TextMeasuring {
+    /// Size of `text` set as described, wrapped to `proposedWidth` (nil: as wide as it wants).
+    /// The width should not exceed `proposedWidth` unless one glyph is wider.
+    func measure(_ text: TextContent, proposedWidth: Double?) -> Size
+}

@@ -1,0 +1,33 @@
+import OverlayEngine
+
+/// Measures view-tree text with Pango, the way the renderer sets it: markup sanitised
+/// (`Markup.sanitize`), wrapped at word or character boundaries, ellipsized after the line limit.
+public final class PangoTextMeasurer: TextMeasuring {
+    private let text = TextContext(scale: 1)
+    /// Width used when none is proposed (one unwrapped line in practice).
+    static let unboundedWidth = 100_000.0
+
+    public init() {}
+
+    public func measure(_ content: TextContent, proposedWidth: Double?) -> Size {
+        let lines = content.wraps ? (content.lineLimit ?? 10_000) : 1
+        let width = min(Self.unboundedWidth, max(1, proposedWidth ?? Self.unboundedWidth))
+        let block = TextBlock(in: text, font: Self.fontName(content.font), width: width, maxLines: lines)
+        block.setMarkup(Markup.sanitize(content.markup))
+        return Size(width: block.width, height: block.height)
+    }
+
+    /// A Pango font description string: "Sans Bold 13".
+    static func fontName(_ font: FontSpec) -> String {
+        let weight = switch font.weight {
+        case .light: " Light"
+        case .regular: ""
+        case .medium: " Medium"
+        case .semibold: " Semi-Bold"
+        case .bold: " Bold"
+        }
+        let size = min(1000, max(1, font.size.isFinite ? font.size : 13))
+        let points = size == size.rounded() ? String(Int(size)) : String(size)
+        return "\(font.family ?? "Sans")\(weight) \(points)"
+    }
+}

@@ -1,0 +1,109 @@
+// View trees from JSON: the documented example, errors naming the JSON path, and the caps.
+import Testing
+import Foundation
+@testable import OverlayEngine
+
+@Suite("ViewTree JSON")
+struct ViewTreeJSONTests {
+    func error(_ json: String, limits: ViewLimits = .standard) -> String? {
+        do { _ = try ViewNode(json: json, limits: limits); return nil } catch { return error.description }
+    }
+
+    @Test func decodesTheDSLTreeFromJSON() throws {
+        let json = """
+        {"type": "vstack", "alignment": "leading", "spacing": 6, "id": "volume",
+         "children": [
+           {"type": "text", "text": "<b>Volume</b>", "font": {"size": 15, "weight": "bold"}},
+           {"type": "slider", "value": 0.4, "action": "vol"}
+         ],
+         "modifiers": [{"padding": 12}, {"background": "#202020e0"}, {"cornerRadius": 10}]}
+        """
+        let expected = VStack(alignment: .leading, spacing: 6) {
+            Text("<b>Volume</b>", font: FontSpec(size: 15, weight: .bold))
+            Slider(value: 0.4, action: "vol")
+        }.padding(12).background(Color(hex: "#202020e0")!).cornerRadius(10).id("volume")
+        #expect(try ViewNode(json: json) == expected)
+    }
+
+    @Test func errorsNameTheJSONPath() {
+        #expect(error(#"{"type":"vstack","children":[{"type":"text","text":"a"},{"type":"spacer"},{"type":"progressBar","value":"x"}]}"#)
+                == "$.children[2].value: expected a number")
+        #expect(error(#"{"type":"box"}"#) == #"$.type: unknown view type "box""#)
+        #expect(error(#"{"type":"text"}"#) == "$.text: missing (expected a string)")
+        #expect(error(##"{"type":"text","text":"a","colour":"#fff"}"##) == "$.colour: unknown key")
+        #expect(error(#"{"type":"text","text":"a","color":"red"}"#) == ##"$.color: expected a colour "#RRGGBB" or "#RRGGBBAA""##)
+        #expect(error(#"{"type":"hstack","alignment":"left"}"#) == #"$.alignment: expected one of "top", "center", "bottom""#)
+        #expect(error(#"{"type":"divider","modifiers":[{"padding":-1}]}"#) == "$.modifiers[0].padding: expected a number from 0 to 100000")
+        #expect(error(#"{"type":"divider","modifiers":[{"padding":1,"opacity":1}]}"#)
+                == "$.modifiers[0]: expected an object with one key naming the modifier")
+        #expect(error(#"{"type":"divider","modifiers":[{"blur":1}]}"#) == "$.modifiers[0].blur: unknown modifier")
+        #expect(error(#"{"type":"divider","modifiers":[{"frame":{"minWidth":50,"maxWidth":10}}]}"#)
+                == "$.modifiers[0].frame.maxWidth: must not be less than minWidth")
+        #expect(error(#"{"type":"slider","min":0,"max":1,"value":2,"action":"a"}"#) == "$.value: expected a number from 0 to 1")
+        #expect(error(#"{"type":"image"}"#) == #"$: expected exactly one of "file", "icon" or "pixels""#)
+        #expect(error(#"{"type":"button","action":"ok","label":{"type":"text"}}"#) == "$.label.text: missing (expected a string)")
+        #expect(error(#"[1]"#) == "$: expected an object")
+    }
+
+    @Test func malformedJSONSaysWhereItBroke() {
+        #expect(error(#"{"type": "text", "text": "a",}"#) == "$: invalid JSON at byte 29: expected a key")
+        #expect(error(#"{"type": "text", "type": "divider"}"#) == #"$: invalid JSON at byte 17: duplicate key "type""#)
+        #expect(error(#"{"type": 01}"#) == "$: invalid JSON at byte 9: leading zero")
+        #expect(error(#"{"type": "te"#) == "$: invalid JSON at byte 12: unterminated string")
+    }
+
+    @Test func rawPixelsAreBase64WithTheRightByteCount() throws {
+        let node = try ViewNode(json: #"{"type":"image","pixels":{"width":1,"height":2,"rgba":"/wAA/wD/AP8="}}"#)
+        #expect(node.kind == .image(ImageContent(.pixels(width: 1, height: 2, rgba: [255, 0, 0, 255, 0, 255, 0, 255]))))
+        #expect(error(#"{"type":"image","pixels":{"width":2,"height":2,"rgba":"/wAA/wD/AP8="}}"#)
+                == "$.pixels.rgba: expected 16 bytes (width × height × 4), got 8")
+        #expect(error(#"{"type":"image","pixels":{"width":1,"height":2,"rgba":"**"}}"#) == "$.pixels.rgba: expected base64")
+    }
+
+    @Test func capsAreEnforcedWithAClearError() {
+        var limits = ViewLimits()
+        limits.maxDepth = 3
+        #expect(error(#"{"type":"vstack","children":[{"type":"vstack","children":[{"type":"vstack","children":[{"type":"divider"}]}]}]}"#,
+                      limits: limits) == "$.children[0].children[0].children[0]: nested deeper than the limit of 3 views")
+        limits = ViewLimits(); limits.maxNodes = 3
+        #expect(error(#"{"type":"hstack","children":[{"type":"divider"},{"type":"divider"},{"type":"divider"}]}"#, limits: limits)
+                == "$.children[2]: more than the limit of 3 views")
+        limits = ViewLimits(); limits.maxTextBytes = 5
+        #expect(error(#"{"type":"hstack","children":[{"type":"text","text":"abc"},{"type":"text","text":"def"}]}"#, limits: limits)
+                == "$.children[1].text: text beyond the limit of 5 bytes in all")
+        limits = ViewLimits(); limits.maxImagePixels = 100
+        #expect(error(#"{"type":"image","pixels":{"width":20,"height":20,"rgba":""}}"#, limits: limits)
+                == "$.pixels: images beyond the limit of 100 pixels in all")
+        limits = ViewLimits(); limits.maxInputBytes = 10
+        #expect(error(#"{"type":"divider"}"#, limits: limits) == "$: input is 18 bytes, more than the limit of 10")
+        // Nesting beyond what the view depth allows stops in the parser, before any recursion is deep.
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        #expect(error(deep) == "$: invalid JSON at byte 72: nested deeper than 72")
+    }
+
+    @Test func stringsWithEscapesRoundTrip() throws {
+        let text = "quote \" backslash \\ newline \n tab \t bell \u{7} emoji 🙂"
+        let node = Text(text)
+        #expect(try ViewNode(json: node.json) == node)
+        let decoded = try ViewNode(json: #"{"type":"text","text":"\ud83d\ude42 \u00e9\/"}"#)
+        #expect(decoded.kind == .text(TextContent("🙂 é/")))
+    }
+}
+
+@Suite("ViewTree docs")
+struct ViewTreeDocsTests {
+    /// Every inline JSON example of docs/VIEWS.md decodes (modifiers wrapped around a divider).
+    @Test func everyExampleInTheSchemaDecodes() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../docs/VIEWS.md").standardized
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        var examples = 0
+        for (i, piece) in text.components(separatedBy: "`").enumerated() where i % 2 == 1 && piece.hasPrefix("{\"") {
+            let json = piece.replacingOccurrences(of: "[…]", with: "[]")
+            let modifier = piece.hasPrefix("{\"blur\"") || piece.hasPrefix("{\"gradient\"") ? "{\"background\":\(json)}" : json
+            let node = piece.hasPrefix("{\"type\"") ? json : "{\"type\":\"divider\",\"modifiers\":[\(modifier)]}"
+            do { _ = try ViewNode(json: node); examples += 1 } catch { Issue.record("\(piece): \(error)") }
+        }
+        #expect(examples >= 25)
+    }
+}
