@@ -42,7 +42,7 @@ import WaylandPresenter
         let id = try chat(h)
         h.presenter.focusReply(ViewID(id))
         #expect(h.toast(id)?.reply?.caret == 0, "a focused field shows its caret")
-        for key: TextFieldKey in [.insert("on my wy"), .left, .insert("a"), .end, .insert(" ✓")] { h.presenter.typeIntoReply(key) }
+        for key: EditableTextKey in [.insert("on my wy"), .left, .insert("a"), .end, .insert(" ✓")] { h.presenter.typeIntoReply(key) }
         #expect(h.toast(id)?.reply?.text == "on my way ✓")
         #expect(h.toast(id)?.reply?.caret == 11)
         h.presenter.typeIntoReply(.submit)

@@ -62,8 +62,8 @@ final class KeymapTests: XCTestCase {
         XCTAssertEqual(keymap.translate(30).flatMap(FieldKeyPress.init), .edit(.insert("a")))
         XCTAssertEqual(keymap.translate(59).flatMap(FieldKeyPress.init), nil, "F1 types nothing")
         XCTAssertEqual(keymap.translate(42).flatMap(FieldKeyPress.init), nil, "Shift alone types nothing")
-        for (keysym, key) in [(0xff1b, TextFieldKey.cancel), (0xff0d, .submit), (0xff8d, .submit), (0xffff, .delete),
-                              (0xff51, .left), (0xff53, .right), (0xff50, .home), (0xff57, .end)] as [(UInt32, TextFieldKey)] {
+        for (keysym, key) in [(0xff1b, EditableTextKey.cancel), (0xff0d, .submit), (0xff8d, .submit), (0xffff, .delete),
+                              (0xff51, .left), (0xff53, .right), (0xff50, .home), (0xff57, .end)] as [(UInt32, EditableTextKey)] {
             XCTAssertEqual(FieldKeyPress(TranslatedKey(keysym: keysym, text: "", control: false)), .edit(key))
         }
     }

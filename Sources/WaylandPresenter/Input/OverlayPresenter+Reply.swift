@@ -3,22 +3,22 @@ import OverlayRenderer
 
 /// The inline-reply field being typed into (one at a time) and the paste under way.
 struct ReplyInput {
-    var editing: (view: ViewID, field: TextField)?
+    var editing: (view: ViewID, field: EditableText)?
     /// The loop pasted text is read in (nil: Ctrl+V does nothing), and the one paste under way.
     weak var loop: EventLoop?
     var paste: PasteReader?
     /// The held editing key that repeats, and what it does.
     var repeating = KeyRepeat()
-    var repeatedKey: TextFieldKey?
+    var repeatedKey: EditableTextKey?
 }
 
 /// Inline replies: a click on a toast's reply field makes its container's surface take the
 /// keyboard on demand (layer-shell `on_demand`, committed with the frame that draws the caret).
-/// Keys edit the field (`TextField`); Enter or the submit button reaches the delegate as a
+/// Keys edit the field (`EditableText`); Enter or the submit button reaches the delegate as a
 /// `.reply(text)` click, Escape empties the field. Either gives the keyboard back (none again).
 extension OverlayPresenter {
     /// The view whose field has the keyboard, and what it holds (tests).
-    public var replyEditing: (view: ViewID, field: TextField)? { reply.editing }
+    public var replyEditing: (view: ViewID, field: EditableText)? { reply.editing }
 
     /// A tap on a view: the reply field and its button are the presenter's; anything else is
     /// recorded for the delegate.
@@ -37,7 +37,7 @@ extension OverlayPresenter {
     public func focusReply(_ id: ViewID) {
         guard reply.editing?.view != id, let draft = toast(id)?.reply else { return }
         if reply.editing != nil { endReply(clearing: false) }
-        let field = TextField(text: draft.text)
+        let field = EditableText(text: draft.text)
         reply.editing = (id, field)
         manager.pauseAutoDismiss(id, now: clock())
         showReply(of: id, field, focused: true)
@@ -59,14 +59,14 @@ extension OverlayPresenter {
         if reply.editing?.view != id {
             guard let draft = toast(id)?.reply else { return }
             endReply(clearing: false)
-            reply.editing = (id, TextField(text: draft.text))
+            reply.editing = (id, EditableText(text: draft.text))
             manager.pauseAutoDismiss(id, now: clock())
         }
         typeIntoReply(.submit)
     }
 
     /// A key for the field being typed into (none: ignored).
-    public func typeIntoReply(_ key: TextFieldKey) {
+    public func typeIntoReply(_ key: EditableTextKey) {
         guard var editing = reply.editing else { return }
         let action = editing.field.apply(key)
         reply.editing = editing
@@ -89,7 +89,7 @@ extension OverlayPresenter {
         reply.editing = nil
         reply.repeating.stop()
         cancelPaste()
-        showReply(of: editing.view, clearing ? TextField() : editing.field, focused: false)
+        showReply(of: editing.view, clearing ? EditableText() : editing.field, focused: false)
         manager.resumeAutoDismiss(editing.view, now: clock())
     }
 
@@ -149,7 +149,7 @@ extension OverlayPresenter {
               let clipboard = display?.seats.first(where: { $0.globalName == keyboard.seat })?.clipboard,
               let fd = clipboard.requestText() else { return }
         cancelPaste()
-        let reader = PasteReader(fd: fd, limit: TextField.maximumUTF8Length, until: monotonicNow() + Self.pasteTimeout) {
+        let reader = PasteReader(fd: fd, limit: EditableText.maximumUTF8Length, until: monotonicNow() + Self.pasteTimeout) {
             [unowned self] text in
             cancelPaste()
             if let text, reply.editing?.view == view { typeIntoReply(.insert(text)) }
@@ -179,7 +179,7 @@ extension OverlayPresenter {
         surface.surface.keyboardInteractive = typing && surface.surface.offersOnDemandKeyboard
     }
 
-    private func showReply(of id: ViewID, _ field: TextField, focused: Bool) {
+    private func showReply(of id: ViewID, _ field: EditableText, focused: Bool) {
         updateToast(id) { content in
             content.reply?.text = field.text
             content.reply?.caret = focused ? field.caret : nil
@@ -187,7 +187,7 @@ extension OverlayPresenter {
     }
 }
 
-extension TextFieldKey {
+extension EditableTextKey {
     /// Held down, it repeats: typing and moving do, sending and cancelling do not.
     var repeats: Bool {
         switch self {

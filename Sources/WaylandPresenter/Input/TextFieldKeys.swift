@@ -2,7 +2,7 @@ import OverlayEngine
 
 /// What a key press does to the inline-reply field.
 enum FieldKeyPress: Equatable {
-    case edit(TextFieldKey)
+    case edit(EditableTextKey)
     /// Ctrl+V: insert the selection's text.
     case paste
 }

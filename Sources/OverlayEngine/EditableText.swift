@@ -1,5 +1,5 @@
 /// A key a one-line text field understands (the presenter turns keysyms and pastes into these).
-public enum TextFieldKey: Equatable, Sendable {
+public enum EditableTextKey: Equatable, Sendable {
     /// Typed or pasted text, inserted at the caret (control characters dropped, line breaks become spaces).
     case insert(String)
     /// Deletes the grapheme before the caret.
@@ -14,7 +14,7 @@ public enum TextFieldKey: Equatable, Sendable {
 }
 
 /// What an edit asks of the field's owner.
-public enum TextFieldAction: Equatable, Sendable {
+public enum EditableTextAction: Equatable, Sendable {
     /// Send this text; the field is empty again.
     case submit(String)
     /// The user gave up; the field is empty again.
@@ -24,7 +24,7 @@ public enum TextFieldAction: Equatable, Sendable {
 /// A one-line text field's editing state: the text and a caret that always sits on a grapheme
 /// (Character) boundary. At most `maximumUTF8Length` bytes of text: input past that is dropped
 /// whole graphemes at a time.
-public struct TextField: Equatable, Sendable {
+public struct EditableText: Equatable, Sendable {
     /// The bound on what a field holds (an inline reply is a chat message, not a document).
     public static let maximumUTF8Length = 4096
 
@@ -47,7 +47,7 @@ public struct TextField: Equatable, Sendable {
 
     /// Applies one key; returns what the owner must do (nil: the edit stays in the field).
     /// An empty field does not submit.
-    public mutating func apply(_ key: TextFieldKey) -> TextFieldAction? {
+    public mutating func apply(_ key: EditableTextKey) -> EditableTextAction? {
         switch key {
         case .insert(let typed):
             insert(Self.cleaned(typed))
@@ -66,10 +66,10 @@ public struct TextField: Equatable, Sendable {
         case .submit:
             guard !text.isEmpty else { return nil }
             let sent = text
-            self = TextField()
+            self = EditableText()
             return .submit(sent)
         case .cancel:
-            self = TextField()
+            self = EditableText()
             return .cancel
         }
         return nil

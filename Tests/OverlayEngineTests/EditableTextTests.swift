@@ -5,9 +5,9 @@ import PropertyBased
 @testable import OverlayEngine
 
 struct TextFieldTests {
-    func typed(_ keys: [TextFieldKey]) -> (TextField, [TextFieldAction]) {
-        var field = TextField()
-        var actions: [TextFieldAction] = []
+    func typed(_ keys: [EditableTextKey]) -> (EditableText, [EditableTextAction]) {
+        var field = EditableText()
+        var actions: [EditableTextAction] = []
         for key in keys { if let action = field.apply(key) { actions.append(action) } }
         return (field, actions)
     }
@@ -21,7 +21,7 @@ struct TextFieldTests {
 
     @Test func backspaceAndDeleteRemoveWholeGraphemes() {
         // 👍🏽 is two scalars, é here is e + U+0301, 🇫🇷 two regional indicators: each one Character.
-        var field = TextField(text: "a👍🏽e\u{301}🇫🇷b")
+        var field = EditableText(text: "a👍🏽e\u{301}🇫🇷b")
         #expect(field.caret == 5)
         _ = field.apply(.left)
         _ = field.apply(.backspace)
@@ -36,7 +36,7 @@ struct TextFieldTests {
     }
 
     @Test func caretStopsAtTheEnds() {
-        var field = TextField(text: "ab")
+        var field = EditableText(text: "ab")
         _ = field.apply(.right)
         #expect(field.caret == 2)
         _ = field.apply(.home)
@@ -50,7 +50,7 @@ struct TextFieldTests {
     }
 
     @Test func aCombiningMarkJoinsTheLetterBeforeIt() {
-        var field = TextField(text: "ex", caret: 1)
+        var field = EditableText(text: "ex", caret: 1)
         _ = field.apply(.insert("\u{301}"))
         #expect(field.text == "e\u{301}x")
         #expect(field.caret == 1)
@@ -61,7 +61,7 @@ struct TextFieldTests {
     @Test func submitSendsTheTextAndEmptiesTheField() {
         let (field, actions) = typed([.insert("see you"), .submit])
         #expect(actions == [.submit("see you")])
-        #expect(field == TextField())
+        #expect(field == EditableText())
     }
 
     @Test func anEmptyFieldDoesNotSubmit() {
@@ -82,8 +82,8 @@ struct TextFieldTests {
     }
 
     @Test func textPastTheBoundIsDroppedWholeGraphemes() {
-        let (field, _) = typed([.insert(String(repeating: "x", count: TextField.maximumUTF8Length - 3)), .insert("ab€")])
-        #expect(field.text.utf8.count == TextField.maximumUTF8Length - 1)
+        let (field, _) = typed([.insert(String(repeating: "x", count: EditableText.maximumUTF8Length - 3)), .insert("ab€")])
+        #expect(field.text.utf8.count == EditableText.maximumUTF8Length - 1)
         #expect(field.text.hasSuffix("xab"))
         var full = field
         _ = full.apply(.insert("€"))
@@ -96,7 +96,7 @@ struct TextFieldTests {
     static let pieces = ["a", "b", "Z", " ", "é", "e\u{301}", "\u{301}", "👍", "🏽", "🇫", "🇷", "✓", "ß", "中"]
     static let keys = zip(Gen.int(in: 0...9), Gen.int(in: 0...(pieces.count - 1))).array(of: 0...60)
 
-    static func key(_ kind: Int, _ piece: Int) -> TextFieldKey {
+    static func key(_ kind: Int, _ piece: Int) -> EditableTextKey {
         switch kind {
         case 0...3: .insert(pieces[piece])
         case 4: .backspace
@@ -110,7 +110,7 @@ struct TextFieldTests {
 
     @Test func theCaretAlwaysSitsOnAGraphemeBoundaryWithinTheText() async {
         await propertyCheck(count: 300, input: Self.keys) { raw in
-            var field = TextField()
+            var field = EditableText()
             for (kind, piece) in raw {
                 _ = field.apply(Self.key(kind, piece))
                 #expect((0...field.text.count).contains(field.caret))
@@ -118,7 +118,7 @@ struct TextFieldTests {
                 let before = field.textBeforeCaret, after = field.text.dropFirst(field.caret)
                 #expect(String(before) + String(after) == field.text)
                 #expect(before.count + after.count == field.text.count)
-                #expect(field.text.utf8.count <= TextField.maximumUTF8Length)
+                #expect(field.text.utf8.count <= EditableText.maximumUTF8Length)
             }
         }
     }
@@ -130,7 +130,7 @@ struct TextFieldTests {
         let moves = Gen.int(in: 0...9).array(of: 0...12)
         let inserted = Gen.int(in: 0...(Self.standalone.count - 1)).array(of: 1...5)
         await propertyCheck(count: 300, input: moves, inserted) { moves, inserted in
-            var field = TextField()
+            var field = EditableText()
             for (n, move) in moves.enumerated() {
                 _ = field.apply(move < 6 ? .insert(Self.standalone[move % Self.standalone.count]) : n % 2 == 0 ? .left : .right)
             }
