@@ -21,6 +21,11 @@ public struct BoundedHistory<Element> {
         return items.remove(at: index)
     }
 
+    /// Changes the item at `index` in place.
+    public mutating func update(at index: Int, _ change: (inout Element) -> Void) {
+        change(&items[index])
+    }
+
     private mutating func trim() {
         let capacity = max(0, self.capacity)
         if items.count > capacity { items.removeFirst(items.count - capacity) }

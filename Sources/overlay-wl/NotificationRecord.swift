@@ -15,6 +15,9 @@ struct NotificationRecord {
 
     /// The `urgency` hint, read once.
     let urgency: Urgency
+    /// Bytes of the `image-data` pixels this record keeps (0 without one): what counts
+    /// against `NotificationLimits.totalImageBytes`.
+    let imageBytes: Int
 
     init(id: UInt32, request: NotifyRequest, created: Double, updated: Double? = nil) {
         self.id = id
@@ -22,6 +25,7 @@ struct NotificationRecord {
         self.created = created
         self.updated = updated ?? created
         urgency = request.urgency ?? .normal
+        imageBytes = request.imageData?.data.count ?? 0
     }
 
     var viewID: ViewID { ViewID(id) }
