@@ -181,6 +181,7 @@ result = {
     'idle-ticks-2s': idle, 'rss-kib': {'min': min(rss) if rss else None, 'max': max(rss) if rss else None,
                                        'last': rss[-1] if rss else None, 'samples': len(rss)},
     'rss-slope-kib-per-min': round(slope * 60, 1), 'counts': counts,
+    'rss-every-10s': [y for _, y in samples[::10]],
 }
 json.dump(result, open(result_path, 'w'), indent=1)
 print(json.dumps(result))
