@@ -108,7 +108,7 @@ def hostile():
 
 start = time.monotonic()
 end = start + minutes * 60
-warm = start + min(30, minutes * 60 / 4)
+warm = start + min(300, max(30, minutes * 60 / 2))  # half the run, 30 s to 5 min: caches and malloc's arenas fill
 samples = []  # (seconds, RSS KiB) after warm-up
 next_sample = start
 while time.monotonic() < end:
