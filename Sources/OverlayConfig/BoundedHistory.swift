@@ -23,6 +23,10 @@ public struct BoundedHistory<Element> {
 
     /// Removes every item that satisfies `predicate`.
     public mutating func removeAll(where predicate: (Element) -> Bool) { items.removeAll(where: predicate) }
+    /// Changes the item at `index` in place.
+    public mutating func update(at index: Int, _ change: (inout Element) -> Void) {
+        change(&items[index])
+    }
 
     private mutating func trim() {
         let capacity = max(0, self.capacity)

@@ -12,8 +12,8 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
     static let capabilities = ["action-icons", "actions", "body", "body-hyperlinks", "body-images", "body-markup",
                                "icon-static", "inline-reply", "persistence", "x-canonical-private-synchronous"]
 
-    private let screen: OverlayPresenter
-    private let registry: ViewRegistry
+    let screen: OverlayPresenter
+    let registry: ViewRegistry
     private let signals: SignalSink
     private let config: ConfigRuntime
     private let hooks: HookRunner
@@ -31,6 +31,8 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
     /// Notifications cleared in the centre while on screen: closed without going to history
     /// (at most the notifications open).
     var clearedFromCenter: Set<UInt32> = []
+    /// `image-data` bytes kept in all (`keepImagesWithinBudget`).
+    var imageBytesLimit = NotificationLimits.totalImageBytes
 
     init(screen: OverlayPresenter, registry: ViewRegistry, signals: SignalSink, config: ConfigRuntime,
          hooks: HookRunner, tips: TipsFrontend, defaultTimeout: Double, wallClock: @escaping () -> Double,
@@ -51,6 +53,8 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
     }
 
     var historyEntries: [HistoryEntry] { Array(history.items) }
+
+    func updateHistory(at index: Int, _ change: (inout HistoryEntry) -> Void) { history.update(at: index, change) }
 
     // MARK: NotificationServerDelegate
 
@@ -76,10 +80,12 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
         if !restoring, decision.hidden {  // a mode rule: straight to history
             if registry[record.viewID]?.isHeld == true { registry.remove(record.viewID) }
             history.append(HistoryEntry(record: record, reason: "hidden"))
+            if record.imageBytes > 0 { keepImagesWithinBudget() }
             return id
         }
         if !restoring, decision.held {  // a mode rule: kept with its id until the modes change
             if let dropped = registry.insert(record, held: true) { closed(dropped, .expired) }
+            if record.imageBytes > 0 { keepImagesWithinBudget() }
             screen.dismiss(record.viewID, reason: .replaced, animated: false)
             return id
         }
@@ -107,6 +113,7 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
             return id
         }
         registry.insert(record)
+        if record.imageBytes > 0 { keepImagesWithinBudget() }
         if !request.suppressSound, request.soundFile != nil || request.soundName != nil {
             hooks.runSound(id: id, file: request.soundFile, name: request.soundName, record: record)
         }
@@ -186,6 +193,7 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
         guard !record.isTransient, clearedFromCenter.remove(record.id) == nil else { return }
         history.capacity = config.config.general.historySize
         history.append(HistoryEntry(record: record, reason: HistoryEntry.reasonName(reason)))
+        if record.imageBytes > 0 { keepImagesWithinBudget() }
     }
 
     static func closeReason(_ reason: DismissReason) -> CloseReason {

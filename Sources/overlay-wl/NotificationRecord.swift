@@ -17,6 +17,9 @@ struct NotificationRecord {
     let urgency: Urgency
     /// The `group-by` of the container it was routed to (`group`).
     var groupBy = GroupBy.app
+    /// Bytes of the `image-data` pixels this record keeps (0 without one): what counts
+    /// against `NotificationLimits.totalImageBytes`.
+    let imageBytes: Int
 
     init(id: UInt32, request: NotifyRequest, created: Double, updated: Double? = nil) {
         self.id = id
@@ -24,6 +27,7 @@ struct NotificationRecord {
         self.created = created
         self.updated = updated ?? created
         urgency = request.urgency ?? .normal
+        imageBytes = request.imageData?.data.count ?? 0
     }
 
     var viewID: ViewID { ViewID(id) }

@@ -40,6 +40,8 @@ final class ViewRegistry {
     private(set) var heldOrder: [ViewID] = []
     /// Notifications a mode may hold at once; past it the oldest is closed as expired.
     static let maximumHeld = 1000
+    /// The `image-data` bytes of every notification record here.
+    private(set) var imageBytes = 0
 
     subscript(id: ViewID) -> ViewRecord? { records[id] }
 
@@ -53,6 +55,7 @@ final class ViewRegistry {
         if let old = records[id]?.notification?.synchronousTag, tagged[old] == id { tagged[old] = nil }
         if records[id]?.isHeld == true { heldOrder.removeAll { $0 == id } }
         if let tag = record.synchronousTag { tagged[tag] = id }
+        imageBytes += record.imageBytes - (records[id]?.notification?.imageBytes ?? 0)
         records[id] = ViewRecord(kind: .notification(record), tip: nil, isHeld: held)
         guard held else { return nil }
         heldOrder.append(id)
@@ -61,12 +64,14 @@ final class ViewRegistry {
     }
 
     func insert(_ view: ControlView, id: ViewID, tip: TipRecord? = nil) {
+        imageBytes -= records[id]?.notification?.imageBytes ?? 0
         records[id] = ViewRecord(kind: .control(view), tip: tip)
     }
 
     func update(_ id: ViewID, _ change: (inout ViewRecord) -> Void) {
-        guard records[id] != nil else { return }
+        guard let before = records[id] else { return }
         change(&records[id]!)
+        imageBytes += (records[id]!.notification?.imageBytes ?? 0) - (before.notification?.imageBytes ?? 0)
     }
 
     @discardableResult
@@ -74,6 +79,7 @@ final class ViewRegistry {
         guard let record = records.removeValue(forKey: id) else { return nil }
         if record.isHeld { heldOrder.removeAll { $0 == id } }
         if let tag = record.notification?.synchronousTag, tagged[tag] == id { tagged[tag] = nil }
+        imageBytes -= record.notification?.imageBytes ?? 0
         return record
     }
 
