@@ -51,7 +51,7 @@ struct CenterCommand: ParsableCommand {
         guard !json else { return printNow(text) }
         // The text form: the JSON's counts and flags, without the waybar fields.
         let fields = ["showing", "hidden", "unread", "dnd", "open"].compactMap { key -> String? in
-            guard let range = text.range(of: "\"\(key)\":") else { return nil }
+            guard let range = text.firstRange(of: "\"\(key)\":") else { return nil }
             let value = text[range.upperBound...].prefix { $0 != "," && $0 != "}" }
             return "\(key) \(value)"
         }
