@@ -1,4 +1,7 @@
-/// A tiny JSON writer for the control interface's answers (no Foundation in the daemon).
+import OverlayEngine
+
+/// A tiny JSON writer for the control interface's answers, keys in the order given (strings and
+/// numbers are written as the engine's `JSONValue` writes them; no Foundation in the daemon).
 indirect enum JSON {
     case string(String)
     case number(Double)
@@ -20,8 +23,8 @@ indirect enum JSON {
 
     func write(to out: inout String) {
         switch self {
-        case .string(let s): JSON.quote(s, into: &out)
-        case .number(let d): out += d.isFinite ? (d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)) : "null"
+        case .string(let s): JSONValue.quote(s, to: &out)
+        case .number(let d): out += JSONValue.format(d)
         case .int(let i): out += String(i)
         case .bool(let b): out += b ? "true" : "false"
         case .null: out += "null"
@@ -36,29 +39,11 @@ indirect enum JSON {
             out += "{"
             for (i, (key, value)) in pairs.enumerated() {
                 if i > 0 { out += "," }
-                JSON.quote(key, into: &out)
+                JSONValue.quote(key, to: &out)
                 out += ":"
                 value.write(to: &out)
             }
             out += "}"
         }
-    }
-
-    static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 }

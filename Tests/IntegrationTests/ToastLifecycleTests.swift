@@ -122,7 +122,7 @@ final class ToastLifecycleTests: RigTestCase {
         XCTAssertLessThanOrEqual(box.height, Look.maxHeight, "\(what): toast is \(box.height) px high")
         assertNear(box.width, Look.width, tolerance: 2, "\(what): toast width")
         try rig.closeNotification(id)
-        XCTAssertEqual(monitor.waitForClosed(id: id, timeout: 3), 3, "\(what): not closed")
+        XCTAssertEqual(monitor.waitForClosed(id: id, timeout: 10), 3, "\(what): not closed")
         _ = try screenshot(within: 1.5, until: isClear)
     }
 

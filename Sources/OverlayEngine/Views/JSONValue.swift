@@ -51,14 +51,16 @@ public enum JSONValue: Equatable, Sendable {
         }
     }
 
-    /// Integers without a fraction; other numbers in Swift's shortest round-tripping form.
-    static func format(_ n: Double) -> String {
+    /// Integers without a fraction; other numbers in Swift's shortest round-tripping form
+    /// (non-finite ones, which JSON lacks, as `null`).
+    public static func format(_ n: Double) -> String {
         guard n.isFinite else { return "null" }
         if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
         return String(n)
     }
 
-    static func quote(_ s: String, to out: inout String) {
+    /// Appends `s` as a JSON string: quoted, with quotes, backslashes and control characters escaped.
+    public static func quote(_ s: String, to out: inout String) {
         out += "\""
         for scalar in s.unicodeScalars {
             switch scalar {
