@@ -109,7 +109,8 @@ final class ContainerSurface {
         guard let last = lastDrawn else { return false }
         return last.list == list && last.contentVersion == contentVersion && last.scale == scale && last.decor == decor
             && last.size == surface.size
-            && list.items.allSatisfy { (lastItems[$0.id]?.revision ?? 0) == revision($0.id) }
+            // Content revisions of what was drawn (an item off the surface has nothing to repaint).
+            && list.items.allSatisfy { item in lastItems[item.id].map { $0.revision == revision(item.id) } ?? true }
     }
 
     /// Draws and presents `list` if the surface is ready for a frame; false if it must wait (buffers busy).
