@@ -123,7 +123,8 @@ public struct ConfigParser {
                     throw SettingError(key, "'\(bad)' is not a URL scheme (letters, then letters, digits, + - .)")
                 }
             default:
-                throw SettingError(key, "unknown key (default-timeout, history-size, modes, critical-bypasses-modes, link-opener, link-schemes)")
+                if try g.appearance.read(key, value) { continue }
+                throw SettingError(key, "unknown key (default-timeout, history-size, modes, critical-bypasses-modes, link-opener, link-schemes, color-scheme, contrast, reduced-motion)")
             }
         }
         return g

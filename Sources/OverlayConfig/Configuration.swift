@@ -41,6 +41,8 @@ public struct GeneralSettings: Equatable, Sendable {
     public var linkOpener = ["xdg-open"]
     /// Link schemes that may be opened (lowercase); others are logged and left alone.
     public var linkSchemes = ["http", "https", "mailto"]
+    /// `color-scheme`, `contrast`, `reduced-motion` (AppearanceSettings.swift).
+    public var appearance = AppearanceSettings()
     public init() {}
 }
 

@@ -35,6 +35,8 @@ struct ContainerState: Sendable {
     var groups: [String: GroupState] = [:]
     var groupSavings = 0
     var groupSerial: UInt64 = 0
+    /// How much its views move (`OverlayManager.setMotion`).
+    var motion = MotionPolicy.full
     private var nextArrival: UInt64 = 0
     /// The settings made last, shared while views keep coming with the same configuration.
     private var lastSettings: ViewSettings?
@@ -46,7 +48,7 @@ struct ContainerState: Sendable {
     /// `configuration` merged with this container's defaults; the previous view's copy when equal.
     mutating func settings(for configuration: ViewConfiguration) -> ViewSettings {
         if let last = lastSettings, last.configuration == configuration { return last }
-        let made = ViewSettings(configuration, in: config)
+        let made = ViewSettings(configuration, in: config, motion: motion)
         lastSettings = made
         return made
     }
@@ -327,7 +329,7 @@ struct ContainerState: Sendable {
         var remade: [ObjectIdentifier: (old: ViewSettings, new: ViewSettings)] = [:]
         for id in Array(entries.keys) {
             let old = entries[id]!.settings
-            let new = remade[ObjectIdentifier(old)]?.new ?? ViewSettings(old.configuration, in: config)
+            let new = remade[ObjectIdentifier(old)]?.new ?? ViewSettings(old.configuration, in: config, motion: motion)
             remade[ObjectIdentifier(old)] = (old, new)
             entries[id]!.settings = new
         }

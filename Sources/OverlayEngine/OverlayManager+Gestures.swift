@@ -38,13 +38,15 @@ extension OverlayManager {
     /// reason `.gesture`); without one it springs back to rest.
     public mutating func endDrag(_ id: ViewID, fling direction: SwipeDirection?, now: Double) {
         guard let direction else {
+            let reduced = motion == .reduced
             withEntry(id) { entry in
-                if let drag = entry.drag, drag.releasedAt == nil { entry.drag?.releasedAt = now }
+                // Reduced motion: the view is back at rest at once instead of springing there.
+                if reduced { entry.drag = nil } else if let drag = entry.drag, drag.releasedAt == nil { entry.drag?.releasedAt = now }
             }
             return
         }
         guard let name = location[id], containerIndex[name] != nil else { return }
-        let override = (Transition.move(direction.exitEdge), Animation.easeOut(duration: Self.flingDuration))
+        let override = (motion.transition(.move(direction.exitEdge)), motion.animation(.easeOut(duration: Self.flingDuration)))
         mutate(name) {
             $0.dismiss(id, reason: .gesture, animated: true, now: now, override: override, effects: &$1)
         }

@@ -46,7 +46,7 @@ extension ContainerState {
             let p = entry.presence(at: now)
             animating = animating || entry.isTransitioning(at: now)
             let slot = Slot(id: id, presence: p, removing: entry.isLeaving,
-                            transition: entry.activeTransition, drag: entry.drag,
+                            transition: motion.transition(entry.activeTransition), drag: entry.drag,
                             backgroundOpacity: backgroundOpacity(entry, presence: p), z: z(of: entry),
                             size: entry.size, alignment: entry.resolved.alignment, position: entry.resolved.position)
             if let key = entry.groupKey, let group = groups[key], group.stacked {
@@ -65,7 +65,7 @@ extension ContainerState {
             switch unit {
             case .single(let slot):
                 return LayoutItem(size: slot.size, alignment: slot.alignment,
-                                  weight: min(1, max(0, slot.presence)), position: slot.position)
+                                  weight: motion.layoutWeight(presence: slot.presence), position: slot.position)
             case .group(let key):
                 return stacks[key]!.layoutItem(now: now, config: config)
             case .moved:

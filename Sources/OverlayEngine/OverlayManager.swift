@@ -29,6 +29,8 @@ public struct OverlayManager: Sendable {
     public var maximumID: UInt64 = .max
     /// When `suspendCountdowns(now:)` stopped every auto-dismiss countdown; nil while they run.
     public internal(set) var countdownsSuspendedSince: Double?
+    /// How much views move (`setMotion(_:now:)`, MotionPolicy.swift).
+    public internal(set) var motion = MotionPolicy.full
 
     public init() {}
 
@@ -42,6 +44,7 @@ public struct OverlayManager: Sendable {
         containerIndex[container.name] = containers.count
         containers.append(ContainerState(config: container))
         containers[containers.count - 1].countdownsSuspended = countdownsSuspendedSince != nil
+        containers[containers.count - 1].motion = motion
         let waiting = pending.removeValue(forKey: container.name) ?? []
         for show in waiting {
             mutate(container.name) { state, effects in

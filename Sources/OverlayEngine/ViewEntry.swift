@@ -38,10 +38,13 @@ final class ViewSettings: Sendable {
     /// `resolved.animation.duration`, solved once (a spring's is not free).
     let animationDuration: Double
 
-    init(_ configuration: ViewConfiguration, in container: ContainerConfiguration) {
+    init(_ configuration: ViewConfiguration, in container: ContainerConfiguration, motion: MotionPolicy = .full) {
         self.configuration = configuration
-        resolved = ResolvedViewConfiguration(
+        var resolved = ResolvedViewConfiguration(
             view: configuration, container: container.defaults, displayType: container.displayType)
+        resolved.transition = motion.transition(resolved.transition)
+        resolved.animation = motion.animation(resolved.animation)
+        self.resolved = resolved
         animationDuration = resolved.animation.duration
     }
 }

@@ -158,7 +158,7 @@ extension ContainerState {
         guard group.expanded != expanded else { return true }
         group.fromProgress = group.progress(at: now)
         group.expanded = expanded
-        group.toggledAt = now
+        group.toggledAt = motion == .reduced ? -.infinity : now  // reduced motion: at once
         groups[key] = group
         return true
     }

@@ -31,6 +31,10 @@ final class PreparedToast {
     let actionIconSize: Double
     /// The inline-reply field and its submit button, under the actions.
     let reply: PreparedReplyField?
+    /// The summary reads right to left (Pango's base direction, else the locale): the layout is
+    /// mirrored, with the icon and the urgent bar on the right, the close button on the left and
+    /// the action buttons in reverse order.
+    let isRightToLeft: Bool
 
     init(_ content: ToastContent, style: ToastStyle, text: TextContext, markup: (Substring) -> MarkupDocument,
          image: (ImageSource, Double, Double) -> LoadedImage?, bodyImage: (String, Double, Double, Double) -> BodyImage?) {
@@ -39,19 +43,21 @@ final class PreparedToast {
         let iconSize = max(0, style.iconSize)
         emphasis = content.emphasis
         icon = content.icon.flatMap { image($0, iconSize, text.scale) }
-        iconFrame = Rect(x: inset, y: inset, width: icon == nil ? 0 : iconSize, height: icon == nil ? 0 : iconSize)
         let leading = icon == nil ? 0 : iconSize + style.iconGap
         let trailing = style.showsCloseButton ? style.closeButtonSize + style.iconGap : 0
-        closeFrame = style.showsCloseButton
-            ? Rect(x: style.width - inset - style.closeButtonSize, y: inset,
-                        width: style.closeButtonSize, height: style.closeButtonSize)
-            : nil
-        textX = inset + leading
         let textWidth = max(1, contentWidth - leading - trailing)
-        var y = inset
-
         summary = TextBlock(in: text, font: style.summaryFont, width: textWidth, maxLines: style.summaryMaxLines)
         summary.setText(content.summary)
+        let rtl = summary.isRightToLeft
+        isRightToLeft = rtl
+        let iconSide = icon == nil ? 0 : iconSize
+        iconFrame = Rect(x: rtl ? style.width - inset - iconSide : inset, y: inset, width: iconSide, height: iconSide)
+        closeFrame = style.showsCloseButton
+            ? Rect(x: rtl ? inset : style.width - inset - style.closeButtonSize, y: inset,
+                        width: style.closeButtonSize, height: style.closeButtonSize)
+            : nil
+        textX = inset + (rtl ? trailing : leading)
+        var y = inset
         summaryY = y
         y += summary.height
 
@@ -101,7 +107,8 @@ final class PreparedToast {
             let contentHeight = max(labels.map(\.height).max() ?? 0, icons.contains { $0 != nil } ? iconSize : 0)
             let rowHeight = contentHeight + 2 * style.actions.paddingY
             actions = visible.indices.map { index in
-                let x = inset + Double(index) * (buttonWidth + style.actions.gap)
+                let place = rtl ? visible.count - 1 - index : index  // the first action is rightmost in RTL
+                let x = inset + Double(place) * (buttonWidth + style.actions.gap)
                 return Action(key: visible[index].key, frame: Rect(x: x, y: y, width: buttonWidth, height: rowHeight),
                               label: labels[index], icon: icons[index])
             }
@@ -180,7 +187,8 @@ final class PreparedToast {
         cairo_save(cr)
         Paths.roundedRect(cr, inner, radius: max(0, style.cornerRadius - bw))
         cairo_clip(cr)
-        Paths.fill(cr, Rect(x: inner.x, y: inner.y, width: min(style.accentWidth, inner.width), height: inner.height),
+        let barWidth = min(style.accentWidth, inner.width)
+        Paths.fill(cr, Rect(x: isRightToLeft ? inner.maxX - barWidth : inner.x, y: inner.y, width: barWidth, height: inner.height),
                    radius: 0, color: style.accent)
         cairo_restore(cr)
     }

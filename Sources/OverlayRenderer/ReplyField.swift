@@ -97,11 +97,12 @@ final class PreparedReplyField {
     func paint(_ cr: OpaquePointer, style: ToastStyle) {
         let buttons = style.actions
         Paths.fill(cr, field, radius: buttons.cornerRadius, color: style.replyFieldBackground)
-        if caretX != nil {  // focused: a ring in the border colour
+        if caretX != nil {  // focused: the focus ring (by default 1 pt in the border colour)
+            let ring = max(1, style.focusRingWidth), half = ring / 2
             cairo_save(cr)
-            Paths.setSource(cr, style.border)
-            cairo_set_line_width(cr, 1)
-            Paths.roundedRect(cr, Rect(x: field.x + 0.5, y: field.y + 0.5, width: field.width - 1, height: field.height - 1),
+            Paths.setSource(cr, style.focusRing ?? style.border)
+            cairo_set_line_width(cr, ring)
+            Paths.roundedRect(cr, Rect(x: field.x + half, y: field.y + half, width: field.width - ring, height: field.height - ring),
                               radius: buttons.cornerRadius)
             cairo_stroke(cr)
             cairo_restore(cr)

@@ -20,6 +20,8 @@ final class TextContext {
         cairo_font_options_destroy(options)
         pango_cairo_context_set_resolution(context, 96)
         pango_context_set_round_glyph_positions(context, 0)
+        // Text with no strong direction of its own (digits, punctuation, nothing) follows the locale.
+        if TextDirection.localeIsRightToLeft { pango_context_set_base_dir(context, PANGO_DIRECTION_RTL) }
         var matrix = PangoMatrix(xx: scale, xy: 0, yx: 0, yy: scale, x0: 0, y0: 0)
         pango_context_set_matrix(context, &matrix)
     }
@@ -63,6 +65,13 @@ final class TextBlock {
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+
+    /// Pango's base direction of the text's first paragraph is right-to-left: its first strong
+    /// character is (Hebrew, Arabic, …), or it has none and the locale is.
+    var isRightToLeft: Bool {
+        guard let line = pango_layout_get_line_readonly(layout, 0) else { return TextDirection.localeIsRightToLeft }
+        return line.pointee.resolved_dir == PANGO_DIRECTION_RTL.rawValue
+    }
 
     func setText(_ text: String) {
         pango_layout_set_attributes(layout, nil)

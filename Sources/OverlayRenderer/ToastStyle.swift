@@ -95,7 +95,8 @@ public enum ToastEmphasis: String, CaseIterable, Sendable {
 /// at least one line high, even when empty), body (omitted when empty), progress bar, action row.
 /// An icon takes the leading `iconSize + iconGap` of the text column (the text wraps beside it;
 /// progress and actions start below both); a close button takes `closeButtonSize + iconGap` of it
-/// at the trailing side. In right-to-left text the text itself aligns right; the icon stays leading.
+/// at the trailing side. A toast whose summary reads right to left (Pango's base direction, else the locale) is
+/// mirrored: icon and urgent bar on the right, close button on the left, action buttons in reverse order.
 public struct ToastStyle: Hashable, Sendable {
     public var width: Double = 360
     public var padding: Double = 12
@@ -120,6 +121,9 @@ public struct ToastStyle: Hashable, Sendable {
     public var actions = ActionButtonStyle()
     /// Background of the inline-reply text field.
     public var replyFieldBackground = Color(hex: 0x1F232B)
+    /// The ring around the field being typed into; nil is the border colour.
+    public var focusRing: Color? = nil
+    public var focusRingWidth: Double = 1
     /// Colour of link text in the body (links are also underlined).
     public var linkColor = Color(hex: 0x88C0D0)
     /// Inline body images are scaled down to the text width and this height.

@@ -44,6 +44,8 @@ extension OverlayPresenter {
     /// What the painter draws for the pill.
     func indicatorView(in container: String) -> PaintedView {
         var style = ToastStyle()
+        style.background = self.style.background  // the theme's colours unless the container says otherwise
+        style.summaryColor = self.style.summaryColor
         style.width = Self.indicatorSize.width
         style.padding = 4
         style.borderWidth = 0

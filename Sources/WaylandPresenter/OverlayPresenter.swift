@@ -68,7 +68,16 @@ public final class OverlayPresenter {
     /// The engine's next deadline, recomputed only when the engine changed.
     private var engineDeadline: Double?
     public weak var delegate: OverlayPresenterDelegate?
-    public var style = ToastStyle() { didSet { for name in order where refreshToastStyle(name) { remeasure(in: name) } } }
+    /// The look of every toast (a theme beneath each container's `ToastLook`); a change redraws them all.
+    public var style = ToastStyle() {
+        didSet {
+            guard style != oldValue else { return }
+            for name in order where refreshToastStyle(name) { remeasure(in: name) }
+            for name in order { contentVersions[name, default: 0] += 1 }
+            center?.style = nil  // the centre's rows are measured again in the new style
+            revision &+= 1
+        }
+    }
     /// Told why an icon, action icon or body image was left out (missing file, bad data, …).
     public var onImageError: (ImageLoadError) -> Void {
         get { renderer.onImageError }

@@ -21,6 +21,8 @@ final class ConfigRuntime {
     private(set) var focusedOutput: String?
     /// Sway's focus changes, listened to while some container follows the focus.
     private(set) var focus: FocusFollower!
+    /// Told of every config put in force (at start and on each reload).
+    var onApply: ((OverlayConfiguration) -> Void)?
 
     static let parser = ConfigParser(builtInSettings: Dictionary(
         uniqueKeysWithValues: BuiltInContainers.specs.map { ($0.configuration.name, $0) }))
@@ -90,6 +92,7 @@ final class ConfigRuntime {
         routing = new
         routing.rules = BuiltInRules.rules + new.rules
         focus.start()
+        onApply?(new)
     }
 
     /// Where a container's surface goes now: on the focused output by name when it follows the focus.

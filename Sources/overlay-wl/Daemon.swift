@@ -18,6 +18,7 @@ final class Daemon: OverlayPresenterDelegate {
     let hooks: HookRunner
     let links: LinkOpener
     let center: CenterFrontend
+    let appearance: AppearanceRuntime
 
     /// `presenter` may have no display (tests); signals go to `signals`.
     init(presenter: OverlayPresenter, signals: SignalSink, configPath: String?, config settings: OverlayConfiguration,
@@ -26,6 +27,9 @@ final class Daemon: OverlayPresenterDelegate {
         self.presenter = presenter
         presenter.maximumID = UInt64(UInt32.max)  // notification ids are UInt32 on the bus
         config = try ConfigRuntime(screen: presenter, path: configPath, config: settings)
+        let appearance = AppearanceRuntime(screen: presenter, settings: settings.general.appearance)
+        config.onApply = { appearance.configChanged($0.general.appearance) }
+        self.appearance = appearance
         tips = try TipsFrontend(screen: presenter, registry: registry)
         hooks = HookRunner(config: config, registry: registry)
         links = LinkOpener(config: config)

@@ -39,6 +39,8 @@ struct DaemonCommand: ParsableCommand {
                 info: ServerInformation(name: "overlay-wl", vendor: "overlay-wl", version: OverlayCommand.version, specVersion: "1.2"),
                 capabilities: NotificationFrontend.capabilities, delegate: daemon.notifications)
             try bus.export(path: ControlFrontend.path, interface: daemon.control.interface)
+            let portal = SettingsPortal(bus: bus) { daemon.appearance.desktopChanged($0) }
+            do { try portal.start() } catch { log("cannot ask the settings portal: \(error)") }
             loop.add(BusEventSource(bus: bus))
             loop.add(daemon.tips.events)
             loop.add(daemon.config.focus)
@@ -51,7 +53,7 @@ struct DaemonCommand: ParsableCommand {
             StartupPages.release()   // idle memory: what only starting needed goes back to the page cache
             try loop.run()
             daemon.notifications.historyStore?.flush()
-            withExtendedLifetime((server, compositor)) {}
+            withExtendedLifetime((server, compositor, portal)) {}
         } catch {
             throw fail("\(error)")
         }

@@ -47,5 +47,13 @@ final class GoldenTests: XCTestCase {
         try GoldenImage.check(scene: "hidpi-toast", time: 1, scale: 1, name: "hidpi-toast")
         try GoldenImage.check(scene: "hidpi-toast", time: 1, scale: 2, name: "hidpi-toast@2x")
     }
+    /// Hebrew and Arabic toasts mirrored (icon and urgent bar right, close button left, buttons
+    /// reversed), an RTL summary with English and digits inside, an English toast with Hebrew in
+    /// its body (not mirrored), Chinese, Japanese and Korean (WenQuanYi Micro Hei), and colour
+    /// emoji (Noto Color Emoji) with a flag, a skin tone and a ZWJ sequence.
+    func testScriptsAtScales1And2() throws {
+        try GoldenImage.check(scene: "scripts", time: 1, scale: 1, name: "scripts")
+        try GoldenImage.check(scene: "scripts", time: 1, scale: 2, name: "scripts@2x")
+    }
     func testShadowAtScale2() throws { try GoldenImage.check(scene: "shadow", time: 1, scale: 2, name: "shadow@2x") }
 }

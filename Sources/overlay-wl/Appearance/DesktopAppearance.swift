@@ -1,0 +1,83 @@
+import DBusService
+import OverlayConfig
+import OverlayEngine
+import OverlayRenderer
+
+/// What the desktop's settings portal says about appearance (`org.freedesktop.appearance`);
+/// nil for what it does not say (no portal, an older portal, an unset value).
+struct DesktopAppearance: Equatable {
+    static let namespace = "org.freedesktop.appearance"
+    static let keys = ["color-scheme", "contrast", "reduced-motion", "accent-color"]
+
+    /// 0 no preference, 1 dark, 2 light.
+    var colorScheme: UInt32?
+    /// 0 normal, 1 higher.
+    var contrast: UInt32?
+    /// 0 off, 1 on (added to the portal in 2025).
+    var reducedMotion: UInt32?
+    var accent: Color?
+
+    /// Takes one setting's value (with any variant wrappers: `Read` nests one more than `ReadOne`);
+    /// nil or a value of the wrong type unsets it. False for a key this does not follow.
+    @discardableResult
+    mutating func set(_ key: String, _ value: BusValue?) -> Bool {
+        let number: UInt32? = if case .uint32(let n)? = value?.unwrapped { n } else { nil }
+        switch key {
+        case "color-scheme": colorScheme = number
+        case "contrast": contrast = number
+        case "reduced-motion": reducedMotion = number
+        case "accent-color": accent = value.flatMap(Self.accent)
+        default: return false
+        }
+        return true
+    }
+
+    /// `(ddd)` sRGB in 0…1; out of range means "no accent" (the portal's convention).
+    static func accent(_ value: BusValue) -> Color? {
+        guard case .structure(let fields) = value.unwrapped, fields.count == 3 else { return nil }
+        let channels = fields.compactMap { field -> Double? in
+            if case .double(let d) = field, d >= 0, d <= 1 { return d }
+            return nil
+        }
+        guard channels.count == 3 else { return nil }
+        return Color(red: channels[0], green: channels[1], blue: channels[2])
+    }
+}
+
+/// The theme and motion in force. Precedence: the config's explicit choice, then the portal,
+/// then `GTK_THEME` (its name says dark, or high contrast), then the built-in dark look with
+/// full motion. Rules and container settings (`accent`) still apply over the theme.
+enum AppearanceResolver {
+    static func resolve(_ config: AppearanceSettings, desktop: DesktopAppearance,
+                        gtkTheme: String?) -> (theme: ToastTheme, motion: MotionPolicy) {
+        let gtk = gtkTheme.flatMap { $0.isEmpty ? nil : $0.lowercased() }
+        var theme = ToastTheme()
+        switch config.colorScheme {
+        case .dark: theme.scheme = .dark
+        case .light: theme.scheme = .light
+        case .auto:
+            switch desktop.colorScheme {
+            case 1: theme.scheme = .dark
+            case 2: theme.scheme = .light
+            default:
+                // "Adwaita:dark", "Arc-Dark", "HighContrastInverse" are dark; another named theme is light.
+                if let gtk { theme.scheme = gtk.contains("dark") || gtk.contains("inverse") ? .dark : .light }
+            }
+        }
+        switch config.contrast {
+        case .normal: theme.highContrast = false
+        case .high: theme.highContrast = true
+        case .auto:
+            if let contrast = desktop.contrast { theme.highContrast = contrast == 1 }
+            else { theme.highContrast = gtk?.contains("highcontrast") ?? false }
+        }
+        theme.accent = desktop.accent
+        let motion: MotionPolicy
+        switch config.reducedMotion {
+        case .full: motion = .full
+        case .reduced: motion = .reduced
+        case .auto: motion = desktop.reducedMotion == 1 ? .reduced : .full
+        }
+        return (theme, motion)
+    }
+}

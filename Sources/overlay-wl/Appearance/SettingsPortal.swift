@@ -1,0 +1,74 @@
+import DBusService
+
+/// Reads the desktop's appearance settings from the settings portal and follows their changes
+/// (`SettingChanged`), without blocking: the reads are asynchronous calls with a short timeout,
+/// answered while the poll loop processes the bus. With no portal (or one that does not answer)
+/// nothing changes: the theme stays what the config and `GTK_THEME` chose.
+final class SettingsPortal {
+    static let busName = "org.freedesktop.portal.Desktop"
+    static let path = "/org/freedesktop/portal/desktop"
+    static let interface = "org.freedesktop.portal.Settings"
+    /// Seconds a read may take before the portal counts as absent.
+    static let timeout = 0.5
+
+    private let bus: BusConnection
+    private let changed: (DesktopAppearance) -> Void
+    private(set) var values = DesktopAppearance()
+    private var calls: [BusPendingCall] = []
+    private var subscription: BusSubscription?
+    private var reportedAbsence = false
+
+    /// `changed` is called with every new set of values (after dispatch of the bus, in the loop).
+    init(bus: BusConnection, changed: @escaping (DesktopAppearance) -> Void) {
+        self.bus = bus
+        self.changed = changed
+    }
+
+    /// Subscribes to changes and asks for every value once. Returns at once.
+    func start() throws {
+        let rule = "type='signal',interface='\(Self.interface)',member='SettingChanged',path='\(Self.path)',"
+            + "arg0='\(DesktopAppearance.namespace)'"
+        subscription = try bus.subscribeAsync(rule: rule) { [weak self] arguments in self?.settingChanged(arguments) }
+        for key in DesktopAppearance.keys { try read(key, method: "ReadOne") }
+    }
+
+    /// `ReadOne` (interface version 2); a portal without it gets `Read`.
+    private func read(_ key: String, method: String) throws {
+        let call = try bus.callAsync(destination: Self.busName, path: Self.path, interface: Self.interface, member: method,
+                                     arguments: [.string(DesktopAppearance.namespace), .string(key)],
+                                     timeout: Self.timeout) { [weak self] result in
+            self?.answered(key, method: method, result)
+        }
+        calls.removeAll(where: \.isDone)
+        calls.append(call)
+    }
+
+    private func answered(_ key: String, method: String, _ result: Result<[BusValue], Error>) {
+        switch result {
+        case .success(let reply):
+            update(key, reply.first)
+        case .failure(let error as BusMethodError) where error.name == "org.freedesktop.DBus.Error.UnknownMethod" && method == "ReadOne":
+            try? read(key, method: "Read")
+        case .failure(let error as BusMethodError) where error.name == "org.freedesktop.portal.Error.NotFound":
+            update(key, nil)  // an older portal without this key (reduced-motion before 2025)
+        case .failure(let error):
+            guard !reportedAbsence else { return }
+            reportedAbsence = true
+            log("no settings portal (\(error)); the theme follows the config and GTK_THEME")
+        }
+    }
+
+    /// `SettingChanged(s namespace, s key, v value)`.
+    private func settingChanged(_ arguments: [BusValue]) {
+        guard arguments.count == 3, arguments[0].stringValue == DesktopAppearance.namespace,
+              let key = arguments[1].stringValue else { return }
+        update(key, arguments[2])
+    }
+
+    private func update(_ key: String, _ value: BusValue?) {
+        var next = values
+        guard next.set(key, value), next != values else { return }
+        values = next
+        changed(next)
+    }
+}
