@@ -114,7 +114,8 @@ extension ContainerState {
         if let drag = slot.drag {
             let (dragOffset, moving) = drag.offset(at: now)
             animating = animating || moving
-            offset = offset + dragOffset * (slot.removing ? min(1, max(0, p)) : 1)
+            // Reduced motion: a flung view fades where the finger left it.
+            offset = offset + dragOffset * (slot.removing && motion == .full ? min(1, max(0, p)) : 1)
         }
         var scale = effect.scale, anchor = effect.anchor
         if let stackScale, stackScale != 1 {

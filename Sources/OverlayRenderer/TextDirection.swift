@@ -8,8 +8,8 @@ enum TextDirection {
 
     /// True when the messages locale (`LC_ALL`, else `LC_MESSAGES`, else `LANG`) is such a language.
     static let localeIsRightToLeft: Bool = {
-        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { getenv($0).map { String(cString: $0) } }
-            .first { !$0.isEmpty }
+        let names: [String] = ["LC_ALL", "LC_MESSAGES", "LANG"]
+        let locale = names.lazy.compactMap { name in getenv(name).map { String(cString: $0) } }.first { !$0.isEmpty }
         return locale.map(isRightToLeft(locale:)) ?? false
     }()
 

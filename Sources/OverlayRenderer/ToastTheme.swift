@@ -49,6 +49,7 @@ public struct ToastTheme: Hashable, Sendable {
         style.linkColor = Color(hex: 0x1F5C99)
         style.closeButtonColor = Color(hex: 0x4C566A)
         style.accent = Color(hex: 0xD0342C)
+        style.quietTextOpacity = 0.72  // dimmed text stays at 4.5:1 on the light background
         return style
     }
 
