@@ -18,6 +18,8 @@ public struct Drawer: Sendable {
     public var spring = Spring(response: 0.45, dampingFraction: 0.85)
     /// Points within which a settling drawer counts as arrived.
     public static let settleTolerance = 0.5
+    /// Under reduced motion the drawer is on its notch at once instead of springing there.
+    public var motionPolicy = MotionPolicy.full
 
     private enum Motion: Sendable {
         case resting(notch: Int)
@@ -109,7 +111,7 @@ public struct Drawer: Sendable {
 
     private mutating func settle(to index: Int, from h: Double, velocity v: Double, now: Double) {
         let x0 = h - height(ofNotch: index)
-        let duration = spring.settlingDuration(from: x0, velocity: v, tolerance: Self.settleTolerance)
+        let duration = motionPolicy.springDuration(spring.settlingDuration(from: x0, velocity: v, tolerance: Self.settleTolerance))
         effects.append(.willMove(toNotch: index))
         motion = .settling(from: h, velocity: v, target: index, start: now, duration: duration)
         if duration <= 0 { advance(to: now) }

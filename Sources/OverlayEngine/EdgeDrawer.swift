@@ -73,6 +73,9 @@ public struct EdgeDrawer: Sendable {
         }
     }
 
+    /// How the drawer moves to its notches (`MotionPolicy`).
+    public mutating func setMotion(_ policy: MotionPolicy) { drawer.motionPolicy = policy }
+
     public mutating func resize(_ size: Size) {
         guard size != self.size else { return }
         self.size = size

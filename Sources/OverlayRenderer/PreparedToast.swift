@@ -118,7 +118,7 @@ final class PreparedToast {
 
         if let field = content.reply {
             y += style.actions.spacing
-            let prepared = PreparedReplyField(field, style: style, context: text, y: y, image: image)
+            let prepared = PreparedReplyField(field, style: style, context: text, y: y, rightToLeft: rtl, image: image)
             reply = prepared
             y += prepared.field.height
         } else {

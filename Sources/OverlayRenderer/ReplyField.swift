@@ -45,7 +45,8 @@ final class PreparedReplyField {
     private let caretX: Double?
     private let textY: Double
 
-    init(_ content: ReplyFieldContent, style: ToastStyle, context: TextContext, y: Double,
+    /// `rightToLeft`: the submit button is at the left of the field (a mirrored toast).
+    init(_ content: ReplyFieldContent, style: ToastStyle, context: TextContext, y: Double, rightToLeft: Bool = false,
          image: (ImageSource, Double, Double) -> LoadedImage?) {
         self.content = content
         let buttons = style.actions
@@ -65,8 +66,9 @@ final class PreparedReplyField {
         let rowHeight = max(Double(h), label.height, icon == nil ? 0 : iconSize) + 2 * buttons.paddingY
         let inset = style.contentInset
         let buttonWidth = min(style.contentWidth / 3, (icon == nil ? label.width : iconSize) + 2 * buttons.paddingX)
-        submit = Rect(x: inset + style.contentWidth - buttonWidth, y: y, width: buttonWidth, height: rowHeight)
-        field = Rect(x: inset, y: y, width: max(1, style.contentWidth - buttonWidth - buttons.gap), height: rowHeight)
+        let fieldWidth = max(1, style.contentWidth - buttonWidth - buttons.gap)
+        submit = Rect(x: rightToLeft ? inset : inset + style.contentWidth - buttonWidth, y: y, width: buttonWidth, height: rowHeight)
+        field = Rect(x: rightToLeft ? inset + style.contentWidth - fieldWidth : inset, y: y, width: fieldWidth, height: rowHeight)
         textY = y + (rowHeight - Double(h)) / 2
         let room = field.width - 2 * Self.textInset
         if let caret = content.caret {

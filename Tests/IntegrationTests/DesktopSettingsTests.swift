@@ -153,6 +153,15 @@ final class DesktopSettingsTests: RigTestCase {
         XCTAssertTrue(daemon.process.output.stderr.contains("no settings portal"), "the timeout was not reported: \(daemon.process.output)")
     }
 
+    func testAPortalThatStartsAfterTheDaemonIsFollowed() throws {
+        _ = try startDaemon()
+        _ = try rig.notifySend(["-t", "0", "No portal yet", "then one"])
+        _ = try waitForPadding(Self.darkBackground)
+        try startPortal([], [("color-scheme", "u", "2")])
+        let shot = try waitForPadding(Self.lightBackground)
+        XCTAssertEqual(padding(shot), Self.lightBackground, "read when the portal took its name")
+    }
+
     func testAnOlderPortalIsReadWithRead() throws {
         try startPortal(["--version", "1"], [("color-scheme", "u", "2")])
         _ = try startDaemon()

@@ -108,6 +108,19 @@ private func slidingColumn(_ motion: MotionPolicy) -> OverlayManager {
         #expect(list.items.filter { !$0.id.isGroupHeader }.allSatisfy { $0.scale == 1 })
     }
 
+    @Test func aDrawerIsOnItsNotchAtOnceUnderReducedMotion() {
+        for (policy, springs) in [(MotionPolicy.full, true), (.reduced, false)] {
+            var drawers = DrawerInput()
+            drawers.setMotion(policy)
+            let notches = [Notch(.fraction(0.25)), Notch(.fraction(0.75))]
+            drawers.configure("d", DrawerConfiguration(edge: .right, notches: notches), size: Size(width: 400, height: 800))
+            drawers.update("d") { _ = $0.move(toNotch: 1, animated: true, now: 0) }
+            let drawer = drawers.drawers["d"]!.drawer
+            #expect((drawer.nextDeadline != nil) == springs, "\(policy)")
+            #expect((drawer.height(at: 0) == drawer.height(ofNotch: 1)) == !springs, "\(policy)")
+        }
+    }
+
     @Test func changingThePolicyAppliesToViewsAlreadyShown() {
         var m = slidingColumn(.full)
         m.put(1, size: card, animated: false)

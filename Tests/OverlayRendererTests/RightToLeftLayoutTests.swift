@@ -55,6 +55,17 @@ final class RightToLeftLayoutTests: XCTestCase {
         }
     }
 
+    func testTheReplyFieldsSendButtonMovesLeft() throws {
+        for (summary, mirrored) in [("תשובה", true), ("Reply", false)] {
+            var content = ToastContent(summary: summary)
+            content.reply = ReplyFieldContent(placeholder: "…", submitLabel: "Send")
+            let frames = try XCTUnwrap(renderer.replyFrames(content, style: style))
+            XCTAssertEqual(frames.submit.minX < frames.field.minX, mirrored, summary)
+            XCTAssertEqual(mirrored ? frames.submit.minX : frames.field.minX, 14, summary)
+            XCTAssertEqual(mirrored ? frames.field.maxX : frames.submit.maxX, 360 - 14, summary)
+        }
+    }
+
     func testTheLocaleDecidesForTextWithoutADirection() {
         XCTAssertTrue(TextDirection.isRightToLeft(locale: "he_IL.UTF-8"))
         XCTAssertTrue(TextDirection.isRightToLeft(locale: "ar"))

@@ -41,7 +41,16 @@ public struct DrawerInput {
     /// Each drawer's focusable buttons in reading order (from its latest frame).
     public private(set) var buttons: [String: [DrawerButton]] = [:]
 
+    /// How every drawer moves (`setMotion`).
+    public private(set) var motion = MotionPolicy.full
+
     public init() {}
+
+    /// Reduced motion puts drawers on their notches at once, now and when made again.
+    public mutating func setMotion(_ policy: MotionPolicy) {
+        motion = policy
+        for name in drawers.keys { drawers[name]!.setMotion(policy) }
+    }
 
     /// Makes `name` a drawer (or updates its settings); nil makes it a plain container again.
     public mutating func configure(_ name: String, _ configuration: DrawerConfiguration?, size: Size) {
@@ -57,6 +66,7 @@ public struct DrawerInput {
         } else {
             drawers[name]!.reconfigure(configuration)
         }
+        drawers[name]!.setMotion(motion)
     }
 
     /// Changes one drawer (CLI moves, notch switches, resizes); false when there is none.

@@ -15,7 +15,7 @@ final class SettingsPortal {
     private let changed: (DesktopAppearance) -> Void
     private(set) var values = DesktopAppearance()
     private var calls: [BusPendingCall] = []
-    private var subscription: BusSubscription?
+    private var subscriptions: [BusSubscription] = []
     private var reportedAbsence = false
 
     /// `changed` is called with every new set of values (after dispatch of the bus, in the loop).
@@ -24,12 +24,29 @@ final class SettingsPortal {
         self.changed = changed
     }
 
-    /// Subscribes to changes and asks for every value once. Returns at once.
+    /// Subscribes to changes and asks for every value once. Returns at once. A portal that
+    /// starts later (or again) is read when it takes its name.
     func start() throws {
-        let rule = "type='signal',interface='\(Self.interface)',member='SettingChanged',path='\(Self.path)',"
+        let changes = "type='signal',interface='\(Self.interface)',member='SettingChanged',path='\(Self.path)',"
             + "arg0='\(DesktopAppearance.namespace)'"
-        subscription = try bus.subscribeAsync(rule: rule) { [weak self] arguments in self?.settingChanged(arguments) }
+        let owner = "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
+            + "member='NameOwnerChanged',arg0='\(Self.busName)'"
+        subscriptions = [
+            try bus.subscribeAsync(rule: changes) { [weak self] arguments in self?.settingChanged(arguments) },
+            try bus.subscribeAsync(rule: owner) { [weak self] arguments in self?.ownerChanged(arguments) },
+        ]
+        try readAll()
+    }
+
+    private func readAll() throws {
         for key in DesktopAppearance.keys { try read(key, method: "ReadOne") }
+    }
+
+    /// `NameOwnerChanged(name, old, new)`: a new portal is read from the start.
+    private func ownerChanged(_ arguments: [BusValue]) {
+        guard arguments.count == 3, let owner = arguments[2].stringValue, !owner.isEmpty else { return }
+        reportedAbsence = false
+        do { try readAll() } catch { log("cannot read the settings portal: \(error)") }
     }
 
     /// `ReadOne` (interface version 2); a portal without it gets `Read`.
