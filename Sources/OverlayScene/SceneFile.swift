@@ -172,6 +172,9 @@ public struct ShadowSpec: Decodable {
 
 /// Overrides of `ToastStyle` (colours as "#RRGGBB" or "#RRGGBBAA").
 public struct StyleSpec: Decodable {
+    /// A built-in theme to start from: "dark" (the default), "light", "high-contrast-dark",
+    /// "high-contrast-light"; the other fields override it.
+    public var theme: String?
     public var width: Double?
     public var padding: Double?
     public var cornerRadius: Double?

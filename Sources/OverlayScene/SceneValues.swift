@@ -130,6 +130,7 @@ enum SceneValues {
     static func style(_ spec: StyleSpec?, base: ToastStyle) throws -> ToastStyle {
         var style = base
         guard let spec else { return style }
+        if let name = spec.theme { style = try theme(name).style }
         if let v = spec.width { style.width = v }
         if let v = spec.padding { style.padding = v }
         if let v = spec.cornerRadius { style.cornerRadius = v }
@@ -143,6 +144,13 @@ enum SceneValues {
         if let v = spec.closeButton { style.showsCloseButton = v }
         if let v = spec.iconSize { style.iconSize = v }
         return style
+    }
+
+    static func theme(_ name: String) throws -> ToastTheme {
+        let highContrast = name.hasPrefix("high-contrast-")
+        let scheme = highContrast ? String(name.dropFirst("high-contrast-".count)) : name
+        guard let found = ColorScheme(rawValue: scheme) else { throw SceneError.badValue(field: "style.theme", value: name) }
+        return ToastTheme(scheme: found, highContrast: highContrast)
     }
 
     /// A generated RGBA test image: a diagonal gradient with a transparent corner. `length`,

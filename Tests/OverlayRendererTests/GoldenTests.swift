@@ -55,5 +55,8 @@ final class GoldenTests: XCTestCase {
         try GoldenImage.check(scene: "scripts", time: 1, scale: 1, name: "scripts")
         try GoldenImage.check(scene: "scripts", time: 1, scale: 2, name: "scripts@2x")
     }
+    /// The four built-in themes (dark, light, and their high-contrast variants) with an urgent
+    /// bar, a link, a progress bar, buttons and a close button; the last one quiet (dimmed text).
+    func testBuiltInThemes() throws { try GoldenImage.check(scene: "themes", time: 1, name: "themes") }
     func testShadowAtScale2() throws { try GoldenImage.check(scene: "shadow", time: 1, scale: 2, name: "shadow@2x") }
 }
