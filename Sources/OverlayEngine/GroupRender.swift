@@ -6,6 +6,8 @@
 struct GroupStack {
     let key: String
     let state: GroupState
+    /// The container's motion: under reduced motion cards coming and going do not move the others.
+    var motion = MotionPolicy.full
     /// Drawn members, oldest first.
     var members: [ContainerState.Slot] = []
     /// Index of the layout unit the stack occupies.
@@ -16,14 +18,15 @@ struct GroupStack {
     /// How much smaller each peeking card is drawn.
     static let peekShrink = 0.04
 
-    init(key: String, state: GroupState) {
+    init(key: String, state: GroupState, motion: MotionPolicy = .full) {
+        self.motion = motion
         self.key = key
         self.state = state
     }
 
     /// Sizes and weights of the cards, newest first.
     private var cards: [(size: Size, weight: Double)] {
-        members.reversed().map { ($0.size, min(1, max(0, $0.presence))) }
+        members.reversed().map { ($0.size, motion.layoutWeight(presence: $0.presence)) }
     }
 
     /// Card tops relative to the first card's, newest first: collapsed and expanded.
@@ -52,7 +55,7 @@ struct GroupStack {
         let width = members.map(\.size.width).max() ?? 0
         let top = members.last!
         return LayoutItem(size: Size(width: width, height: config.groupHeaderHeight + config.groupHeaderGap + area),
-                          alignment: top.alignment, weight: weight, position: top.position)
+                          alignment: top.alignment, weight: motion.layoutWeight(presence: weight), position: top.position)
     }
 
     /// How much of the stack is in: its most present card's presence.

@@ -52,7 +52,7 @@ extension ContainerState {
             if let key = entry.groupKey, let group = groups[key], group.stacked {
                 // The stack sits where its newest member would.
                 if let previous = stacks[key]?.unitIndex { units[previous] = .moved }
-                stacks[key, default: GroupStack(key: key, state: group)].members.append(slot)
+                stacks[key, default: GroupStack(key: key, state: group, motion: motion)].members.append(slot)
                 stacks[key]!.unitIndex = units.count
                 units.append(.group(key))
             } else {

@@ -106,6 +106,13 @@ private func slidingColumn(_ motion: MotionPolicy) -> OverlayManager {
         #expect(!list.isAnimating)
         // Opened in the same instant: every card at its own place in the column, unscaled.
         #expect(list.items.filter { !$0.id.isGroupHeader }.allSatisfy { $0.scale == 1 })
+        // A card joining the open stack fades in; the cards already there do not slide.
+        m.put(4, .with { $0.groupKey = "chat" }, size: card, at: 2)
+        func frames(at now: Double) -> [ViewID: Rect] {
+            Dictionary(uniqueKeysWithValues: m.renderList(for: "c", size: Size(width: 400, height: 2000), now: now).items.map { ($0.id, $0.frame) })
+        }
+        let coming = frames(at: 2.05), settled = frames(at: 5)
+        for raw in UInt64(1)...4 { #expect(coming[ViewID(raw)] == settled[ViewID(raw)], "card \(raw)") }
     }
 
     @Test func aDrawerIsOnItsNotchAtOnceUnderReducedMotion() {
