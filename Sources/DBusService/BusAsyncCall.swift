@@ -33,11 +33,12 @@ extension BusConnection {
     }
 
     /// Subscribes to signals matching `rule` (a D-Bus match rule) without waiting for the bus to
-    /// confirm: the match is installed when the connection is next processed.
+    /// confirm: the match is installed when the connection is next processed. A bus that refuses
+    /// the match is reported through `log`; the connection stays open (sd-bus would close it).
     public func subscribeAsync(rule: String, handler: @escaping ([BusValue]) -> Void) throws -> BusSubscription {
         let subscription = BusSubscription(handler: handler, owner: self)
         var slot: OpaquePointer?
-        try BusError.check(sd_bus_add_match_async(bus, &slot, rule, asyncSignalCallback, nil,
+        try BusError.check(sd_bus_add_match_async(bus, &slot, rule, asyncSignalCallback, matchInstalledCallback,
                                                   Unmanaged.passUnretained(subscription).toOpaque()),
                            "subscribing to \(rule)")
         subscription.slot = slot
@@ -72,6 +73,13 @@ public final class BusPendingCall {
 private let replyCallback: sd_bus_message_handler_t = { message, userdata, _ in
     guard let message, let userdata else { return 0 }
     Unmanaged<BusPendingCall>.fromOpaque(userdata).takeUnretainedValue().deliver(message)
+    return 0
+}
+
+private let matchInstalledCallback: sd_bus_message_handler_t = { message, userdata, _ in
+    guard let message, let userdata, let error = sd_bus_message_get_error(message), sd_bus_error_is_set(error) != 0 else { return 0 }
+    let subscription = Unmanaged<BusSubscription>.fromOpaque(userdata).takeUnretainedValue()
+    subscription.owner?.log?("the bus refused a signal match: \(error.pointee.message.map { String(cString: $0) } ?? "")")
     return 0
 }
 
