@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// The core end-to-end cases on KWin 5.27 (`--virtual`, llvmpipe, scale 1), the second compositor
-/// of the suite: a notification drawn and closed by a call, a drawer, a tip at a point, and the
+/// of the suite: a notification drawn and closed by a call, a click dismiss (input through
+/// org_kde_kwin_fake_input), a drawer, a tip at a point, and the
 /// compositor's blur (org_kde_kwin_blur) behind a `blur:` background. Screenshots come from
 /// KWin's ScreenShot2 interface (scripts/kwin-screenshot): KWin has no wlr-screencopy.
 /// Skipped when kwin_wayland is not installed (docs/COMPOSITORS.md).
@@ -41,6 +42,32 @@ final class KWinTests: RigTestCase {
 
         try rig.closeNotification(id)
         XCTAssertEqual(monitor.waitForClosed(id: id, timeout: 5), 3, "closed by a call: reason 3")
+        let cleared = try screenshot(within: 5) { $0.contentBox == nil }
+        XCTAssertNil(cleared.contentBox, "the toast is gone from the screen")
+    }
+
+    /// Smooth: no two horizontal neighbours differ by more than 4 in red (sharp stripe edges
+    /// differ by ~115), and the red range stays within 12 (FrostedBackdropTests' measure).
+    static func isSmooth(_ region: Screenshot.Region) -> Bool {
+        var worstStep = 0, low = 255, high = 0
+        region.forEach { x, y, c in
+            low = min(low, Int(c.r)); high = max(high, Int(c.r))
+            if x + 1 < region.rect.maxX { worstStep = max(worstStep, abs(Int(c.r) - Int(region.shot.pixel(x + 1, y).r))) }
+        }
+        return worstStep <= 4 && high - low <= 12
+    }
+
+    /// A click on the toast through org_kde_kwin_fake_input dismisses it: reason 2.
+    func testClickDismissesTheToast() throws {
+        _ = try startDaemon()
+        let monitor = try startSignalMonitor()
+        let pointer = try VirtualPointer(rig: rig)
+        addTeardownBlock { pointer.stop() }
+        let id = try rig.notifySend(["-t", "0", "Click me", "a click dismisses"])
+        let shot = try screenshot(within: 5, until: isRestingToast)
+        let box = try XCTUnwrap(shot.contentBox, "no toast drawn within 5 s")
+        try pointer.click(box.midX, box.midY)
+        XCTAssertEqual(monitor.waitForClosed(id: id, timeout: 5), 2, "dismissed by the user: reason 2")
         let cleared = try screenshot(within: 5) { $0.contentBox == nil }
         XCTAssertNil(cleared.contentBox, "the toast is gone from the screen")
     }
@@ -85,8 +112,14 @@ final class KWinTests: RigTestCase {
     }
 
     /// A `blur:` background where KWin offers org_kde_kwin_blur: the daemon asks KWin to blur
-    /// behind the container (protocol trace) and draws only the material's light tint.
+    /// behind the container (protocol trace) and draws only the material's light tint; KWin's blur
+    /// effect (enabled in the rig's kwinrc) turns a window of 8-px black and white stripes under
+    /// the container into one smooth grey, the stripes' mean under the tint
+    /// (FrostedBackdropTests.frosted).
     func testBlurBackgroundUsesKWinsBlur() throws {
+        let pointer = try VirtualPointer(rig: rig)
+        addTeardownBlock { pointer.stop() }
+        try pointer.send("window overlay-wl-stripes 1280 720 stripes")  // KWin fits it to the output
         let config = try rig.writeScratchFile("frost.toml", Data("""
             [containers.frost]
             anchor = ["top", "right"]
@@ -109,6 +142,20 @@ final class KWinTests: RigTestCase {
         XCTAssertFalse(trace.sent("org_kde_kwin_blur", "commit").isEmpty, "and committed")
         let adds = trace.sent("wl_region", "add").map { $0.arguments }
         XCTAssertTrue(adds.contains(["0", "0", "400", "300"]), "the region covers the 400×300 container: \(adds)")
+
+        // The container spans x 840..<1240, y 40..<340; the toast sits at its bottom. The band
+        // keeps 40 px from the container's edges, where KWin's blur samples beyond them.
+        let band = { (shot: Screenshot) in shot.region(x: 880, y: 80, width: 320, height: 160) }
+        let shot = try screenshot(within: 5) { Self.isSmooth(band($0)) }
+        let region = band(shot)
+        note("band histogram: \(region.histogram())")
+        XCTAssertTrue(Self.isSmooth(region), "the stripes under the container are blurred into one tone")
+        var sum = (r: 0.0, b: 0.0), n = 0.0
+        region.forEach { _, _, c in sum.r += Double(c.r); sum.b += Double(c.b); n += 1 }
+        XCTAssertEqual(sum.r / n, FrostedBackdropTests.frosted.r, accuracy: 12, "red: the stripes' mean under the tint")
+        XCTAssertGreaterThan(sum.b / n, sum.r / n, "tinted by the material's bluish #20242C")
+        XCTAssertFalse(Self.isSmooth(shot.region(x: 100, y: 400, width: 200, height: 50)),
+                       "outside the container the stripes stay sharp")
     }
 }
 
