@@ -107,6 +107,7 @@ final class TestSession {
             try client.pump(for: 3) { window.isMapped }
             guard window.isMapped else { throw CommandError("window: not configured within 3 s") }
             try client.pump(for: 0.1)
+        case .scale(let factor): try OutputScaler.apply(factor, client: client)
         case .quit: break
         }
     }

@@ -181,30 +181,14 @@ final class KWinFractionalScaleTests: RigTestCase {
         let trace = WaylandTrace(daemon.process.stderr.string)
         XCTAssertTrue(trace.received("wp_fractional_scale_v1", "preferred_scale").contains { $0.integer(0) == 180 },
                       "KWin prefers 180/120 = 1.5")
-        var bufferSizes: [Int: (Int, Int)] = [:], surfaceOfViewport: [Int: Int] = [:]
-        var destination: [Int: (Int, Int)] = [:], checked = 0
-        for m in trace.messages where m.sent {
-            switch (m.interface, m.name) {
-            case ("wl_shm_pool", "create_buffer"):
-                if let id = m.integer(0), let w = m.integer(2), let h = m.integer(3) { bufferSizes[id] = (w, h) }
-            case ("wp_viewporter", "get_viewport"):
-                if let viewport = m.integer(0), let surface = m.integer(1) { surfaceOfViewport[viewport] = surface }
-            case ("wp_viewport", "set_destination"):
-                if let surface = surfaceOfViewport[m.object], let w = m.integer(0), let h = m.integer(1) {
-                    destination[surface] = (w, h)
-                }
-            case ("wl_surface", "set_buffer_scale"):
-                XCTAssertEqual(m.integer(0), 1, "no integer buffer scale under a viewport")
-            case ("wl_surface", "attach"):
-                guard let buffer = m.integer(0), let size = bufferSizes[buffer], let logical = destination[m.object] else { break }
-                let expected = ((logical.0 * 3 + 1) / 2, (logical.1 * 3 + 1) / 2)  // ⌈logical × 1.5⌉
-                XCTAssertTrue(size == expected, "buffer \(size) for logical \(logical): expected \(expected)")
-                checked += 1
-            default: break
-            }
+        XCTAssertTrue(trace.sent("wl_surface", "set_buffer_scale").allSatisfy { $0.integer(0) == 1 },
+                      "no integer buffer scale under a viewport")
+        let attached = Self.viewportAttaches(trace)
+        for a in attached {
+            let expected = ((a.logical.0 * 3 + 1) / 2, (a.logical.1 * 3 + 1) / 2)  // ⌈logical × 1.5⌉
+            XCTAssertTrue(a.buffer == expected, "buffer \(a.buffer) for logical \(a.logical): expected \(expected)")
         }
-        XCTAssertGreaterThan(checked, 0, "a buffer was attached to a surface with a viewport")
-        XCTAssertTrue(destination.values.contains { $0.0 == 360 }, "the viewport is the 360-point column")
+        XCTAssertTrue(attached.contains { $0.logical.0 == 360 }, "the viewport is the 360-point column: \(attached)")
 
         // Crisp edges: the 2-point border is 3 device pixels of exactly its colour, black outside
         // and the toast's background inside, at mid-height on the right edge.
@@ -217,5 +201,55 @@ final class KWinFractionalScaleTests: RigTestCase {
         assertColor(shot, box.maxX - 4, y, Look.background, "inside the border")
         assertColor(shot, box.midX, box.y + 1, Look.borderColor, "top border")
         assertColor(shot, box.midX, box.y + 3, Look.background, "below the top border")
+    }
+
+    /// KWin's output goes from 1.5 to 2 at runtime (kde_output_management_v2, through the test
+    /// input tool): KWin sends preferred_scale 240, the daemon draws a 2× buffer under the same
+    /// viewport, and the toast on screen is 720 device pixels wide, 24 from the right edge.
+    func testAScaleChangeAtRuntimeIsFollowed() throws {
+        let daemon = try startDaemon(environment: ["WAYLAND_DEBUG=1"])
+        let tool = try VirtualPointer(rig: rig)
+        addTeardownBlock {
+            try? tool.send("scale 1.5")  // the class's other cases expect 1.5
+            tool.stop()
+        }
+        _ = try rig.notifySend(["-t", "0", "Rescaled", "drawn again at the new scale"])
+        _ = try screenshot(within: 6) { $0.contentBox.map { abs($0.width - 540) <= 1 } ?? false }
+        try tool.send("scale 2")
+        let shot = try screenshot(within: 6) { $0.contentBox.map { abs($0.width - 720) <= 1 } ?? false }
+        let box = try XCTUnwrap(shot.contentBox)
+        assertNear(box.width, 720, tolerance: 1, "360 points × 2")
+        assertNear(box.maxX, 1920 - 24, tolerance: 1, "12 points from the right edge")
+
+        let trace = WaylandTrace(daemon.process.stderr.string)
+        let preferred = trace.received("wp_fractional_scale_v1", "preferred_scale").compactMap { $0.integer(0) }
+        XCTAssertEqual(preferred.last, 240, "KWin prefers 240/120 = 2 now: \(preferred)")
+        let last = try XCTUnwrap(Self.viewportAttaches(trace).last, "a buffer under the viewport")
+        XCTAssertTrue(last.buffer == (last.logical.0 * 2, last.logical.1 * 2),
+                      "the last buffer \(last.buffer) is twice its logical size \(last.logical)")
+    }
+
+    /// Each buffer attached to a surface with a viewport, with that viewport's destination then.
+    static func viewportAttaches(_ trace: WaylandTrace) -> [(buffer: (Int, Int), logical: (Int, Int))] {
+        var bufferSizes: [Int: (Int, Int)] = [:], surfaceOfViewport: [Int: Int] = [:]
+        var destination: [Int: (Int, Int)] = [:], result: [(buffer: (Int, Int), logical: (Int, Int))] = []
+        for m in trace.messages where m.sent {
+            switch (m.interface, m.name) {
+            case ("wl_shm_pool", "create_buffer"):
+                if let id = m.integer(0), let w = m.integer(2), let h = m.integer(3) { bufferSizes[id] = (w, h) }
+            case ("wp_viewporter", "get_viewport"):
+                if let viewport = m.integer(0), let surface = m.integer(1) { surfaceOfViewport[viewport] = surface }
+            case ("wp_viewport", "set_destination"):
+                if let surface = surfaceOfViewport[m.object], let w = m.integer(0), let h = m.integer(1) {
+                    destination[surface] = (w, h)
+                }
+            case ("wl_surface", "attach"):
+                if let buffer = m.integer(0), let size = bufferSizes[buffer], let logical = destination[m.object] {
+                    result.append((size, logical))
+                }
+            default: break
+            }
+        }
+        return result
     }
 }
