@@ -13,6 +13,8 @@ static const struct wl_interface *const known[] = {
     &ext_background_effect_manager_v1_interface,
     &org_kde_kwin_blur_manager_interface,
     &wp_cursor_shape_manager_v1_interface,
+    &org_kde_kwin_fake_input_interface,
+    &kde_output_device_v2_interface, &kde_output_management_v2_interface,
 };
 
 const struct wl_interface *cwl_interface_named(const char *name) {

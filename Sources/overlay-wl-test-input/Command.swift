@@ -20,13 +20,15 @@ enum Command {
     case hold(String, milliseconds: Int)
     /// `stripes`: 8-px black and white vertical stripes instead of the solid colour.
     case window(appID: String, width: Int, height: Int, stripes: Bool)
+    /// Sets the output's scale (KWin, through kde_output_management_v2).
+    case scale(Double)
     case quit
 
     static let usage = """
         move X Y | down [left|right|middle] | up [BUTTON] | click X Y [BUTTON] | scroll V|H AMOUNT
         drag X1 Y1 X2 Y2 DURATION_MS STEPS | sleep MS | window APP_ID W H [stripes]
         key escape|tab|enter|kpenter|backspace|delete|left|right|home|end [shift] | hold KEY MS | chord ctrl v
-        type TEXT (letters, digits, space, .,!?:;-' é ü ✓) | quit
+        type TEXT (letters, digits, space, .,!?:;-' é ü ✓) | scale FACTOR (KWin) | quit
         """
 
     /// Parses one line; nil for an empty line, throws a readable message for a bad one.
@@ -88,6 +90,11 @@ enum Command {
             try arity(2...2)
             guard args[0] == "ctrl", args[1] == "v" else { throw CommandError("chord: only ctrl v") }
             return .chord(modifier: args[0], key: args[1])
+        case "scale":
+            try arity(1...1)
+            let factor = try number(0)
+            guard factor > 0 && factor <= 8 else { throw CommandError("scale: the factor must be in (0, 8]") }
+            return .scale(factor)
         case "quit": try arity(0...0); return .quit
         default: throw CommandError("unknown command \(verb)")
         }

@@ -13,6 +13,11 @@ final class TestClient {
     private(set) var pointerManager: OpaquePointer?
     private(set) var pointerManagerVersion: UInt32 = 0
     private(set) var keyboardManager: OpaquePointer?
+    /// KWin's first output device and its output configuration (`scale` command).
+    private(set) var outputDevice: OpaquePointer?
+    private(set) var outputManagement: OpaquePointer?
+    /// KWin's org_kde_kwin_fake_input (v3+: absolute motion), where there is no virtual pointer.
+    private(set) var fakeInput: OpaquePointer?
     private(set) var seat: OpaquePointer?
     private(set) var seatCapabilities: UInt32 = 0
     /// Outputs by name with their mode (pixels) and scale.
@@ -88,6 +93,9 @@ final class TestClient {
             pointerManagerVersion = min(version, 2)
             pointerManager = bind(name, interface, pointerManagerVersion)
         case "zwp_virtual_keyboard_manager_v1": keyboardManager = bind(name, interface, 1)
+        case "kde_output_device_v2" where outputDevice == nil: outputDevice = bind(name, interface, min(version, 2))
+        case "kde_output_management_v2": outputManagement = bind(name, interface, min(version, 3))
+        case "org_kde_kwin_fake_input" where version >= 3: fakeInput = bind(name, interface, min(version, 4))
         case "wl_seat" where seat == nil:
             seat = bind(name, interface, min(version, 5))
             wl_seat_add_listener(seat, TestClient.seatListener, box.userdata)

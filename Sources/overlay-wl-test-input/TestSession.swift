@@ -1,9 +1,10 @@
 import Glibc
 
-/// The command loop: one virtual pointer, optional test windows, stdin read alongside Wayland.
+/// The command loop: one virtual pointer (KWin: fake input), optional test windows, stdin read
+/// alongside Wayland.
 final class TestSession {
     private let client: TestClient
-    private let pointer: VirtualPointerDevice
+    private let pointer: PointerInjecting
     /// Created at the first `key` command (no keyboard appears on the seat otherwise).
     private var keyboard: VirtualKeyboardDevice?
     private var windows: [TestWindow] = []
@@ -11,7 +12,9 @@ final class TestSession {
 
     init(outputName: String?) throws {
         client = try TestClient()
-        pointer = try VirtualPointerDevice(client: client, outputName: outputName)
+        pointer = client.pointerManager == nil && client.fakeInput != nil
+            ? try FakeInputPointerDevice(client: client)
+            : try VirtualPointerDevice(client: client, outputName: outputName)
         client.onCapabilities = { [unowned self] caps in windows.forEach { $0.bindPointer(caps) } }
         try client.roundtrip()
         // A new virtual pointer's first events are lost until the seat has the pointer.
@@ -104,6 +107,7 @@ final class TestSession {
             try client.pump(for: 3) { window.isMapped }
             guard window.isMapped else { throw CommandError("window: not configured within 3 s") }
             try client.pump(for: 0.1)
+        case .scale(let factor): try OutputScaler.apply(factor, client: client)
         case .quit: break
         }
     }

@@ -1,4 +1,5 @@
-// overlay-wl-test-input: drives the compositor through one zwlr_virtual_pointer_v1 for tests.
+// overlay-wl-test-input: drives the compositor for tests through one zwlr_virtual_pointer_v1 (KWin:
+// org_kde_kwin_fake_input) and one zwp_virtual_keyboard_v1.
 // Reads one command per line on stdin (see Command.usage) and answers each with `ok` (after a
 // roundtrip, so the compositor has processed it) or `error MESSAGE`. Prints `ready` once the
 // seat reports the pointer. `--output NAME` picks the output absolute motion maps onto.

@@ -13,6 +13,9 @@
 #include "ext-background-effect-v1-client-protocol.h"
 #include "org-kde-kwin-blur-client-protocol.h"
 #include "cursor-shape-v1-client-protocol.h"
+#include "org-kde-kwin-fake-input-client-protocol.h"
+#include "kde-output-device-v2-client-protocol.h"
+#include "kde-output-management-v2-client-protocol.h"
 
 /// The wl_interface of a global overlay-wl binds, by its protocol name; NULL if unknown.
 const struct wl_interface *cwl_interface_named(const char *name);

@@ -37,8 +37,40 @@ enum TestScratch {
     }
 }
 
-/// A headless sway + private session bus, driven through `scripts/headless-rig`.
-/// Everything inside runs as the rig user (OVERLAY_RIG_USER, default `overlaywl`, when we are root).
+/// The compositor a rig runs (`scripts/headless-rig`'s OVERLAY_RIG_COMPOSITOR).
+enum RigCompositor: String, Sendable {
+    /// Headless sway 1.7 (pixman): wlr-screencopy (grim), virtual pointer and keyboard, sway IPC.
+    case sway
+    /// KWin 5.27 `--virtual` (llvmpipe): screenshots through ScreenShot2, fractional scale, blur.
+    case kwin
+
+    /// Tools without which a rig of this compositor cannot run: its tests skip.
+    var requiredTools: [String] {
+        switch self {
+        case .sway: ["sway", "grim"]
+        case .kwin: ["kwin_wayland", "/usr/bin/python3"]
+        }
+    }
+
+    var installHint: String {
+        switch self {
+        case .sway: "apt-get install sway swaybg grim dbus libglib2.0-bin"
+        case .kwin: "apt-get install kwin-wayland python3-jeepney dbus libglib2.0-bin"
+        }
+    }
+
+    /// The output a rig starts with.
+    var firstOutput: String {
+        switch self {
+        case .sway: "HEADLESS-1"
+        case .kwin: "Virtual-0"
+        }
+    }
+}
+
+/// A headless compositor (sway, or KWin: `compositor`) + private session bus, driven through
+/// `scripts/headless-rig`. Everything inside runs as the rig user (OVERLAY_RIG_USER, default
+/// `overlaywl`, when we are root).
 final class Rig: @unchecked Sendable {
     /// Repository root, derived from this file's location (Tests/IntegrationTests/Support/Rig.swift).
     static let repoRoot: String = {
@@ -50,40 +82,58 @@ final class Rig: @unchecked Sendable {
 
     /// Without these there is no rig at all: tests skip (XCTSkip). Anything else missing (swaybg,
     /// dbus, gdbus, notify-send) is a broken setup and fails loudly with the script's message.
-    static let requiredTools = ["sway", "grim"]
-    static var missingTools: [String] { requiredTools.filter { ProcessRunner.which($0) == nil } }
+    static let requiredTools = RigCompositor.sway.requiredTools
+    static var missingTools: [String] { missingTools(for: .sway) }
 
-    static func scriptEnvironment(dir: String) -> [String: String] {
+    static func missingTools(for compositor: RigCompositor) -> [String] {
+        compositor.requiredTools.filter { $0.hasPrefix("/") ? !FileManager.default.isExecutableFile(atPath: $0) : ProcessRunner.which($0) == nil }
+    }
+
+    static func scriptEnvironment(dir: String, compositor: RigCompositor = .sway, scale: String = "1") -> [String: String] {
         var env = ProcessInfo.processInfo.environment
         env["OVERLAY_RIG_DIR"] = dir
+        env["OVERLAY_RIG_COMPOSITOR"] = compositor.rawValue
+        env["OVERLAY_RIG_SCALE"] = scale
         return env
     }
 
     let name: String
     let dir: String
     let size: String
+    let compositor: RigCompositor
+    /// KWin's output scale (`--scale`); sway's rig starts at 1.
+    let scale: String
     private(set) var environment: [String: String] = [:]
     private var shotCounter = 0
     private let lock = NSLock()
 
     /// A rig of its own under the test scratch dir; `name` should be unique per process (the class name).
-    init(name: String, size: String = "1280x720") {
+    init(name: String, size: String = "1280x720", compositor: RigCompositor = .sway, scale: String = "1") {
         let safe = String(name.filter { $0.isLetter || $0.isNumber || $0 == "-" }.prefix(40))
         self.name = safe
         self.dir = "\(TestScratch.runDirectory)/rig-\(safe)"
         self.size = size
+        self.compositor = compositor
+        self.scale = scale
     }
+
+    /// The output the rig starts with (HEADLESS-1 on sway, Virtual-0 on KWin).
+    var firstOutput: String { compositor.firstOutput }
 
     /// Where the rig user writes and we read (screenshots, scratch files).
     var shotsDirectory: String { "\(dir)/shots" }
 
     private func script(_ args: [String], timeout: TimeInterval = 60) -> ProcessOutput {
-        ProcessRunner.run("/bin/bash", [Rig.script] + args, environment: Rig.scriptEnvironment(dir: dir),
-                          timeout: timeout)
+        ProcessRunner.run("/bin/bash", [Rig.script] + args, environment: scriptEnvironment(), timeout: timeout)
+    }
+
+    private func scriptEnvironment() -> [String: String] {
+        Rig.scriptEnvironment(dir: dir, compositor: compositor, scale: scale)
     }
 
     func start() throws {
-        let out = script(["start", size])
+        // KWin on llvmpipe takes 2-10 s to come up on a busy machine
+        let out = script(["start", size], timeout: compositor == .kwin ? 120 : 60)
         guard out.succeeded else {
             stop()
             throw HarnessError.failed("headless-rig start failed: \(out)")
@@ -123,14 +173,14 @@ final class Rig: @unchecked Sendable {
 
     /// Runs a command as the rig user inside the session and waits for it.
     func run(_ args: [String], timeout: TimeInterval = 10, input: Data? = nil) -> ProcessOutput {
-        ProcessRunner.run("/bin/bash", [Rig.script, "run"] + args, environment: Rig.scriptEnvironment(dir: dir),
+        ProcessRunner.run("/bin/bash", [Rig.script, "run"] + args, environment: scriptEnvironment(),
                           input: input, timeout: timeout)
     }
 
     /// Starts a long-running command as the rig user (the daemon under test, monitors).
     func spawn(_ args: [String], onStdoutLine: ((String) -> Void)? = nil) throws -> RunningProcess {
         try RunningProcess(executable: "/bin/bash", arguments: [Rig.script, "run"] + args,
-                           environment: Rig.scriptEnvironment(dir: dir), onStdoutLine: onStdoutLine)
+                           environment: scriptEnvironment(), onStdoutLine: onStdoutLine)
     }
 
     /// All outputs as reported by sway: name -> logical size.
@@ -166,19 +216,24 @@ final class Rig: @unchecked Sendable {
         throw HarnessError.failed("create_output: no new output appeared")
     }
 
-    /// Captures one output with `grim -o NAME` (on `display`, default the rig's) and loads it.
-    func screenshot(output: String = "HEADLESS-1", display: String? = nil) throws -> Screenshot {
+    /// Captures one output (nil: the first) with `grim -o NAME` (on `display`, default the rig's),
+    /// or on KWin with `scripts/kwin-screenshot` (ScreenShot2, device pixels), and loads it.
+    func screenshot(output: String? = nil, display: String? = nil) throws -> Screenshot {
         lock.lock(); shotCounter += 1; let n = shotCounter; lock.unlock()
+        let output = output ?? firstOutput
         let path = "\(shotsDirectory)/shot-\(n).png"
         let env = display.map { ["env", "WAYLAND_DISPLAY=\($0)"] } ?? []
-        let out = run(env + ["grim", "-o", output, path])
-        guard out.succeeded else { throw HarnessError.failed("grim failed: \(out)") }
+        let command = compositor == .kwin
+            ? ["/usr/bin/python3", try KWinScreenshotScript.prepare(), path, output]
+            : ["grim", "-o", output, path]
+        let out = run(env + command, timeout: 20)
+        guard out.succeeded else { throw HarnessError.failed("\(command[0]) failed: \(out)") }
         defer { try? FileManager.default.removeItem(atPath: path) }
         return try Screenshot(contentsOf: path, label: "shot-\(n)-\(output)")
     }
 
     /// Takes screenshots until `accept` returns true or `timeout` passes; returns the last one.
-    func screenshot(output: String = "HEADLESS-1", display: String? = nil, timeout: TimeInterval,
+    func screenshot(output: String? = nil, display: String? = nil, timeout: TimeInterval,
                     until accept: (Screenshot) -> Bool) throws -> Screenshot {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
@@ -190,7 +245,7 @@ final class Rig: @unchecked Sendable {
 
     /// Tail of the compositor's log (for failure reports).
     func swayLog(lines: Int = 60) -> String {
-        let text = (try? String(contentsOfFile: "\(dir)/sway.log", encoding: .utf8)) ?? ""
+        let text = (try? String(contentsOfFile: "\(dir)/\(compositor.rawValue).log", encoding: .utf8)) ?? ""
         return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(lines).joined(separator: "\n")
     }
 

@@ -10,6 +10,10 @@ import XCTest
 class RigTestCase: XCTestCase {
     /// Output size of HEADLESS-1 for this class's rig.
     class var rigSize: String { "1280x720" }
+    /// The compositor this class's rig runs (KWin classes skip when kwin_wayland is missing).
+    class var rigCompositor: RigCompositor { .sway }
+    /// KWin's output scale for this class's rig.
+    class var rigScale: String { "1" }
 
     private static let registryLock = NSLock()
     private static var rigs: [String: Rig] = [:]
@@ -25,9 +29,9 @@ class RigTestCase: XCTestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()
         try? FileManager.default.removeItem(atPath: "\(Self.failuresDirectory)/\(testIdentifier)") // stale report
-        let missing = Rig.missingTools
+        let missing = Rig.missingTools(for: Self.rigCompositor)
         if !missing.isEmpty {
-            throw XCTSkip("integration rig needs \(missing.joined(separator: ", ")) (apt-get install sway swaybg grim dbus libglib2.0-bin)")
+            throw XCTSkip("integration rig needs \(missing.joined(separator: ", ")) (\(Self.rigCompositor.installHint))")
         }
         rig = try Self.sharedRig()
     }
@@ -36,7 +40,7 @@ class RigTestCase: XCTestCase {
         let key = String(describing: self)
         registryLock.lock(); defer { registryLock.unlock() }
         if let rig = rigs[key] { return rig }
-        let rig = Rig(name: key, size: rigSize)
+        let rig = Rig(name: key, size: rigSize, compositor: rigCompositor, scale: rigScale)
         try rig.start()
         rigs[key] = rig
         return rig
@@ -86,12 +90,12 @@ class RigTestCase: XCTestCase {
     }
 
     /// A screenshot that is kept for the failure report.
-    func screenshot(output: String = "HEADLESS-1", display: String? = nil) throws -> Screenshot {
+    func screenshot(output: String? = nil, display: String? = nil) throws -> Screenshot {
         record(try rig.screenshot(output: output, display: display))
     }
 
     /// Screenshots until `accept` holds or `timeout` passes (the last one is kept for the report).
-    func screenshot(output: String = "HEADLESS-1", within timeout: TimeInterval,
+    func screenshot(output: String? = nil, within timeout: TimeInterval,
                     until accept: (Screenshot) -> Bool) throws -> Screenshot {
         record(try rig.screenshot(output: output, timeout: timeout, until: accept))
     }
@@ -125,7 +129,7 @@ class RigTestCase: XCTestCase {
             for (i, m) in monitors.enumerated() {
                 report.append("signal monitor #\(i + 1) events: \(m.events.map(\.description).joined(separator: ", "))")
             }
-            report.append("sway log (tail):\n\(rig?.swayLog() ?? "")")
+            report.append("\(Self.rigCompositor.rawValue) log (tail):\n\(rig?.swayLog() ?? "")")
             try report.joined(separator: "\n\n").write(toFile: "\(dir)/report.txt", atomically: true, encoding: .utf8)
             print("integration test failure artifacts (\(shots.count) screenshots): \(dir)")
         } catch {
@@ -139,7 +143,7 @@ extension RigTestCase {
     /// `accept` (animations done: two equal captures close together can both fall inside a fade,
     /// as sway need not repaint between them), or `timeout` passes; the last capture is returned
     /// (and kept for the report).
-    func settledScreenshot(output: String = "HEADLESS-1", within timeout: TimeInterval, stillFor: TimeInterval = 0.3,
+    func settledScreenshot(output: String? = nil, within timeout: TimeInterval, stillFor: TimeInterval = 0.3,
                            until accept: (Screenshot) -> Bool = { _ in true }) throws -> Screenshot {
         var unchanged: (shot: Screenshot, since: Date)?
         return try screenshot(output: output, within: timeout) { shot in

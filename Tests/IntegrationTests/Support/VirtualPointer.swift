@@ -13,7 +13,10 @@ final class VirtualPointer: @unchecked Sendable {
     private var stopped = false
 
     /// Starts the tool as the rig user and waits until its pointer is on the seat.
-    init(rig: Rig, output: String = "HEADLESS-1", timeout: TimeInterval = 10) throws {
+    /// `output`: the one absolute motion maps onto (nil: the rig's first). On KWin the tool uses
+    /// org_kde_kwin_fake_input instead, in global coordinates.
+    init(rig: Rig, output: String? = nil, timeout: TimeInterval = 10) throws {
+        let output = output ?? rig.firstOutput
         let bin = try VirtualPointer.prepareBinary()
         let path = "\(rig.shotsDirectory)/pointer-\(UUID().uuidString.prefix(8)).fifo"
         guard mkfifo(path, 0o666) == 0 else { throw HarnessError.failed("mkfifo \(path): \(String(cString: strerror(errno)))") }
