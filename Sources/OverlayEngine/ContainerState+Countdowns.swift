@@ -14,7 +14,8 @@ extension ContainerState {
             entries.values[slot].countdownStart = moved(entries.values[slot].countdownStart)
             if let pausedAt = entries.values[slot].pausedAt { entries.values[slot].pausedAt = moved(pausedAt) }
         }
-        // Waiting and hidden deadlines all moved: their heaps are rebuilt.
+        // Every deadline moved: the heaps are rebuilt.
+        rescheduleDrawnDeadlines()
         hiddenDeadlines.removeAll()
         hidden.forEach { id in
             if let deadline = entries[id]?.hiddenDeadline { hiddenDeadlines.push(deadline, id) }

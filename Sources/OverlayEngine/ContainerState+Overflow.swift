@@ -118,7 +118,7 @@ extension ContainerState {
         hidden.insert(id, key: entry.arrival)
         if let deadline = entry.hiddenDeadline { hiddenDeadlines.push(deadline, id) }
         entries[id] = entry
-        if entry.removalDuration <= 0 { releaseGroupIfUnused(entry.groupKey) }
+        if entry.removalDuration <= 0 { releaseGroupIfUnused(entry.groupKey) } else { scheduleRemovalEnd(of: id) }
     }
 
     /// Dismisses a hidden view: `.dismissed`, its disappear hooks if it ever appeared, and

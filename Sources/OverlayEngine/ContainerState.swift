@@ -17,6 +17,10 @@ struct ContainerState: Sendable {
     var hidden = SequencedIDs()
     /// Auto-dismiss deadlines of hidden views; stale items are skipped like `waitingDeadlines`'.
     var hiddenDeadlines = DeadlineHeap()
+    /// Auto-dismiss deadlines of showing views, and removal ends of drawn leaving views
+    /// (ContainerState+Deadlines.swift).
+    var showingDeadlines = DeadlineHeap()
+    var removalEnds = DeadlineHeap()
     /// A show held back by a debounce, and when it is released.
     var held: ViewID?
     var heldUntil: Double?
@@ -83,8 +87,10 @@ struct ContainerState: Sendable {
         entries[id] = entry
         if config.expiresWhileWaiting && held != id { scheduleExpiry(of: id) }
         if let deadline = entry.hiddenDeadline { hiddenDeadlines.push(deadline, id) }
+        scheduleAutoDismiss(of: id)
         pruneWaitingDeadlines()
         pruneHiddenDeadlines()
+        pruneDrawnDeadlines()
     }
 
     /// Puts a view into the queue, or on screen when the queue rules allow.
@@ -150,7 +156,9 @@ struct ContainerState: Sendable {
         if !entry.pinned { normalShowing.insert(id, key: entry.order) }
         showingCount += 1
         entries[id] = entry
+        scheduleAutoDismiss(of: id)
         joinGroup(id)
+        pauseIfHeaderHovered(id, now: now)
     }
 
     // MARK: Dismissals
@@ -185,7 +193,7 @@ struct ContainerState: Sendable {
             leaveGroup(id)
             effects.append(.dismissed(id, container: name, reason: reason))
             for hook in entry.resolved.disappearActions { effects.append(.hook(hook, id, container: name)) }
-            if entry.removalDuration <= 0 { finishRemoval(id, effects: &effects) }
+            if entry.removalDuration <= 0 { finishRemoval(id, effects: &effects) } else { scheduleRemovalEnd(of: id) }
             if config.queueType == .oneByOneWaitFinish { refillAt = now + config.delayForShowingNext }
         }
         reconcile(now: now, effects: &effects)
@@ -218,23 +226,16 @@ struct ContainerState: Sendable {
         if !countdownsSuspended {
             consider(waitingDeadlines.top?.deadline)
             consider(hiddenDeadlines.top?.deadline)
+            consider(showingDeadlines.top?.deadline)
         }
-        drawn.forEach { id in
-            let entry = entries[id]!
-            if !countdownsSuspended { consider(entry.autoDismissDeadline) }
-            consider(entry.removalEnd)
-        }
+        consider(removalEnds.top?.deadline)
         return best
     }
 
     /// Runs everything due at or before `t`, with `t` as the current time.
     mutating func fire(at t: Double, effects: inout [EngineEffect]) {
-        var finished: [ViewID] = [], expired: [ViewID] = []
-        drawn.forEach { id in
-            let entry = entries[id]!
-            if let end = entry.removalEnd, end <= t { finished.append(id) }
-            if !countdownsSuspended, let deadline = entry.autoDismissDeadline, deadline <= t { expired.append(id) }
-        }
+        let finished = takeFinishedRemovals(at: t)
+        let expired = countdownsSuspended ? [] : takeExpired(at: t)
         for id in finished { finishRemoval(id, effects: &effects) }
         // Hidden views first, so a slot freed below goes to a view whose time is not up.
         if !countdownsSuspended { expireHidden(at: t, effects: &effects) }
@@ -272,6 +273,7 @@ struct ContainerState: Sendable {
     mutating func reconcile(now: Double, effects: inout [EngineEffect]) {
         pruneWaitingDeadlines()
         pruneHiddenDeadlines()
+        defer { pruneDrawnDeadlines() }
         switch config.queueType {
         case .oneByOne:
             refillAt = nil
@@ -339,6 +341,7 @@ struct ContainerState: Sendable {
         hidden.forEach { id in
             if let deadline = entries[id]!.hiddenDeadline { hiddenDeadlines.push(deadline, id) }
         }
+        rescheduleDrawnDeadlines()
         trimHidden(now: now, effects: &effects)
         if config.queueControl == .none, let id = held {
             held = nil

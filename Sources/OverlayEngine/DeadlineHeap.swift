@@ -12,6 +12,7 @@ struct DeadlineHeap: Sendable {
     private var items: [Item] = []
 
     var isEmpty: Bool { items.isEmpty }
+    var count: Int { items.count }
     var top: Item? { items.first }
 
     mutating func push(_ deadline: Double, _ id: ViewID) {

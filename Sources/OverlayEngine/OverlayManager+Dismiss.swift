@@ -67,23 +67,20 @@ extension OverlayManager {
         return best.id
     }
 
-    /// Stops a view's auto-dismiss countdown (pointer hovering it).
+    /// Stops a view's auto-dismiss countdown (pointer hovering it); a stack's header stops its
+    /// members'.
     public mutating func pauseAutoDismiss(_ id: ViewID, now: Double) {
-        withEntry(id) { entry in
-            if entry.phase == .showing, entry.pausedAt == nil { entry.pausedAt = now }
-        }
+        if id.isGroupHeader { _ = setHeaderHovered(id, true, now: now); return }
+        withContainer(of: id) { $0.pauseCountdown(of: id, now: now) }
     }
 
     /// Continues a paused countdown; the paused time does not count. During a suspension
     /// (`suspendCountdowns`) only the paused time before it counts: the suspension moves the
     /// countdown on by itself when it ends.
     public mutating func resumeAutoDismiss(_ id: ViewID, now: Double) {
+        if id.isGroupHeader { _ = setHeaderHovered(id, false, now: now); return }
         let until = countdownsSuspendedSince.map { min(now, $0) } ?? now
-        withEntry(id) { entry in
-            guard let pausedAt = entry.pausedAt else { return }
-            entry.countdownStart += max(0, until - pausedAt)
-            entry.pausedAt = nil
-        }
+        withContainer(of: id) { $0.resumeCountdown(of: id, until: until) }
     }
 
     /// Stops every auto-dismiss countdown, of views showing and waiting (`expiresWhileWaiting`),
@@ -153,6 +150,12 @@ extension OverlayManager {
         effects.append(.dismissed(id, container: name, reason: reason))
         effects.append(.removed(id, container: name))
         return true
+    }
+
+    /// Edits the registered container that holds `id`, in place.
+    mutating func withContainer(of id: ViewID, _ body: (inout ContainerState) -> Void) {
+        guard let name = location[id], let index = containerIndex[name] else { return }
+        body(&containers[index])
     }
 
     /// Edits a registered view's entry in place.

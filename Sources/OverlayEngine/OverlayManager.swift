@@ -190,6 +190,7 @@ public struct OverlayManager: Sendable {
     mutating func mutate<R>(at index: Int, _ body: (inout ContainerState, inout [EngineEffect]) -> R) -> R {
         let start = effects.count
         let result = body(&containers[index], &effects)
+        containers[index].pruneDrawnDeadlines()
         forgetRemoved(from: start)
         return result
     }

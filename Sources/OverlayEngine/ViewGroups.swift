@@ -15,6 +15,8 @@ struct GroupState: Sendable {
     /// Every member is being dismissed together: the stack stays whole while they go.
     var dissolving = false
     var expanded = false
+    /// While the pointer is over the header: the members whose countdowns it paused.
+    var hoverPaused: [ViewID]?
     /// When `expanded` last changed, and the expansion progress it sprang from.
     var toggledAt = -Double.infinity
     var fromProgress = 0.0
@@ -173,12 +175,15 @@ extension ContainerState {
     func members(of key: String) -> [ViewID] { groups[key]?.members.elements ?? [] }
 
     /// Dismisses every member of a group, newest first: the hidden ones (moved off by a full
-    /// stack) so that none comes back, then the showing ones, keeping the stack together while
-    /// the cards go out. O(hidden) for the hidden ones.
+    /// stack, or newcomers that never showed) so that none comes back into the stack while it
+    /// goes, then the showing ones, keeping the stack together while the cards go out.
+    /// O(hidden) for the hidden ones.
     mutating func dismissGroup(_ key: String, reason: DismissReason, animated: Bool, now: Double,
                                effects: inout [EngineEffect]) -> [ViewID] {
         guard groups[key] != nil else { return [] }
-        let hiddenMembers = hidden.elements.filter { entries[$0]?.groupKey == key }
+        let hiddenMembers = hidden.elements.filter { id in
+            entries[id].map { $0.groupKey == key || groupKey(for: $0) == key } ?? false
+        }
         for id in hiddenMembers.reversed() { dismiss(id, reason: reason, animated: animated, now: now, effects: &effects) }
         let ids = members(of: key)
         let stacked = groups[key]?.stacked ?? false

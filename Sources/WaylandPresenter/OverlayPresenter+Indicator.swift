@@ -41,6 +41,24 @@ extension OverlayPresenter {
         return out
     }
 
+    /// The container whose pill a click at `point` (surface-local) hit: the first, by name,
+    /// whose surface has its pill under the point, else the first that shows a pill.
+    public func overflowContainer(at point: Point?) -> String? {
+        let showing = surfaces.keys.filter { indicatorCounts[$0.container, default: 0] > 0 }
+            .sorted { $0.routerKey < $1.routerKey }
+        if let point, let hit = showing.first(where: { input.router.view(at: point, in: $0.routerKey) == .overflowIndicator }) {
+            return hit.container
+        }
+        return showing.first?.container
+    }
+
+    /// Shows the container's next page of views (`OverlayManager.pageForward`). False when it
+    /// has nothing off screen.
+    @discardableResult
+    public func pageForward(in container: String) -> Bool {
+        manager.pageForward(in: container, now: clock())
+    }
+
     /// What the painter draws for the pill.
     func indicatorView(in container: String) -> PaintedView {
         var style = ToastStyle()

@@ -406,6 +406,10 @@ public final class OverlayPresenter {
         for key in keys {
             guard let surface = surfaceFor(key, placement: placement, occupied: occupied, on: display) else { continue }
             if drawer == nil { updateReplyKeyboard(surface, container: name) }
+            // A frame is asked for already: its render list is made when it is due, not at every
+            // change before it (a flood changes the engine once per notification). Hit tests keep
+            // the items on screen meanwhile.
+            if drawer == nil, surface.surface.phase == .awaitingFrame(redrawRequested: true) { continue }
             let layout = { drawer != nil ? self.drawerFrame(name, surface: surface, now: now)
                                          : (self.manager.renderList(for: name, size: surface.logicalSize, now: now), nil) }
             var (list, decor) = layout()

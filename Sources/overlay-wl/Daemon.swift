@@ -94,7 +94,13 @@ final class Daemon: OverlayPresenterDelegate {
         case (.closeButton, _):
             taken = presenter.dismiss(click.view, reason: .user)
         case (.overflowIndicator, _):
-            presenter.openCenter(true)  // the centre lists what the pill counts
+            // The column's pill opens the centre, which lists what it counts; elsewhere it pages.
+            if let container = presenter.overflowContainer(at: click.point),
+               container != BuiltInContainers.notificationsName {
+                presenter.pageForward(in: container)
+            } else {
+                presenter.openCenter(true)
+            }
             taken = true
         case (_, .notification(let notification)?):
             taken = notifications.clicked(notification, click.part)
