@@ -41,6 +41,8 @@ public struct GeneralSettings: Equatable, Sendable {
     public var linkOpener = ["xdg-open"]
     /// Link schemes that may be opened (lowercase); others are logged and left alone.
     public var linkSchemes = ["http", "https", "mailto"]
+    /// `speak`: which notifications are read aloud (a rule's `speak` overrides it).
+    public var speak = SpeakPolicy.none
     public init() {}
 }
 

@@ -18,6 +18,8 @@ final class Daemon: OverlayPresenterDelegate {
     let hooks: HookRunner
     let links: LinkOpener
     let center: CenterFrontend
+    /// speech-dispatcher, for notifications read aloud (`speak`).
+    let speech = SpeechClient()
 
     /// `presenter` may have no display (tests); signals go to `signals`.
     init(presenter: OverlayPresenter, signals: SignalSink, configPath: String?, config settings: OverlayConfiguration,
@@ -38,6 +40,7 @@ final class Daemon: OverlayPresenterDelegate {
         center = CenterFrontend(screen: presenter, registry: registry, notifications: notifications, config: config,
                                 signals: signals, wallClock: wallClock)
         control.center = center
+        notifications.speech = speech
         presenter.delegate = self
     }
 
