@@ -72,7 +72,7 @@ struct SpeakConfigTests {
     }
 
     @Test func anUnknownSpeakValueSaysWhere() {
-        #expect(throws: ConfigError(file: "c", line: 2, column: 1, reason: "[general] speak: unknown value 'loud' (none, critical, all)")) {
+        #expect(throws: ConfigError(file: "c", line: 2, column: 9, reason: "[general] speak: unknown value 'loud' (none, critical, all)")) {
             try ConfigRuntime.parser.parse("[general]\nspeak = \"loud\"\n", file: "c")
         }
     }
@@ -104,7 +104,7 @@ final class FakeSpeechServer {
 
     /// What the client has sent since the last read (accepting it first).
     func read() -> String {
-        if client < 0 { client = accept4(listener, nil, nil, Int32(SOCK_NONBLOCK.rawValue)) }
+        if client < 0 { client = accept(listener, nil, nil) }
         var bytes: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let n = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }

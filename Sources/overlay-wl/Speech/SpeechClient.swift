@@ -129,7 +129,7 @@ final class SpeechClient: EventSource {
         while fd >= 0 {
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
             if count < 0, errno == EAGAIN || errno == EINTR { return }
-            guard count > 0 else { return disconnect(count == 0 ? "the connection was closed" : "recv failed") }
+            guard count > 0 else { return disconnect(count == 0 ? "the connection was closed" : "recv: \(String(cString: strerror(errno)))") }
             inbox += buffer[0..<count]
             while let end = inbox.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: inbox[..<end], as: UTF8.self).trimmingSuffix("\r")
