@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// `speak`: notifications read aloud through a real speech-dispatcher, run as the rig user with a
-/// logging output module (sd_generic appending the text to a file, no audio). Its own log (level 5)
+/// logging output module (sd_generic appending the text to a file; libao as the audio method,
+/// since the default, pulse, has no server here and the module then refuses to load). Its own log (level 5)
 /// records each message it queues with its SSIP priority: 1 important, 2 message.
 final class SpeechDispatcherTests: RigTestCase {
     struct SpeechServer {
@@ -21,6 +22,7 @@ final class SpeechDispatcherTests: RigTestCase {
             LogDir "\(dir)/log"
             AddModule "logger" "sd_generic" "logger.conf"
             DefaultModule logger
+            AudioOutputMethod "libao"
             """
         let module = """
             GenericExecuteSynth "printf '%s\\\\n' \\'$DATA\\' >> \(dir)/spoken.txt"
@@ -36,7 +38,7 @@ final class SpeechDispatcherTests: RigTestCase {
         addTeardownBlock { server.stop() }
         let deadline = Date().addingTimeInterval(10)
         while !FileManager.default.fileExists(atPath: socket) {
-            guard Date() < deadline, server.isRunning else { throw HarnessError.failed("speech-dispatcher did not start") }
+            guard Date() < deadline, server.isRunning else { throw HarnessError.failed("speech-dispatcher did not start: \(server.output)") }
             Thread.sleep(forTimeInterval: 0.05)
         }
         return SpeechServer(socket: socket, log: "\(dir)/log/speech-dispatcher.log")
