@@ -169,6 +169,10 @@ struct SpeechClientTests {
         server.hangUp()
         try speech.dispatch(events: Int16(POLLIN | POLLHUP))
         #expect(!speech.isConnected, "a closed socket is dropped, not polled")
+        speech.speak(Utterance(text: "again", priority: .message))
+        let sent = try exchange(server, speech, replies: ["208 OK\r\n", "202 OK\r\n", "230 OK\r\n", "225 OK\r\n"])
+        #expect(sent == [SSIP.clientName, "SET self PRIORITY message\r\n", "SPEAK\r\n", "again\r\n.\r\n"],
+                "the next utterance connects again; the one cut off is not resent")
     }
 
     @Test func theQueueKeepsImportantUtterancesWithinItsBound() {

@@ -36,6 +36,11 @@ final class SpeechClient: EventSource {
         if fd < 0 { connect() }
         advance()
         flush()
+        if fd < 0, !queue.isEmpty {  // the socket had gone away unnoticed: once more, on a new one
+            connect()
+            advance()
+            flush()
+        }
     }
 
     // MARK: EventSource
