@@ -122,9 +122,10 @@ public struct ConfigParser {
                 if let bad = g.linkSchemes.first(where: { !Self.isScheme($0) }) {
                     throw SettingError(key, "'\(bad)' is not a URL scheme (letters, then letters, digits, + - .)")
                 }
+            case "speak": g.speak = try SpeakPolicy.parse(value, key: key)
             default:
                 if try g.appearance.read(key, value) { continue }
-                throw SettingError(key, "unknown key (default-timeout, history-size, modes, critical-bypasses-modes, link-opener, link-schemes, color-scheme, contrast, reduced-motion)")
+                throw SettingError(key, "unknown key (default-timeout, history-size, modes, critical-bypasses-modes, link-opener, link-schemes, color-scheme, contrast, reduced-motion, speak)")
             }
         }
         return g
@@ -176,6 +177,7 @@ public struct ConfigParser {
                     throw SettingError(key, "unknown emphasis '\(text)' (\(Rule.emphases.joined(separator: ", ")))")
                 }
                 rule.emphasis = text
+            case "speak": rule.speak = try SpeakPolicy.parse(value, key: key)
             default: throw SettingError(key, "unknown rule key (see docs/CONFIG.md)")
             }
         }

@@ -43,6 +43,8 @@ public struct GeneralSettings: Equatable, Sendable {
     public var linkSchemes = ["http", "https", "mailto"]
     /// `color-scheme`, `contrast`, `reduced-motion` (AppearanceSettings.swift).
     public var appearance = AppearanceSettings()
+    /// `speak`: which notifications are read aloud (a rule's `speak` overrides it).
+    public var speak = SpeakPolicy.none
     public init() {}
 }
 

@@ -42,6 +42,8 @@ public struct Rule: @unchecked Sendable {
     /// How much the toast asks for attention: "quiet", "normal" or "urgent" (by default from
     /// the urgency: low, normal, critical).
     public var emphasis: String?
+    /// Overrides `general.speak` for the notifications it matches.
+    public var speak: SpeakPolicy?
     /// 1-based line of the rule in its file (for messages).
     public var line = 0
 
@@ -67,6 +69,7 @@ public struct RoutingDecision: Equatable, Sendable {
     public var hidden = false
     public var held = false
     public var emphasis: String?
+    public var speak: SpeakPolicy?
     public init() {}
 }
 
@@ -80,6 +83,7 @@ extension OverlayConfiguration {
             if let h = rule.hide { decision.hidden = h }
             if let h = rule.hold { decision.held = h }
             if let e = rule.emphasis { decision.emphasis = e }
+            if let s = rule.speak { decision.speak = s }
         }
         if n.urgency == 2 && general.criticalBypassesModes {
             decision.hidden = false

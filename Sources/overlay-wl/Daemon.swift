@@ -19,6 +19,8 @@ final class Daemon: OverlayPresenterDelegate {
     let links: LinkOpener
     let center: CenterFrontend
     let appearance: AppearanceRuntime
+    /// speech-dispatcher, for notifications read aloud (`speak`).
+    let speech = SpeechClient()
 
     /// `presenter` may have no display (tests); signals go to `signals`.
     init(presenter: OverlayPresenter, signals: SignalSink, configPath: String?, config settings: OverlayConfiguration,
@@ -42,6 +44,7 @@ final class Daemon: OverlayPresenterDelegate {
         center = CenterFrontend(screen: presenter, registry: registry, notifications: notifications, config: config,
                                 signals: signals, wallClock: wallClock)
         control.center = center
+        notifications.speech = speech
         presenter.delegate = self
     }
 

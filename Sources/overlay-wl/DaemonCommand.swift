@@ -44,6 +44,7 @@ struct DaemonCommand: ParsableCommand {
             loop.add(BusEventSource(bus: bus))
             loop.add(daemon.tips.events)
             loop.add(daemon.config.focus)
+            loop.add(daemon.speech)
             if let store = daemon.notifications.historyStore { loop.add(store) }
             loop.afterDispatch = { try presenter.update() }
             loop.onSignal = { [unowned loop] signal in daemon.handle(signal: signal, loop: loop) }

@@ -15,8 +15,10 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
     let screen: OverlayPresenter
     let registry: ViewRegistry
     private let signals: SignalSink
-    private let config: ConfigRuntime
+    let config: ConfigRuntime
     private let hooks: HookRunner
+    /// Reads notifications aloud (`speak`); set by `Daemon`.
+    var speech: SpeechClient?
     /// Shows notifications carrying the `x`/`y` hints as tips pointing at that point.
     private let tips: TipsFrontend
     let defaultTimeout: Double
@@ -58,7 +60,7 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
 
     // MARK: NotificationServerDelegate
 
-    func notify(_ request: NotifyRequest) -> UInt32 { show(request.limited(), restoring: false) }
+    func notify(_ request: NotifyRequest) -> UInt32 { show(request.limited(), restoring: false, fromSender: true) }
 
     func closeNotification(id: UInt32) -> Bool {
         guard let record = registry[ViewID(id)], record.notification != nil else { return false }
@@ -71,8 +73,8 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
     }
 
     /// Routes and shows a notification; returns its id. A restored one may be routed but
-    /// not hidden or held again.
-    private func show(_ request: NotifyRequest, restoring: Bool) -> UInt32 {
+    /// not hidden or held again. Only what a sender just sent is read aloud (not what a mode held).
+    private func show(_ request: NotifyRequest, restoring: Bool, fromSender: Bool = false) -> UInt32 {
         let id = idFor(request)
         let now = wallClock()
         var record = NotificationRecord(id: id, request: request, created: registry.notification(id)?.created ?? now, updated: now)
@@ -117,6 +119,7 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
         if !request.suppressSound, request.soundFile != nil || request.soundName != nil {
             hooks.runSound(id: id, file: request.soundFile, name: request.soundName, record: record)
         }
+        if fromSender { announce(record, decision: decision) }
         return id
     }
 
