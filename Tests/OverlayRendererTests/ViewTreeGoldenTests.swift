@@ -3,6 +3,7 @@ import XCTest
 import CCairo
 import OverlayEngine
 @testable import OverlayRenderer
+import OverlayScene
 
 /// Every view-tree primitive and modifier drawn by `ViewTreeRenderer`, at scales 1 and 2, against
 /// committed PNGs (tolerance in `GoldenImage`). The trees are Golden/views/*.json; each is drawn
@@ -60,4 +61,22 @@ final class ViewTreeGoldenTests: XCTestCase {
     func testModifiers() throws { for s in [1.0, 2] { try check("modifiers", scale: s) } }
     /// A blur-material background over a checkerboard: the squares under it are blurred and tinted.
     func testBlurBackground() throws { for s in [1.0, 2] { try check("blur", scale: s, checker: true) } }
+}
+
+/// A scene file whose view is a view tree: shown through the engine's timeline like a toast,
+/// drawn by `RenderListPainter` with the view's shadow, its blur material over the wallpaper.
+final class ViewTreeSceneGoldenTests: XCTestCase {
+    func testSceneWithAViewTree() throws {
+        try GoldenImage.check(scene: "view-tree", time: 1, name: "scene-view-tree")
+        try GoldenImage.check(scene: "view-tree", time: 1, scale: 2, name: "scene-view-tree@2x")
+    }
+
+    func testABadViewInASceneNamesWhere() throws {
+        let path = NSTemporaryDirectory() + "bad-view-scene.json"
+        try #"{"containers": [{"name": "c"}], "views": [{"container": "c", "view": {"type": "slider"}}]}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try SceneRenderer(path: path)) { error in
+            XCTAssertTrue("\(error)".contains("views[0].view") && "\(error)".contains("$.action"), "\(error)")
+        }
+    }
 }

@@ -110,7 +110,7 @@ public final class RenderListPainter {
         }
         if let tree = painted.tree {
             if let shadow = painted.shadow, item.opacity > 0 {
-                trees.shadows.paint(canvas.context, frame: Rect(origin: origin, size: tree.size), cornerRadius: 0, shadow: shadow,
+                trees.shadows.paint(canvas.context, frame: Rect(origin: origin, size: tree.size), cornerRadius: tree.rootCornerRadius, shadow: shadow,
                                     scale: canvas.scale * item.scale, alpha: item.opacity)
             }
             trees.draw(tree, on: canvas, at: origin, opacity: item.opacity, scale: item.scale, anchor: item.scaleAnchor)

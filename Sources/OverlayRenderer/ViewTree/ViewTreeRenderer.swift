@@ -36,6 +36,8 @@ public struct LaidOutView: Equatable, Sendable {
     }
 
     public var size: Size { layout.size }
+    /// The root's corner radius (a view's own shadow follows it).
+    public var rootCornerRadius: Double { layout.placed.first { $0.index == 0 }?.cornerRadius ?? 0 }
 
     public static func == (a: LaidOutView, b: LaidOutView) -> Bool {
         a.node == b.node && a.layout == b.layout && a.focus?.index == b.focus?.index && a.focus?.caret == b.focus?.caret
