@@ -1,10 +1,11 @@
 import OverlayEngine
 import OverlayRenderer
 
-/// What a view shows: a toast, or a help tip's callout.
+/// What a view shows: a toast, a help tip's callout, or a view tree.
 public enum ViewContent {
     case toast(ToastContent)
     case callout(PaintedCallout)
+    case tree(LaidOutView)
 }
 
 /// What a container's toasts change of the presenter's `style`.
@@ -63,7 +64,7 @@ public final class OverlayPresenter {
     /// Every mutation bumps `revision` (in place: the observer does not read oldValue), so an
     /// update pass knows whether the engine changed without scanning it.
     public internal(set) var manager = OverlayManager() { didSet { revision &+= 1 } }
-    private var revision: UInt64 = 0
+    var revision: UInt64 = 0
     private var seenRevision: UInt64 = .max
     /// The engine's next deadline, recomputed only when the engine changed.
     private var engineDeadline: Double?
@@ -85,7 +86,7 @@ public final class OverlayPresenter {
     /// One surface per container and output (output nil: the compositor's choice).
     var surfaces: [SurfaceKey: ContainerSurface] = [:]
     /// What every view the engine holds shows: the one record per view.
-    private var views: [ViewID: ViewContent] = [:]
+    var views: [ViewID: ViewContent] = [:]
     var contentVersions: [String: Int] = [:]
     /// Toasts laid out before they are measured (OverlayPresenter+Measure.swift).
     var lazyMeasure = LazyMeasure()
@@ -93,6 +94,8 @@ public final class OverlayPresenter {
     /// delegate hears of it after dispatch).
     var pendingClicks: [ViewClick] = []
     let renderer = ToastRenderer()
+    /// Lays out view trees (OverlayPresenter+ViewTree.swift).
+    var trees = ViewTreePresentation()
     /// Pointer and touch state (Input/OverlayPresenter+Input.swift).
     var input: PresenterInput!
     /// Drawer containers: their notches, drags and keyboard focus (OverlayPresenter+Drawer.swift).
@@ -344,6 +347,7 @@ public final class OverlayPresenter {
                     // window to another output) keeps its content.
                     if case .removed(let id, _) = effect, manager.containerName(of: id) == nil {
                         views[id] = nil
+                        trees.removed(id)
                         lazyMeasure.pending.remove(id)
                         replyViewRemoved(id)
                     }
@@ -421,7 +425,7 @@ public final class OverlayPresenter {
             let version = contentVersions[name, default: 0]
             // The pill's count is its content's revision; other views change content by version.
             let pill = indicatorCounts[name, default: 0]
-            let revision: (ViewID) -> Int = { $0 == .overflowIndicator ? pill : 0 }
+            let revision: (ViewID) -> Int = { $0 == .overflowIndicator ? pill : self.trees.revision(of: $0) }
             surface.invalidateIfChanged(list, contentVersion: version, decor: decor, revision: revision)
             var painted: [ViewID: PaintedView] = [:]  // a frame asks for each view several times
             try surface.drawIfNeeded(list, contentVersion: version, decor: decor, revision: revision) { id in
@@ -444,6 +448,10 @@ public final class OverlayPresenter {
         case .callout(let callout)?:
             var view = PaintedView(content: ToastContent(), configuration: manager.resolvedConfiguration(of: id))
             view.callout = callout
+            return view
+        case .tree(let tree)?:
+            var view = PaintedView(content: ToastContent(), configuration: manager.resolvedConfiguration(of: id))
+            view.tree = tree
             return view
         case nil:
             return nil

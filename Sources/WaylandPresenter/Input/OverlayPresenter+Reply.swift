@@ -29,6 +29,7 @@ extension OverlayPresenter {
             focusReply(id)
             if let point, let clicked { placeReplyCaret(in: id, at: point, on: clicked) }
         case .replySubmit: submitReply(id)
+        case .viewControl(let index): treeControlTapped(id, index: index, at: point)
         default: pendingClicks.append(ViewClick(view: id, part: part, point: point))
         }
     }
