@@ -54,7 +54,7 @@ extension OverlayPresenter {
         return nil
     }
 
-    private func setTree(_ tree: LaidOutView, of id: ViewID, changed: Bool) {
+    func setTree(_ tree: LaidOutView, of id: ViewID, changed: Bool) {
         guard views[id].map({ if case .tree(let old) = $0 { old != tree } else { true } }) ?? true else { return }
         views[id] = .tree(tree)
         if changed { trees.changed(id) }
@@ -92,8 +92,9 @@ extension OverlayPresenter {
         case .slider(_, _, _, let action):
             guard let point, let local = treePoint(id, point), let value = setSlider(id, index: index, toX: local.x) else { return }
             report(action, .number(value))
-        case .textField(_, let text, let action):
-            report(action, .text(text))
+            focusTreeControl(id, index: index)
+        case .textField:
+            focusTreeControl(id, index: index)
         default:
             break
         }
@@ -139,7 +140,75 @@ extension OverlayPresenter {
         if case .slider(let value, _, _, let action)? = viewTree(of: drag.view)?.node(at: drag.index)?.kind {
             pendingClicks.append(ViewClick(view: drag.view, part: .viewAction(ViewAction(action: action, value: .number(value))),
                                             point: nil))
+            focusTreeControl(drag.view, index: drag.index)
         }
+        return true
+    }
+
+    // MARK: Keyboard
+
+    /// Gives a tree's text field or slider the keyboard (through the inline-reply machinery: its
+    /// container's surface takes the keyboard on demand, the view's countdown stops).
+    func focusTreeControl(_ id: ViewID, index: Int) {
+        guard !(reply.editing?.view == id && reply.treeIndex == index), let kind = viewTree(of: id)?.node(at: index)?.kind else { return }
+        let text: String
+        switch kind {
+        case .textField(_, let typed, _): text = typed
+        case .slider: text = ""
+        default: return
+        }
+        if reply.editing != nil { endReply(clearing: false) }
+        reply.treeIndex = index
+        reply.editing = (id, EditableText(text: text))
+        manager.pauseAutoDismiss(id, now: clock())
+        showReply(of: id, reply.editing!.field, focused: true)
+    }
+
+    /// What is typed shows in the tree's field (with its caret while it has the keyboard).
+    func showTreeField(_ id: ViewID, index: Int, _ field: EditableText, focused: Bool) {
+        guard case .tree(var tree)? = views[id] else { return }
+        if case .textField(let placeholder, let old, let action)? = tree.node.node(at: index)?.kind, old != field.text {
+            var node = tree.node
+            node.update(at: index) { $0.kind = .textField(placeholder: placeholder, text: field.text, submitAction: action) }
+            tree = trees.layouts.layout(node)
+        }
+        let isField = if case .textField? = tree.node.node(at: index)?.kind { true } else { false }
+        tree.focus = focused && isField ? (index, field.caret) : nil
+        setTree(tree, of: id, changed: true)
+    }
+
+    /// Enter in a tree's field reports its submit action with the text (which stays in the field).
+    func treeFieldSubmitted(_ id: ViewID, index: Int, text: String) {
+        reply.editing = (id, EditableText(text: text))  // the field's submit emptied it; the tree keeps it
+        endReply(clearing: false)
+        if case .textField(_, _, let action)? = viewTree(of: id)?.node(at: index)?.kind {
+            pendingClicks.append(ViewClick(view: id, part: .viewAction(ViewAction(action: action, value: .text(text))), point: nil))
+        }
+    }
+
+    /// Keys for a focused slider: Left and Right move it by its step (else a twentieth of its
+    /// range), Home and End to its ends, each reporting the value; Escape and Enter give the
+    /// keyboard back. False when the control at `index` is not a slider.
+    func treeSliderKey(_ key: EditableTextKey, view id: ViewID, index: Int) -> Bool {
+        guard case .slider(let value, let range, let step, let action)? = viewTree(of: id)?.node(at: index)?.kind else { return false }
+        let delta = SliderTrack.keyStep(range: range, step: step)
+        let moved: Double
+        switch key {
+        case .left: moved = value - delta
+        case .right: moved = value + delta
+        case .home: moved = range.lowerBound
+        case .end: moved = range.upperBound
+        case .submit, .cancel:
+            endReply(clearing: false)
+            return true
+        default: return true
+        }
+        let snapped = SliderTrack.snapped(moved, range: range, step: step)
+        manager.pauseAutoDismiss(id, now: clock())
+        guard snapped != value, var node = viewTree(of: id) else { return true }
+        node.update(at: index) { $0.kind = .slider(value: snapped, range: range, step: step, action: action) }
+        update(id, to: node)
+        pendingClicks.append(ViewClick(view: id, part: .viewAction(ViewAction(action: action, value: .number(snapped))), point: nil))
         return true
     }
 }

@@ -87,6 +87,41 @@ import Testing
         #expect(h.presenter.manager.contains(ViewID(id)), "acting does not close the view")
     }
 
+    @Test func aFieldTakesTypingAndEnterReportsItsText() throws {
+        let h = try DaemonHarness()
+        let id = try showView(h, #"{"type":"textField","placeholder":"Name","submitAction":"name"}"#)
+        h.presenter.treeControlTapped(ViewID(id), index: 0, at: nil)
+        #expect(h.presenter.replyEditing?.view == ViewID(id), "a click gives the field the keyboard")
+        h.presenter.typeIntoReply(.insert("Ada"))
+        h.presenter.typeIntoReply(.left)
+        try h.update()
+        #expect(tree(h, id)?.node.kind == .textField(placeholder: "Name", text: "Ada", submitAction: "name"))
+        #expect(tree(h, id)?.focus?.caret == 2, "the caret drawn where it is")
+        #expect(!h.signals.signals.contains { if case .viewAction = $0 { true } else { false } }, "typing reports nothing")
+        h.presenter.typeIntoReply(.submit)
+        try h.update()
+        #expect(h.signals.signals.last == .viewAction(id: id, action: "name", value: .text("Ada")))
+        #expect(h.presenter.replyEditing == nil && tree(h, id)?.focus == nil, "Enter gives the keyboard back")
+        #expect(tree(h, id)?.node.kind == .textField(placeholder: "Name", text: "Ada", submitAction: "name"), "the text stays")
+    }
+
+    @Test func aFocusedSliderMovesWithTheArrowKeysByItsStep() throws {
+        let h = try DaemonHarness()
+        let id = try showView(h, #"{"type":"slider","value":50,"max":100,"step":10,"action":"vol"}"#)
+        h.presenter.focusTreeControl(ViewID(id), index: 0)
+        h.presenter.typeIntoReply(.right)
+        try h.update()
+        #expect(h.signals.signals.last == .viewAction(id: id, action: "vol", value: .number(60)))
+        h.presenter.typeIntoReply(.home)
+        h.presenter.typeIntoReply(.left)  // already at the lower end: nothing to report
+        try h.update()
+        let actions = h.signals.signals.filter { if case .viewAction = $0 { true } else { false } }
+        #expect(actions == [.viewAction(id: id, action: "vol", value: .number(60)), .viewAction(id: id, action: "vol", value: .number(0))])
+        #expect(h.presenter.viewTree(of: ViewID(id))?.kind == .slider(value: 0, range: 0...100, step: 10, action: "vol"))
+        h.presenter.typeIntoReply(.cancel)
+        #expect(h.presenter.replyEditing == nil, "Escape gives the keyboard back")
+    }
+
     @Test func signalValuesAreBusVariants() {
         #expect(ViewActionValue.none.busValue == .variant(.string("")))
         #expect(ViewActionValue.bool(true).busValue == .variant(.bool(true)))

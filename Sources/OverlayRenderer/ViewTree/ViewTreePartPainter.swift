@@ -193,7 +193,8 @@ struct PartPainter {
         cairo_fill(cr)
     }
 
-    /// A one-line field: the text (or the placeholder, dimmer), and while typing a ring and a caret.
+    /// A one-line field: the text (or the placeholder, dimmer), and while typing a ring and a
+    /// caret. Text longer than the field shows its end.
     private func field(placeholder: String, text typed: String, caret: Int?, in f: Rect, alpha: Double) {
         let radius = min(look.controlRadius, f.height / 2)
         Paths.fill(cr, f, radius: radius, color: look.fieldBackground.withAlpha(look.fieldBackground.alpha * alpha))
@@ -209,9 +210,12 @@ struct PartPainter {
         cairo_clip(cr)
         Paths.setSource(cr, shown.withAlpha(shown.alpha * alpha))
         block.draw(cr, x: f.minX + inset - scroll, y: f.minY + (f.height - block.height) / 2)
-        if caret != nil {
+        if let caret {
             Paths.setSource(cr, look.text.withAlpha(look.text.alpha * alpha))
-            let x = f.minX + inset + (typed.isEmpty ? 0 : block.width - scroll)
+            let before = typed.isEmpty ? 0 : caret >= typed.count ? block.width
+                : renderer.textBlock(TextContent(Markup.escape(String(typed.prefix(max(0, caret)))), lineLimit: 1, wraps: false),
+                                     width: 100_000, scale: deviceScale).width
+            let x = f.minX + inset + before - scroll
             cairo_rectangle(cr, x, f.minY + 4, 1.5, max(0, f.height - 8))
             cairo_fill(cr)
         }
