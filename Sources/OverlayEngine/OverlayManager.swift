@@ -30,6 +30,7 @@ public struct OverlayManager: Sendable {
     /// When `suspendCountdowns(now:)` stopped every auto-dismiss countdown; nil while they run.
     public internal(set) var countdownsSuspendedSince: Double?
 
+    /// An engine with no containers and no views.
     public init() {}
 
     // MARK: Containers
@@ -65,6 +66,7 @@ public struct OverlayManager: Sendable {
         mutate(name) { $0.reconfigure(config, now: now, effects: &$1) }
     }
 
+    /// The settings of the registered container `name`; nil when it is not registered.
     public func container(_ name: String) -> ContainerConfiguration? {
         containerIndex[name].map { containers[$0].config }
     }

@@ -68,7 +68,9 @@ public final class OverlayPresenter {
     private var seenRevision: UInt64 = .max
     /// The engine's next deadline, recomputed only when the engine changed.
     private var engineDeadline: Double?
+    /// Told every engine effect and every click, after the engine has finished changing (held weakly).
     public weak var delegate: OverlayPresenterDelegate?
+    /// How toasts are drawn (fonts, colours, width); a container narrower than `style.width` narrows its toasts.
     public var style = ToastStyle() { didSet { for name in order where refreshToastStyle(name) { remeasure(in: name) } } }
     /// Told why an icon, action icon or body image was left out (missing file, bad data, …).
     public var onImageError: (ImageLoadError) -> Void {
@@ -119,6 +121,9 @@ public final class OverlayPresenter {
     /// buffers, for the next burst).
     private var spareMemoryUntil: Double?
 
+    /// A presenter drawing on `display` (nil: nothing drawn until `attach(_:)`), reading time from
+    /// `clock` (monotonic seconds; tests inject their own). Register containers, set `delegate`, then
+    /// call `update()` after every round of the event loop (`EventLoop.afterDispatch`).
     public init(display: WaylandDisplay?, clock: @escaping () -> Double = monotonicNow) {
         self.display = display
         self.clock = clock
@@ -244,11 +249,15 @@ public final class OverlayPresenter {
         return shown
     }
 
+    /// Dismisses view `id` (with its leave transition when `animated`); the delegate hears
+    /// `.dismissed` with `reason`. False when `id` is unknown or already dismissed.
     @discardableResult
     public func dismiss(_ id: ViewID, reason: DismissReason = .request, animated: Bool = true) -> Bool {
         manager.dismiss(id, reason: reason, animated: animated, now: clock())
     }
 
+    /// Dismisses every view showing in the named containers, and the waiting ones too unless
+    /// `onlyShowing`.
     public func dismissAll(in names: [String], onlyShowing: Bool = false, reason: DismissReason = .request,
                            animated: Bool = true) {
         let now = clock()
@@ -259,6 +268,7 @@ public final class OverlayPresenter {
         }
     }
 
+    /// Dismisses the topmost view of the named containers; returns its id, nil when they are empty.
     @discardableResult
     public func dismissTopmost(in names: [String], reason: DismissReason = .request, animated: Bool = true) -> ViewID? {
         manager.dismissTopmost(in: names, reason: reason, animated: animated, now: clock())
@@ -309,8 +319,11 @@ public final class OverlayPresenter {
     }
     static let narrowestToast = 48.0
 
+    /// The registered containers, in registration order.
     public var containerNames: [String] { order }
+    /// Where a registered container's surface goes; nil for an unknown container.
     public func placement(of container: String) -> SurfacePlacement? { placements[container] }
+    /// What view `id` shows (a toast, a callout or a view tree); nil for an unknown id.
     public func content(of id: ViewID) -> ViewContent? { views[id] }
     /// Changes the toast a view shows where it is (same size: the inline-reply field's text), and redraws it.
     func updateToast(_ id: ViewID, _ change: (inout ToastContent) -> Void) {
