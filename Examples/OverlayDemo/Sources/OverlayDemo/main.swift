@@ -12,11 +12,13 @@ enum Containers {
 
     static func register(on presenter: OverlayPresenter) throws {
         var toasts = ContainerConfiguration(name: toasts, displayType: .vertical, queueType: .multiple)
-        toasts.defaults.autoDismiss = .value(8)
+        toasts.defaults.alignment = .topTrailing
+        toasts.defaults.autoDismiss = .value(20)
         toasts.defaults.dismissGesture = .value(.tap)
         try presenter.register(toasts, placement: SurfacePlacement())  // top right, 360 wide
 
         var panel = ContainerConfiguration(name: panel, displayType: .vertical, queueType: .multiple)
+        panel.defaults.alignment = .topLeading
         panel.defaults.autoDismiss = .disabled
         try presenter.register(panel, placement: SurfacePlacement(anchor: [.top, .left], margins: [12, 0, 0, 12],
                                                                   width: 260, height: 160))
@@ -76,16 +78,16 @@ final class Demo: OverlayPresenterDelegate {
         guard let output = presenter.display?.outputs.first(where: \.isDescribed) else { return }
         let scale = Double(max(1, output.scale))
         let screen = Rect(x: 0, y: 0, width: Double(output.pixelWidth) / scale, height: Double(output.pixelHeight) / scale)
-        let steps: [(title: String, body: String, target: Point)] = [
-            ("1 of 3: your panel", "A view tree; its button counts clicks.", Point(x: 130, y: 150)),
-            ("2 of 3: a toast", "Toasts stack in the top-right corner.", Point(x: screen.width - 200, y: 60)),
-            ("3 of 3: done", "Tap a tip to go on; tips also close on their own.", Point(x: screen.width / 2, y: screen.height / 2)),
+        let steps: [(title: String, body: String, target: TipTarget)] = [
+            ("1 of 3: your panel", "A view tree; its button counts clicks.", .rect(Rect(x: 12, y: 12, width: 240, height: 126))),
+            ("2 of 3: a toast", "Toasts stack in the top-right corner.", .rect(Rect(x: screen.width - 372, y: 12, width: 360, height: 66))),
+            ("3 of 3: done", "Tap a tip to go on; tips also close on their own.", .point(Point(x: screen.width / 2, y: screen.height / 2))),
         ]
         let style = CalloutStyle()
         for step in steps {
             let content = CalloutContent(title: step.title, body: step.body)
             let size = CalloutRenderer().measure(content, style: style)
-            let placement = TipPlacer.place(.point(step.target), size: size, in: screen, metrics: style.metrics)
+            let placement = TipPlacer.place(step.target, size: size, in: screen, metrics: style.metrics)
             try presenter.showTip(content, style: style, placement: placement, in: Containers.tour)
         }
     }
@@ -109,6 +111,7 @@ final class Demo: OverlayPresenterDelegate {
     }
 }
 
+setvbuf(stdout, nil, _IOLBF, 0)  // one line at a time, also into a pipe
 do {
     let loop = try EventLoop()                       // poll: Wayland fd, timerfd, signalfd
     let display = try WaylandDisplay()               // $WAYLAND_DISPLAY
