@@ -5,6 +5,7 @@ import WaylandPresenter
 
 // An app that shows its own overlays, without the overlay-wl daemon: a toast, a view tree whose
 // button counts its clicks, and a three-step tour of help tips. Ctrl+C or the view's Quit ends it.
+// Usage: OverlayDemo [SECONDS]   (how long each tour step stays untapped; 6 by default)
 
 /// The demo's containers: where its views go and how they come and go.
 enum Containers {
@@ -124,6 +125,6 @@ do {
     try demo.start()
     try loop.run()                                   // until Quit, SIGINT or SIGTERM
 } catch {
-    print("overlay-demo: \(error)")
+    fputs("OverlayDemo: \(error)\n", stderr)
     exit(1)
 }
