@@ -32,6 +32,7 @@ let package = Package(
             name: "ViewTreeBenchmarks",
             dependencies: [
                 .product(name: "OverlayEngine", package: "overlay-wl"),
+                .product(name: "OverlayRenderer", package: "overlay-wl"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ViewTreeBenchmarks",

@@ -1,5 +1,6 @@
 // Container settings: how views are arranged, queued and inset.
 
+/// How a container arranges the views it shows.
 public enum DisplayType: Sendable {
     /// Views on top of each other, each at its own alignment (a ZStack).
     case stacking
@@ -9,6 +10,7 @@ public enum DisplayType: Sendable {
     case vertical
 }
 
+/// How many views a container shows at once, and what a new one does when it is full.
 public enum QueueType: Sendable {
     /// Several at once, up to `maximumVisible`; the rest wait in FIFO order.
     case multiple
@@ -29,6 +31,7 @@ public enum Overflow: Sendable {
     case newest
 }
 
+/// Which end of a row or column the newest view takes.
 public enum DisplayOrder: Sendable {
     case newestOnTop, oldestOnTop
 }
@@ -56,8 +59,13 @@ public enum QueueControl: Equatable, Sendable {
     case debounce(Double)
 }
 
+/// A named place on screen and how it shows views: arrangement, queue, spacing, insets, grouping
+/// and the defaults of its views. Registered with `OverlayManager.register(_:now:)` (or
+/// `OverlayPresenter.register(_:placement:)`); `name` is how views are shown in it.
 public struct ContainerConfiguration: Equatable, Sendable {
+    /// The name views are shown in; unique among registered containers. Fixed at registration.
     public var name: String
+    /// Stacking, a row or a column.
     public var displayType: DisplayType
     /// Fixed at registration.
     public var queueType: QueueType
@@ -89,8 +97,11 @@ public struct ContainerConfiguration: Equatable, Sendable {
     public var insets: EdgeInsets = .zero
     /// Fixed at registration. The presenter clips drawing to the container.
     public var clipped = false
+    /// Which safe-area edges the container extends under.
     public var ignoresSafeArea: SafeAreaPolicy = .none
+    /// Rows and columns: whether the newest view comes first or last.
     public var displayOrder: DisplayOrder = .newestOnTop
+    /// Throttling of shows (none, or a debounce); dismissals are never throttled.
     public var queueControl: QueueControl = .none
     /// Multiple mode only: when this many views with the same `ViewConfiguration.groupKey` are
     /// showing, they stack into one card under a header (newest on top, two peeking below) that
@@ -107,6 +118,7 @@ public struct ContainerConfiguration: Equatable, Sendable {
     /// Defaults for every view in this container.
     public var defaults: ViewConfiguration = .init()
 
+    /// A container with every other setting at its default.
     public init(name: String, displayType: DisplayType, queueType: QueueType) {
         self.name = name
         self.displayType = displayType

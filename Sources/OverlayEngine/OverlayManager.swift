@@ -32,6 +32,7 @@ public struct OverlayManager: Sendable {
     /// How much views move (`setMotion(_:now:)`, MotionPolicy.swift).
     public internal(set) var motion = MotionPolicy.full
 
+    /// An engine with no containers and no views.
     public init() {}
 
     // MARK: Containers
@@ -68,6 +69,7 @@ public struct OverlayManager: Sendable {
         mutate(name) { $0.reconfigure(config, now: now, effects: &$1) }
     }
 
+    /// The settings of the registered container `name`; nil when it is not registered.
     public func container(_ name: String) -> ContainerConfiguration? {
         containerIndex[name].map { containers[$0].config }
     }

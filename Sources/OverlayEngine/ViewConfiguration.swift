@@ -22,22 +22,30 @@ public enum ViewPriority: Sendable {
 
 /// What a view asks for. Every field is optional; nil means "inherit".
 public struct ViewConfiguration: Equatable, Sendable {
+    /// Where the view sits in its container.
     public var alignment: Alignment?
     /// Stacking only: the view's top-left corner in container coordinates, instead of its
     /// alignment (help tips placed by `TipPlacer`).
     public var position: Point?
     /// Tapping the view's background dismisses it.
     public var tapToDismiss: Bool?
+    /// What is drawn behind the view (`.disabled` for nothing).
     public var background: Setting<Background>?
+    /// How the background comes and goes with the view.
     public var backgroundTransition: BackgroundTransition?
+    /// The view's drop shadow (`.disabled` for none).
     public var shadow: Setting<Shadow>?
+    /// The pointer or touch gesture that dismisses the view (`.disabled` for none).
     public var dismissGesture: Setting<DismissGesture>?
+    /// How the view enters and leaves (opacity, move, scale…).
     public var transition: Transition?
+    /// The timing curve of the view's transitions and moves.
     public var animation: Animation?
     /// Seconds on screen before dismissing itself.
     public var autoDismiss: Setting<Double>?
     /// Opaque hook names the caller maps to commands or closures.
     public var appearAction: String?
+    /// Hook name reported (`EngineEffect.hook`) when the view leaves the screen, as `appearAction` when it comes.
     public var disappearAction: String?
     /// Mouse buttons and scroll steps bound to something other than their default.
     public var pointerBindings: PointerBindings = [:]
@@ -49,6 +57,7 @@ public struct ViewConfiguration: Equatable, Sendable {
     /// screen; nil stands alone.
     public var groupKey: String?
 
+    /// A configuration that inherits everything from its container.
     public init() {}
 }
 

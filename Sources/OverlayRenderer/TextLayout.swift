@@ -107,6 +107,14 @@ final class TextBlock {
     /// characters before it until it fits without Pango ellipsizing again), and lay out with the
     /// real limit.
     private func fit(_ text: String) {
+        if maxLines == 1, pango_layout_get_ellipsize(layout) != PANGO_ELLIPSIZE_END {
+            // One line cut at the start or middle (or not at all): Pango's own ellipsizing.
+            pango_layout_set_height(layout, -1)
+            if pango_layout_get_ellipsize(layout) == PANGO_ELLIPSIZE_NONE { pango_layout_set_width(layout, -1) }
+            pango_layout_set_text(layout, text, -1)
+            updateSize()
+            return
+        }
         pango_layout_set_height(layout, Int32(-(maxLines + 1)))
         pango_layout_set_text(layout, text, -1)
         let lines = Int(pango_layout_get_line_count(layout))
@@ -128,6 +136,11 @@ final class TextBlock {
             kept.removeLast()
         }
         updateSize()
+    }
+
+    /// Where text that does not fit is cut (set before the text).
+    func setEllipsize(_ mode: PangoEllipsizeMode) {
+        pango_layout_set_ellipsize(layout, mode)
     }
 
     func setAlignment(_ alignment: PangoAlignment) {

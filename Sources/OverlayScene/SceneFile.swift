@@ -1,4 +1,5 @@
 import FoundationEssentials  // JSONDecoder and FileManager, without ICU
+import OverlayEngine
 
 /// A scene for `overlay-wl render` and the golden-image tests, as JSON:
 ///
@@ -15,6 +16,9 @@ import FoundationEssentials  // JSONDecoder and FileManager, without ICU
 /// "scale:0.8:bottom", "offset:0,20", "ease-out:0.3", "spring:0.4:0.8". The older scene spellings
 /// ("topTrailing", "move(top)", "scale(0.8, bottom)", "offset(0, 20)", "easeOut(0.3)",
 /// "spring(0.4, 0.8)") are still read.
+///
+/// A view with a `view` is a view tree (docs/VIEWS.md) drawn at its ideal size:
+/// `{ "container": "toasts", "view": {"type": "text", "text": "Hi", "modifiers": [{"padding": 8}]} }`.
 ///
 /// A view with a `tip` is a help tip (a callout, drawn like the daemon's `tips` container) instead
 /// of a toast; give it a "stacking" container. `target` is a point `[x, y]` or a rectangle
@@ -108,6 +112,25 @@ public struct ViewSpec: Decodable {
     public var style: StyleSpec?
     /// A help tip instead of a toast (`summary`/`body` are its title/body when it has none).
     public var tip: TipSpec?
+    /// A view tree instead of a toast, in the JSON form of docs/VIEWS.md (image files relative
+    /// to the scene file).
+    public var view: SceneJSON?
+}
+
+/// Any JSON value, kept as the engine's `JSONValue` (a view tree is decoded from it).
+public struct SceneJSON: Decodable {
+    public var value: JSONValue
+
+    public init(from decoder: Decoder) throws {
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() { value = .null; return }
+        if let b = try? single.decode(Bool.self) { value = .bool(b); return }
+        if let n = try? single.decode(Double.self) { value = .number(n); return }
+        if let s = try? single.decode(String.self) { value = .string(s); return }
+        if let a = try? single.decode([SceneJSON].self) { value = .array(a.map(\.value)); return }
+        let o = try single.decode([String: SceneJSON].self)
+        value = .object(o.mapValues(\.value))
+    }
 }
 
 /// A help tip: see `SceneFile`.

@@ -11,7 +11,7 @@ public final class SceneRenderer {
     private var containers: [(name: String, frame: Rect?)] = []
     private var registered: [ContainerConfiguration] = []
     private var views: [(id: ViewID, spec: ViewSpec, content: ToastContent, style: ToastStyle, config: ViewConfiguration,
-                         tip: SceneTip?)] = []
+                         tip: SceneTip?, tree: LaidOutView?)] = []
     /// Measures tips (the painter draws them with its own).
     private let calloutMeasurer = CalloutRenderer()
 
@@ -47,7 +47,14 @@ public final class SceneRenderer {
                 config.background = .value(.custom(baseDirectory + "/" + name))  // image relative to the scene
             }
             let tip = try spec.tip.map { try SceneTip($0, summary: spec.summary, body: spec.body) }
-            views.append((ViewID(UInt64(index + 1)), spec, content, try SceneValues.style(spec.style, base: .standard), config, tip))
+            let tree = try spec.view.map { json in
+                do {
+                    let node = try ViewNode(jsonValue: json.value).resolvingImageFiles(relativeTo: baseDirectory)
+                    return painter.trees.layout(node)
+                } catch { throw SceneError.badValue(field: "views[\(index)].view", value: "\(error)") }
+            }
+            views.append((ViewID(UInt64(index + 1)), spec, content, try SceneValues.style(spec.style, base: .standard), config,
+                          tip, tree))
         }
     }
 
@@ -85,6 +92,7 @@ public final class SceneRenderer {
                     painted.callout = PaintedCallout(content: tip.content, style: tip.style,
                                                      placement: PaintedCallout.relative(placement).placement)
                 }
+                painted.tree = view.tree
                 return painted
             }
         }
@@ -152,9 +160,9 @@ public final class SceneRenderer {
                                      size: placement.frame.size, now: now)
                     return
                 }
-                let measured = renderer.measure(view.content, style: view.style)
+                let measured = view.tree.map { ($0.size.width, $0.size.height) } ?? renderer.measure(view.content, style: view.style)
                 try manager.show(view.id, in: view.spec.container, configuration: view.config,
-                                 size: Size(width: measured.width, height: measured.height), now: now)
+                                 size: Size(width: measured.0, height: measured.1), now: now)
             }))
             if let end = view.spec.dismissAt {
                 events.append((end, 2 * index + 1, { manager, now in manager.dismiss(view.id, now: now) }))

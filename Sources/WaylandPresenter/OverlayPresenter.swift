@@ -1,10 +1,11 @@
 import OverlayEngine
 import OverlayRenderer
 
-/// What a view shows: a toast, or a help tip's callout.
+/// What a view shows: a toast, a help tip's callout, or a view tree.
 public enum ViewContent {
     case toast(ToastContent)
     case callout(PaintedCallout)
+    case tree(LaidOutView)
 }
 
 /// What a container's toasts change of the presenter's `style`.
@@ -63,10 +64,11 @@ public final class OverlayPresenter {
     /// Every mutation bumps `revision` (in place: the observer does not read oldValue), so an
     /// update pass knows whether the engine changed without scanning it.
     public internal(set) var manager = OverlayManager() { didSet { revision &+= 1 } }
-    private var revision: UInt64 = 0
+    var revision: UInt64 = 0
     private var seenRevision: UInt64 = .max
     /// The engine's next deadline, recomputed only when the engine changed.
     private var engineDeadline: Double?
+    /// Told every engine effect and every click, after the engine has finished changing (held weakly).
     public weak var delegate: OverlayPresenterDelegate?
     /// The look of every toast (a theme beneath each container's `ToastLook`); a change redraws them all.
     public var style = ToastStyle() {
@@ -94,7 +96,7 @@ public final class OverlayPresenter {
     /// One surface per container and output (output nil: the compositor's choice).
     var surfaces: [SurfaceKey: ContainerSurface] = [:]
     /// What every view the engine holds shows: the one record per view.
-    private var views: [ViewID: ViewContent] = [:]
+    var views: [ViewID: ViewContent] = [:]
     var contentVersions: [String: Int] = [:]
     /// Toasts laid out before they are measured (OverlayPresenter+Measure.swift).
     var lazyMeasure = LazyMeasure()
@@ -102,6 +104,8 @@ public final class OverlayPresenter {
     /// delegate hears of it after dispatch).
     var pendingClicks: [ViewClick] = []
     let renderer = ToastRenderer()
+    /// Lays out view trees (OverlayPresenter+ViewTree.swift).
+    var trees = ViewTreePresentation()
     /// Pointer and touch state (Input/OverlayPresenter+Input.swift).
     var input: PresenterInput!
     /// Drawer containers: their notches, drags and keyboard focus (OverlayPresenter+Drawer.swift).
@@ -125,6 +129,9 @@ public final class OverlayPresenter {
     /// buffers, for the next burst).
     private var spareMemoryUntil: Double?
 
+    /// A presenter drawing on `display` (nil: nothing drawn until `attach(_:)`), reading time from
+    /// `clock` (monotonic seconds; tests inject their own). Register containers, set `delegate`, then
+    /// call `update()` after every round of the event loop (`EventLoop.afterDispatch`).
     public init(display: WaylandDisplay?, clock: @escaping () -> Double = monotonicNow) {
         self.display = display
         self.clock = clock
@@ -250,11 +257,15 @@ public final class OverlayPresenter {
         return shown
     }
 
+    /// Dismisses view `id` (with its leave transition when `animated`); the delegate hears
+    /// `.dismissed` with `reason`. False when `id` is unknown or already dismissed.
     @discardableResult
     public func dismiss(_ id: ViewID, reason: DismissReason = .request, animated: Bool = true) -> Bool {
         manager.dismiss(id, reason: reason, animated: animated, now: clock())
     }
 
+    /// Dismisses every view showing in the named containers, and the waiting ones too unless
+    /// `onlyShowing`.
     public func dismissAll(in names: [String], onlyShowing: Bool = false, reason: DismissReason = .request,
                            animated: Bool = true) {
         let now = clock()
@@ -265,6 +276,7 @@ public final class OverlayPresenter {
         }
     }
 
+    /// Dismisses the topmost view of the named containers; returns its id, nil when they are empty.
     @discardableResult
     public func dismissTopmost(in names: [String], reason: DismissReason = .request, animated: Bool = true) -> ViewID? {
         manager.dismissTopmost(in: names, reason: reason, animated: animated, now: clock())
@@ -315,8 +327,11 @@ public final class OverlayPresenter {
     }
     static let narrowestToast = 48.0
 
+    /// The registered containers, in registration order.
     public var containerNames: [String] { order }
+    /// Where a registered container's surface goes; nil for an unknown container.
     public func placement(of container: String) -> SurfacePlacement? { placements[container] }
+    /// What view `id` shows (a toast, a callout or a view tree); nil for an unknown id.
     public func content(of id: ViewID) -> ViewContent? { views[id] }
     /// Changes the toast a view shows where it is (same size: the inline-reply field's text), and redraws it.
     func updateToast(_ id: ViewID, _ change: (inout ToastContent) -> Void) {
@@ -353,6 +368,7 @@ public final class OverlayPresenter {
                     // window to another output) keeps its content.
                     if case .removed(let id, _) = effect, manager.containerName(of: id) == nil {
                         views[id] = nil
+                        trees.removed(id)
                         lazyMeasure.pending.remove(id)
                         replyViewRemoved(id)
                     }
@@ -434,7 +450,7 @@ public final class OverlayPresenter {
             let version = contentVersions[name, default: 0]
             // The pill's count is its content's revision; other views change content by version.
             let pill = indicatorCounts[name, default: 0]
-            let revision: (ViewID) -> Int = { $0 == .overflowIndicator ? pill : 0 }
+            let revision: (ViewID) -> Int = { $0 == .overflowIndicator ? pill : self.trees.revision(of: $0) }
             surface.invalidateIfChanged(list, contentVersion: version, decor: decor, revision: revision)
             var painted: [ViewID: PaintedView] = [:]  // a frame asks for each view several times
             try surface.drawIfNeeded(list, contentVersion: version, decor: decor, revision: revision) { id in
@@ -457,6 +473,10 @@ public final class OverlayPresenter {
         case .callout(let callout)?:
             var view = PaintedView(content: ToastContent(), configuration: manager.resolvedConfiguration(of: id))
             view.callout = callout
+            return view
+        case .tree(let tree)?:
+            var view = PaintedView(content: ToastContent(), configuration: manager.resolvedConfiguration(of: id))
+            view.tree = tree
             return view
         case nil:
             return nil

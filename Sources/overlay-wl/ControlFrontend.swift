@@ -58,11 +58,11 @@ final class ControlFrontend {
         BusMethod("ToggleDoNotDisturb", output: "b", outputNames: ["on"]),
         BusMethod("DoNotDisturb", output: "b", outputNames: ["on"]),
         BusMethod("Restore", input: "u", output: "u", inputNames: ["id"], outputNames: ["new_id"]),
-    ] + drawerMethods + centerMethods
+    ] + drawerMethods + centerMethods + viewTreeMethods
 
     static let signals = [BusSignal("ViewClosed", signature: "usss",
                                     argumentNames: ["id", "container", "reason", "action"]),
-                          BusSignal("CenterChanged", signature: "s", argumentNames: ["json"])]
+                          BusSignal("CenterChanged", signature: "s", argumentNames: ["json"]), viewActionSignal]
 
     // MARK: Errors
 
@@ -83,6 +83,8 @@ final class ControlFrontend {
         let a = call.arguments
         switch call.member {
         case "Show": return BusReply([.uint32(try show(a[0]))])
+        case "ShowView": return BusReply([.uint32(try showView(container: a[0].stringValue ?? "", json: a[1].stringValue ?? "", settings: a[2]))])
+        case "UpdateView": try updateView(a[0].uint, json: a[1].stringValue ?? ""); return .empty
         case "Dismiss": try dismiss(a[0].uint, animated: a[1].bool); return .empty
         case "DismissAll":
             try dismissAll(in: a[0].strings, except: a[1].strings, onlyShowing: a[2].bool, animated: a[3].bool)
@@ -142,6 +144,7 @@ final class ControlFrontend {
     /// A click on a shown view's action button (a toast's or a tip's "Got it") invokes it, as
     /// `Invoke` does. False for other clicks: they keep their gesture.
     func clicked(_ id: ViewID, _ view: ControlView, _ part: ClickedPart) -> Bool {
+        if case .viewAction(let action) = part { viewAction(id, action); return true }
         guard case .action(let key) = part, view.actions.contains(where: { $0.key == key }) else { return false }
         do { try invoke(id.busID, action: key) } catch { log("cannot invoke '\(key)' of \(id.rawValue): \(error)") }
         return true

@@ -158,6 +158,9 @@ final class BusSignals: SignalSink {
                                                     [.uint32(id), .string(container), .string(how), .string(action)])
         case .centerChanged(let json):
             (path, interface, member, arguments) = (ControlFrontend.path, ControlFrontend.interfaceName, "CenterChanged", [.string(json)])
+        case .viewAction(let id, let action, let value):
+            (path, interface, member, arguments) = (ControlFrontend.path, ControlFrontend.interfaceName, "ViewAction",
+                                                    [.uint32(id), .string(action), value.busValue])
         }
         do {
             try bus.emitSignal(path: path, interface: interface, member: member, arguments: arguments, destination: destination)

@@ -1,3 +1,4 @@
+import OverlayEngine
 import DBusService
 
 /// What the daemon says on the bus: every signal, in one place.
@@ -11,6 +12,8 @@ enum DaemonSignal: Equatable {
     case viewClosed(id: UInt32, container: String, how: String, action: String)
     /// org.overlaywl.Control1.CenterChanged: the centre's status (counts, do-not-disturb, open).
     case centerChanged(json: String)
+    /// A view tree's control acted (ViewAction).
+    case viewAction(id: UInt32, action: String, value: ViewActionValue)
 }
 
 /// Where signals go: the session bus in the daemon, a list in tests.

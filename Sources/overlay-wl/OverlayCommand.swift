@@ -7,7 +7,7 @@ struct OverlayCommand: ParsableCommand {
         commandName: "overlay-wl",
         abstract: "Overlays for the Wayland desktop: notifications, toasts, side menus and help tips.",
         version: version,
-        subcommands: [DaemonCommand.self, ShowCommand.self, DismissCommand.self, DismissAllCommand.self,
+        subcommands: [DaemonCommand.self, ShowCommand.self, UpdateCommand.self, DismissCommand.self, DismissAllCommand.self,
                       DismissTopmostCommand.self, InvokeCommand.self, ReplyCommand.self, ListCommand.self, ContainersCommand.self,
                       HistoryCommand.self, RestoreCommand.self, ModeCommand.self, DoNotDisturbCommand.self, ReloadCommand.self,
                       RenderCommand.self, TourCommand.self, DrawerCommand.self, CenterCommand.self, SnoozeCommand.self]

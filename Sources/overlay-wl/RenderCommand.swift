@@ -13,7 +13,11 @@ struct RenderCommand: ParsableCommand {
     )
 
     @Option(help: "Scene file (JSON; see docs/scenes).", completion: .file(extensions: ["json"]))
-    var scene: String
+    var scene: String?
+
+    @Option(help: "A view tree (JSON; see docs/VIEWS.md) drawn alone at its ideal size (or --size), on transparency.",
+            completion: .file(extensions: ["json"]))
+    var view: String?
 
     @Option(help: "Output PNG file.")
     var out: String
@@ -31,6 +35,8 @@ struct RenderCommand: ParsableCommand {
     var frames: Int?
 
     func validate() throws {
+        if (scene == nil) == (view == nil) { throw ValidationError("give either --scene or --view") }
+        if view != nil && (time != nil || frames != nil) { throw ValidationError("--time and --frames apply to scenes only") }
         if time != nil && frames != nil { throw ValidationError("--time and --frames exclude each other") }
         if let frames, frames < 1 || frames > 64 { throw ValidationError("--frames must be 1…64") }
         if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be in (0, 8]") }
@@ -45,6 +51,13 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let view {
+            do { try ViewRendering.render(file: view, to: out, size: size.flatMap(Self.parseSize), scale: scale ?? 1) } catch {
+                throw fail("\(error)")
+            }
+            return
+        }
+        guard let scene else { return }
         do {
             let renderer = try SceneRenderer(path: scene)
             renderer.painter.renderer.onImageError = { error in

@@ -1,6 +1,8 @@
-// View-tree layout: a 50-node panel laid out per iteration (budget ≤ 1 ms).
+// View trees: a 50-node panel laid out per iteration, and laid out with Pango and drawn with
+// Cairo per iteration (budget ≤ 1 ms each).
 import Benchmark
 import OverlayEngine
+import OverlayRenderer
 
 /// 7 pt per character, 16 pt per line (the engine tests' measurer): layout cost without Pango.
 struct FixedPitchMeasurer: TextMeasuring {
@@ -42,10 +44,6 @@ func panel() -> ViewNode {
     }.padding(12).frame(width: 360)
 }
 
-extension ViewNode {
-    var nodeCount: Int { 1 + children.reduce(0) { $0 + $1.nodeCount } }
-}
-
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal],
                                            maxDuration: .seconds(5), maxIterations: 100_000)
@@ -55,6 +53,18 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("ViewTree: lay out a 50-node panel (ViewLayout.layout)") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(ViewLayout.layout(tree, proposal: ProposedSize(width: 360, height: nil), measuring: measurer))
+        }
+    }
+    // Pango measures and sets the text (its layouts cached across iterations, as in the daemon's
+    // redraws); every part is painted on a 360-point-wide canvas at scale 1.
+    let renderer = ViewTreeRenderer()
+    let size = renderer.layout(tree).size
+    let canvas = Canvas(pixelWidth: Int(size.width.rounded(.up)), pixelHeight: Int(size.height.rounded(.up)), scale: 1)
+    Benchmark("ViewTree: lay out and draw a 50-node panel (ViewTreeRenderer)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            canvas.clear()
+            renderer.draw(renderer.layout(tree), on: canvas)
+            canvas.flush()
         }
     }
 }

@@ -54,5 +54,9 @@ public enum ClickedPart: Equatable, Sendable {
     case replySubmit
     /// An inline reply the user submitted (Enter or the submit button), with its text.
     case reply(String)
+    /// A control of a view tree, by its node index (`PlacedView.index`); the presenter acts on it.
+    case viewControl(Int)
+    /// A view tree's control acted: its action and value.
+    case viewAction(ViewAction)
 }
 

@@ -9,6 +9,8 @@ public struct PaintedView {
     public var configuration: ResolvedViewConfiguration?
     /// A help tip: drawn as this callout instead of a toast (`content` is then unused).
     public var callout: PaintedCallout?
+    /// A view tree: drawn instead of a toast (`content` and `style` are then unused).
+    public var tree: LaidOutView?
 
     public init(content: ToastContent, style: ToastStyle = .standard, configuration: ResolvedViewConfiguration? = nil) {
         self.content = content
@@ -32,17 +34,23 @@ public struct PaintedView {
 /// (opacity, scale about the anchor, offset).
 public final class RenderListPainter {
     public let renderer: ToastRenderer
+    /// Draws view trees.
+    public let trees: ViewTreeRenderer
     private let backdrops = BackdropPainter()
     private let callouts = CalloutRenderer()
 
-    public init(renderer: ToastRenderer = ToastRenderer()) {
+    public init(renderer: ToastRenderer = ToastRenderer(), trees: ViewTreeRenderer = ViewTreeRenderer()) {
         self.renderer = renderer
+        self.trees = trees
     }
 
     /// Where `.blur` backgrounds get what is under them.
     public var blurSource: BlurSource {
         get { backdrops.blurSource }
-        set { backdrops.blurSource = newValue }
+        set {
+            backdrops.blurSource = newValue
+            trees.blurSource = newValue
+        }
     }
 
     /// Paints `list` with the container occupying `container` (logical points on `canvas`).
@@ -84,6 +92,7 @@ public final class RenderListPainter {
         if view.configuration?.background != nil, item.backgroundOpacity > 0 { return container }
         var frame = item.visualFrame
         frame.origin = frame.origin + container.origin
+        if let tree = view.tree { frame = tree.inkFrame(frame, scale: item.scale) }
         guard let shadow = view.shadow, item.opacity > 0 else { return frame }
         let e = shadow.extent, s = item.scale
         return Rect(x: frame.minX - e.left * s, y: frame.minY - e.top * s,
@@ -97,6 +106,14 @@ public final class RenderListPainter {
         let origin = item.frame.origin + item.offset + container.origin
         if let callout = painted.callout {
             callouts.draw(callout, on: canvas, origin: origin, opacity: item.opacity, scale: item.scale, anchor: item.scaleAnchor)
+            return
+        }
+        if let tree = painted.tree {
+            if let shadow = painted.shadow, item.opacity > 0 {
+                trees.shadows.paint(canvas.context, frame: Rect(origin: origin, size: tree.size), cornerRadius: tree.rootCornerRadius, shadow: shadow,
+                                    scale: canvas.scale * item.scale, alpha: item.opacity)
+            }
+            trees.draw(tree, on: canvas, at: origin, opacity: item.opacity, scale: item.scale, anchor: item.scaleAnchor)
             return
         }
         renderer.draw(painted.content, style: painted.style, on: canvas, x: origin.x, y: origin.y,

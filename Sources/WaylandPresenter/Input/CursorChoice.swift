@@ -14,9 +14,9 @@ public enum CursorShape: CaseIterable, Sendable {
     public static func over(_ part: ClickedPart?, leftBinding: PointerBinding) -> CursorShape {
         guard leftBinding == .gesture else { return .arrow }
         switch part {
-        case .action?, .link?, .closeButton?, .overflowIndicator?, .replySubmit?: return .hand
+        case .action?, .link?, .closeButton?, .overflowIndicator?, .replySubmit?, .viewControl?: return .hand
         case .replyField?: return .text
-        case .body?, .reply?, nil: return .arrow
+        case .body?, .reply?, .viewAction?, nil: return .arrow
         }
     }
 

@@ -62,11 +62,13 @@ extension OverlayPresenter: SeatInputSink {
         let contact = InputContact.pointer(seat: pointer.seat)
         switch event {
         case .enter, .motion:
+            if treeContactMoved(contact, to: pointer.position) { return }
             let name = container(of: pointer.focus)
             apply(input.router.pointerMoved(contact, in: name, to: pointer.position, time: now), now: now)
             if !centerContactMoved(contact, to: pointer.position, time: now), drawers.holds(contact) { drawers.contactMoved(contact, to: pointer.position, time: now) }
             updateCursor(of: pointer, in: name, entered: event == .enter)
         case .leave, .removed:
+            treeContactEnded(contact)
             input.shapes[pointer.seat] = nil
             centerContactEnded(contact)
             if drawers.holds(contact) { drawers.contactCancelled(contact, time: now) }
@@ -87,6 +89,8 @@ extension OverlayPresenter: SeatInputSink {
                 }
                 return
             }
+            if button == .left, pressed ? treeContactDown(contact, in: container(of: pointer.focus), at: pointer.position)
+                                        : treeContactEnded(contact) { return }
             apply(input.router.pointerButton(contact, button, pressed: pressed, time: now), now: now)
         case .axis(let vertical, let value):
             guard vertical, !centerScrolled(on: pointer.focus, by: value), drawerSurface(pointer.focus) == nil else { return }
@@ -105,16 +109,19 @@ extension OverlayPresenter: SeatInputSink {
                 centerContactDown(.touch(seat: touch.seat, id: id), in: drawer.name, at: point.position)
                 return
             }
+            if treeContactDown(.touch(seat: touch.seat, id: id), in: container(of: point.surface), at: point.position) { return }
             apply(input.router.touchDown(.touch(seat: touch.seat, id: id), in: container(of: point.surface),
                                          at: point.position, time: now), now: now)
         case .motion(let id):
             guard let point = touch.points[id] else { return }
             if centerContactMoved(.touch(seat: touch.seat, id: id), to: point.position, time: now) { return }
+            if treeContactMoved(.touch(seat: touch.seat, id: id), to: point.position) { return }
             if drawers.holds(.touch(seat: touch.seat, id: id)) {
                 return drawers.contactMoved(.touch(seat: touch.seat, id: id), to: point.position, time: now)
             }
             apply(input.router.touchMoved(.touch(seat: touch.seat, id: id), to: point.position, time: now), now: now)
         case .up(let id):
+            if treeContactEnded(.touch(seat: touch.seat, id: id)) { return }
             centerContactEnded(.touch(seat: touch.seat, id: id))
             if drawers.holds(.touch(seat: touch.seat, id: id)) {
                 let key = touch.points[id].flatMap { drawerSurface($0.surface)?.routerKey }
@@ -165,6 +172,8 @@ extension OverlayPresenter: SeatInputSink {
         switch content {
         case .callout(let callout):
             return input.callouts.actionFrames(callout).first { hit($0.frame) }.map { .action($0.key) } ?? .body
+        case .tree(let tree):
+            return treePart(id, tree, at: Point(x: x, y: y))
         case .toast(let toast):
             let style = centerRow?.style ?? input.router.surface(of: id).map { toastStyle(in: SurfaceName.container(of: $0)) } ?? style
             if let close = renderer.closeButtonFrame(toast, style: style), hit(close) { return .closeButton }
@@ -201,7 +210,7 @@ extension OverlayPresenter: SeatInputSink {
     }
 
     /// The router key (container, and output when it has one per output) of `surface`.
-    private func container(of surface: OpaquePointer?) -> String? {
+    func container(of surface: OpaquePointer?) -> String? {
         guard let surface else { return nil }
         for (key, container) in surfaces where container.surface.wlSurface == surface { return key.routerKey }
         return nil

@@ -4,6 +4,9 @@ import OverlayRenderer
 /// The inline-reply field being typed into (one at a time) and the paste under way.
 struct ReplyInput {
     var editing: (view: ViewID, field: EditableText)?
+    /// The view tree's control that has the keyboard (its node index: a text field or a
+    /// slider); nil while a toast's reply field is edited.
+    var treeIndex: Int?
     /// The loop pasted text is read in (nil: Ctrl+V does nothing), and the one paste under way.
     weak var loop: EventLoop?
     var paste: PasteReader?
@@ -29,6 +32,7 @@ extension OverlayPresenter {
             focusReply(id)
             if let point, let clicked { placeReplyCaret(in: id, at: point, on: clicked) }
         case .replySubmit: submitReply(id)
+        case .viewControl(let index): treeControlTapped(id, index: index, at: point)
         default: pendingClicks.append(ViewClick(view: id, part: part, point: point))
         }
     }
@@ -68,9 +72,12 @@ extension OverlayPresenter {
     /// A key for the field being typed into (none: ignored).
     public func typeIntoReply(_ key: EditableTextKey) {
         guard var editing = reply.editing else { return }
+        if let index = reply.treeIndex, treeSliderKey(key, view: editing.view, index: index) { return }
         let action = editing.field.apply(key)
         reply.editing = editing
         switch action {
+        case .submit(let text)? where reply.treeIndex != nil:
+            treeFieldSubmitted(editing.view, index: reply.treeIndex!, text: text)
         case .submit(let text)?:
             endReply(clearing: true)
             pendingClicks.append(ViewClick(view: editing.view, part: .reply(text), point: nil))
@@ -90,6 +97,7 @@ extension OverlayPresenter {
         reply.repeating.stop()
         cancelPaste()
         showReply(of: editing.view, clearing ? EditableText() : editing.field, focused: false)
+        reply.treeIndex = nil
         manager.resumeAutoDismiss(editing.view, now: clock())
     }
 
@@ -168,7 +176,7 @@ extension OverlayPresenter {
 
     /// A view is gone: so is its field.
     func replyViewRemoved(_ id: ViewID) {
-        if reply.editing?.view == id { reply.editing = nil }
+        if reply.editing?.view == id { reply.editing = nil; reply.treeIndex = nil }
     }
 
     /// Keyboard interactivity of a plain container's surface: on demand while one of its fields
@@ -179,7 +187,8 @@ extension OverlayPresenter {
         surface.surface.keyboardInteractive = typing && surface.surface.offersOnDemandKeyboard
     }
 
-    private func showReply(of id: ViewID, _ field: EditableText, focused: Bool) {
+    func showReply(of id: ViewID, _ field: EditableText, focused: Bool) {
+        if let index = reply.treeIndex { return showTreeField(id, index: index, field, focused: focused) }
         updateToast(id) { content in
             content.reply?.text = field.text
             content.reply?.caret = focused ? field.caret : nil

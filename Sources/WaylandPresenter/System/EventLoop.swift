@@ -32,12 +32,15 @@ public final class EventLoop {
     /// that error (the default). A handler that keeps the loop going may `remove` the source.
     public var onSourceError: (EventSource, Error) throws -> Void = { _, error in throw error }
 
+    /// A loop with its timerfd and a signalfd for SIGINT, SIGTERM and SIGHUP (blocked while the loop exists);
+    /// throws when the kernel refuses either.
     public init() throws {
         timer = try DeadlineTimer()
         signals = try SignalSource(signals: [SIGINT, SIGTERM, SIGHUP])
         onSignal = { [unowned self] signal in if signal != SIGHUP { self.stop() } }
     }
 
+    /// Polls `source` from the next round on (a `WaylandDisplay`, a bus connection, an inotify watch…).
     public func add(_ source: EventSource) { sources.append(source) }
 
     /// Stops polling `source` (from the next poll on; a source removed during a round is not
@@ -45,6 +48,7 @@ public final class EventLoop {
     public func remove(_ source: EventSource) { sources.removeAll { $0 === source } }
 
     private func contains(_ source: EventSource) -> Bool { sources.contains { $0 === source } }
+    /// Ends `run()` after the current round.
     public func stop() { stopped = true }
 
     /// Runs until `stop()`; returns normally on SIGINT/SIGTERM.

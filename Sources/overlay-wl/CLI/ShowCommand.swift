@@ -32,8 +32,11 @@ struct ShowCommand: ParsableCommand {
     var window: String?
     @Option(help: "Help tips: a \"don't show again\" key; once the user dismisses the tip it is not shown again (prints 0).")
     var once: String?
+    @Option(help: "Show a view tree instead of a toast: a JSON file, or - for standard input (docs/VIEWS.md).")
+    var view: String?
     @Flag(name: .customLong("no-animation"), help: "Appear without the transition.") var noAnimation = false
-    @Flag(help: "Wait until the view is closed; print how, and the action invoked.") var wait = false
+    @Flag(help: "Wait until the view is closed; print how, and the action invoked. With --view: wait for the first action, print it (and its value), close the view.")
+    var wait = false
 
     func settings() -> [(String, SettingValue)] {
         var s: [(String, SettingValue)] = [("container", .string(container))]
@@ -52,6 +55,7 @@ struct ShowCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let view { return try runView(view) }
         let client = try ControlClient()
         var closed: (reason: String, action: String)?
         var shownID: UInt32 = 0

@@ -1,0 +1,232 @@
+import CCairo
+import OverlayEngine
+
+/// Paints one placed part of a view tree in the current user space (the root's coordinates).
+/// Each part carries its own opacity (`alpha`); containers and spacers paint nothing.
+struct PartPainter {
+    let cr: OpaquePointer
+    let canvas: Canvas
+    /// Device pixels per point under the current transform.
+    let deviceScale: Double
+    let look: ViewTreeLook
+    let renderer: ViewTreeRenderer
+
+    // MARK: Modifiers
+
+    func background(_ fill: Fill, _ part: PlacedView, alpha: Double) {
+        let frame = part.frame, radius = part.cornerRadius
+        guard frame.width > 0, frame.height > 0 else { return }
+        switch fill {
+        case .color(let color):
+            Paths.fill(cr, frame, radius: radius, color: color.withAlpha(color.alpha * alpha))
+        case .linearGradient(let colors, let start, let end):
+            guard let first = colors.first else { return }
+            let gradient = cairo_pattern_create_linear(frame.minX + start.x * frame.width, frame.minY + start.y * frame.height,
+                                                       frame.minX + end.x * frame.width, frame.minY + end.y * frame.height)!
+            let last = Double(max(1, colors.count - 1))
+            for (i, c) in (colors.count == 1 ? [first, first] : colors).enumerated() {
+                cairo_pattern_add_color_stop_rgba(gradient, Double(i) / last, c.r, c.g, c.b, c.a * alpha)
+            }
+            cairo_set_source(cr, gradient)
+            Paths.roundedRect(cr, frame, radius: radius)
+            cairo_fill(cr)
+            cairo_pattern_destroy(gradient)
+        case .blur(let material):
+            blur(material, frame: frame, radius: radius, alpha: alpha)
+        }
+    }
+
+    /// A frosted material: what the canvas holds under the frame blurred (headless renders hold
+    /// the wallpaper), else the material's denser tint; clipped to the rounded frame.
+    private func blur(_ material: BlurMaterial, frame: Rect, radius: Double, alpha: Double) {
+        var tint = material.fallbackTint
+        cairo_save(cr)
+        Paths.roundedRect(cr, frame, radius: radius)
+        cairo_clip(cr)
+        switch renderer.blurSource {
+        case .canvas:
+            tint = material.frostTint
+            // The frame in device pixels (the canvas's own transform: no scaled transition here).
+            var x0 = frame.minX, y0 = frame.minY, x1 = frame.maxX, y1 = frame.maxY
+            cairo_user_to_device(cr, &x0, &y0)
+            cairo_user_to_device(cr, &x1, &y1)
+            let x = Int(min(x0, x1).rounded(.down)), y = Int(min(y0, y1).rounded(.down))
+            let w = Int(max(x0, x1).rounded(.up)) - x, h = Int(max(y0, y1).rounded(.up)) - y
+            guard w > 0, h > 0 else { break }
+            let copy = Canvas(pixelWidth: w, pixelHeight: h, scale: 1)
+            canvas.flush()
+            cairo_set_source_surface(copy.context, canvas.surface, Double(-x), Double(-y))
+            cairo_paint(copy.context)
+            FrostedBlur.blur(copy, x: 0, y: 0, width: w, height: h, radius: material.blurRadius * deviceScale)
+            copy.flush()
+            cairo_save(cr)
+            cairo_identity_matrix(cr)
+            cairo_set_source_surface(cr, copy.surface, Double(x), Double(y))
+            cairo_paint_with_alpha(cr, alpha)
+            cairo_restore(cr)
+        case .compositor:
+            tint = material.frostTint
+        case .tintedFallback, .captured:
+            break
+        }
+        tint.a *= alpha
+        Paths.setSource(cr, tint)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// A line of `width` along the inside of the frame, following its corners.
+    func border(_ color: Color, width: Double, _ part: PlacedView, alpha: Double) {
+        let w = min(width, part.frame.width / 2, part.frame.height / 2)
+        guard w > 0 else { return }
+        let f = part.frame
+        let inner = Rect(x: f.minX + w / 2, y: f.minY + w / 2, width: f.width - w, height: f.height - w)
+        cairo_save(cr)
+        Paths.setSource(cr, color.withAlpha(color.alpha * alpha))
+        cairo_set_line_width(cr, w)
+        Paths.roundedRect(cr, inner, radius: max(0, part.cornerRadius - w / 2))
+        cairo_stroke(cr)
+        cairo_restore(cr)
+    }
+
+    // MARK: Nodes
+
+    func node(_ kind: ViewKind, _ part: PlacedView, alpha: Double, caret: Int?) {
+        let f = part.frame
+        switch kind {
+        case .vstack, .hstack, .zstack, .grid, .spacer:
+            break
+        case .divider:
+            Paths.fill(cr, f, radius: 0, color: look.divider.withAlpha(look.divider.alpha * alpha))
+        case .text(let content):
+            text(content, in: f, alpha: alpha)
+        case .image(let content):
+            image(content, in: f, alpha: alpha)
+        case .progressBar(let value, let total):
+            bar(in: f, fraction: total > 0 && value.isFinite ? min(1, max(0, value / total)) : 0, alpha: alpha)
+        case .button(_, let style):
+            let fill: Color? = switch style {
+            case .plain: nil
+            case .bordered: look.buttonBackground
+            case .prominent: look.prominentBackground
+            }
+            if let fill { Paths.fill(cr, f, radius: min(look.controlRadius, f.height / 2), color: fill.withAlpha(fill.alpha * alpha)) }
+        case .toggle(let isOn, _):
+            toggle(isOn, in: f, alpha: alpha)
+        case .slider(let value, let range, _, _):
+            slider(SliderTrack.fraction(value, range: range), in: f, alpha: alpha)
+        case .textField(let placeholder, let typed, _):
+            field(placeholder: placeholder, text: typed, caret: caret, in: f, alpha: alpha)
+        }
+    }
+
+    private func text(_ content: TextContent, in frame: Rect, alpha: Double) {
+        guard frame.width > 0, frame.height > 0 else { return }
+        let block = renderer.textBlock(content, width: frame.width, scale: deviceScale)
+        let color = content.color ?? look.text
+        cairo_save(cr)
+        cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height + 1)
+        cairo_clip(cr)
+        Paths.setSource(cr, color.withAlpha(color.alpha * alpha))
+        block.draw(cr, x: frame.minX, y: frame.minY)
+        cairo_restore(cr)
+    }
+
+    private func image(_ content: ImageContent, in frame: Rect, alpha: Double) {
+        guard frame.width > 0, frame.height > 0 else { return }
+        let side = max(frame.width, frame.height)
+        // Fill needs the picture at least as large as the box's longer side times its aspect.
+        let box = max(1, Int((side * deviceScale * (content.contentMode == .fill ? 2 : 1)).rounded(.up)))
+        guard let picture = renderer.image(content.source, box: box, logicalSize: side, scale: deviceScale) else { return }
+        switch content.contentMode {
+        case .fit:
+            picture.paint(cr, in: frame, alpha: alpha)
+        case .fill:
+            let k = max(frame.width / Double(picture.pixelWidth), frame.height / Double(picture.pixelHeight))
+            let w = Double(picture.pixelWidth) * k, h = Double(picture.pixelHeight) * k
+            cairo_save(cr)
+            cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
+            cairo_clip(cr)
+            picture.paint(cr, in: Rect(x: frame.minX + (frame.width - w) / 2, y: frame.minY + (frame.height - h) / 2,
+                                       width: w, height: h), alpha: alpha)
+            cairo_restore(cr)
+        }
+    }
+
+    /// A rounded track filled from the leading end to `fraction`.
+    private func bar(in track: Rect, fraction: Double, alpha: Double) {
+        let radius = track.height / 2
+        Paths.fill(cr, track, radius: radius, color: look.track.withAlpha(look.track.alpha * alpha))
+        guard fraction > 0 else { return }
+        cairo_save(cr)
+        Paths.roundedRect(cr, track, radius: radius)
+        cairo_clip(cr)
+        Paths.setSource(cr, look.accent.withAlpha(look.accent.alpha * alpha))
+        cairo_rectangle(cr, track.minX, track.minY, track.width * fraction, track.height)
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
+    /// A pill in the accent colour (on) or the track's (off), its knob at the trailing or leading end.
+    private func toggle(_ isOn: Bool, in f: Rect, alpha: Double) {
+        let fill = isOn ? look.accent : look.track
+        Paths.fill(cr, f, radius: f.height / 2, color: fill.withAlpha(fill.alpha * alpha))
+        let r = max(0, f.height / 2 - 2)
+        let cx = isOn ? f.maxX - 2 - r : f.minX + 2 + r
+        knob(x: cx, y: f.midY, radius: r, alpha: alpha)
+    }
+
+    /// A 4 pt track across the frame's middle, filled to the knob.
+    private func slider(_ fraction: Double, in f: Rect, alpha: Double) {
+        let r = min(SliderTrack.knobRadius, f.height / 2, f.width / 2)
+        let travel = max(0, f.width - 2 * r)
+        let track = Rect(x: f.minX + r, y: f.midY - 2, width: travel, height: 4)
+        bar(in: track, fraction: fraction, alpha: alpha)
+        knob(x: f.minX + r + travel * fraction, y: f.midY, radius: r, alpha: alpha)
+    }
+
+    private func knob(x: Double, y: Double, radius: Double, alpha: Double) {
+        guard radius > 0 else { return }
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, x, y, radius, 0, 2 * Double.pi)
+        Paths.setSource(cr, look.knob.withAlpha(look.knob.alpha * alpha))
+        cairo_fill(cr)
+    }
+
+    /// A one-line field: the text (or the placeholder, dimmer), and while typing a ring and a
+    /// caret. Text longer than the field shows its end.
+    private func field(placeholder: String, text typed: String, caret: Int?, in f: Rect, alpha: Double) {
+        let radius = min(look.controlRadius, f.height / 2)
+        Paths.fill(cr, f, radius: radius, color: look.fieldBackground.withAlpha(look.fieldBackground.alpha * alpha))
+        let inset = 6.0
+        let content = TextContent(Markup.escape(typed.isEmpty ? placeholder : typed), lineLimit: 1, wraps: false)
+        let block = renderer.textBlock(content, width: 100_000, scale: deviceScale)
+        let shown = typed.isEmpty ? look.text.withAlpha(look.text.alpha * look.placeholderOpacity) : look.text
+        let room = max(0, f.width - 2 * inset)
+        // Keep the end of long text (where typing happens) in view.
+        let scroll = typed.isEmpty ? 0 : max(0, block.width - room)
+        cairo_save(cr)
+        cairo_rectangle(cr, f.minX + inset / 2, f.minY, max(0, f.width - inset), f.height)
+        cairo_clip(cr)
+        Paths.setSource(cr, shown.withAlpha(shown.alpha * alpha))
+        block.draw(cr, x: f.minX + inset - scroll, y: f.minY + (f.height - block.height) / 2)
+        if let caret {
+            Paths.setSource(cr, look.text.withAlpha(look.text.alpha * alpha))
+            let before = typed.isEmpty ? 0 : caret >= typed.count ? block.width
+                : renderer.textBlock(TextContent(Markup.escape(String(typed.prefix(max(0, caret)))), lineLimit: 1, wraps: false),
+                                     width: 100_000, scale: deviceScale).width
+            let x = f.minX + inset + before - scroll
+            cairo_rectangle(cr, x, f.minY + 4, 1.5, max(0, f.height - 8))
+            cairo_fill(cr)
+        }
+        cairo_restore(cr)
+        if caret != nil {
+            cairo_save(cr)
+            Paths.setSource(cr, look.accent.withAlpha(look.accent.alpha * alpha))
+            cairo_set_line_width(cr, 1)
+            Paths.roundedRect(cr, Rect(x: f.minX + 0.5, y: f.minY + 0.5, width: f.width - 1, height: f.height - 1), radius: radius)
+            cairo_stroke(cr)
+            cairo_restore(cr)
+        }
+    }
+}

@@ -1,0 +1,210 @@
+import CCairo
+import OverlayEngine
+
+/// The colours view-tree controls are drawn in (text without its own colour, controls, dividers).
+/// The defaults match the toast's look.
+public struct ViewTreeLook: Hashable, Sendable {
+    public var text = Color(hex: 0xECEFF4)
+    /// Filled part of progress bars and sliders, a toggle that is on, a focused field's ring.
+    public var accent = Color(hex: 0x88C0D0)
+    /// Empty part of progress bars and sliders, a toggle that is off.
+    public var track = Color(hex: 0x434C5E)
+    /// Slider and toggle knobs.
+    public var knob = Color(hex: 0xECEFF4)
+    /// A bordered button's background.
+    public var buttonBackground = Color(hex: 0x3B4252)
+    /// A prominent button's background.
+    public var prominentBackground = Color(hex: 0x5E81AC)
+    public var fieldBackground = Color(hex: 0x1F232B)
+    public var divider = Color(hex: 0x4C566A)
+    /// Corner radius of buttons and text fields.
+    public var controlRadius = 6.0
+    /// Opacity of a text field's placeholder.
+    public var placeholderOpacity = 0.55
+    public init() {}
+}
+
+/// A view tree laid out, ready to paint: the tree and its placed parts.
+public struct LaidOutView: Equatable, Sendable {
+    public var node: ViewNode
+    public var layout: ViewLayoutResult
+    /// The text field being typed into (its node index) and its caret in Characters.
+    public var focus: (index: Int, caret: Int)?
+
+    public init(node: ViewNode, layout: ViewLayoutResult, focus: (index: Int, caret: Int)? = nil) {
+        self.node = node; self.layout = layout; self.focus = focus
+    }
+
+    public var size: Size { layout.size }
+    /// The root's corner radius (a view's own shadow follows it).
+    public var rootCornerRadius: Double { layout.placed.first { $0.index == 0 }?.cornerRadius ?? 0 }
+
+    public static func == (a: LaidOutView, b: LaidOutView) -> Bool {
+        a.node == b.node && a.layout == b.layout && a.focus?.index == b.focus?.index && a.focus?.caret == b.focus?.caret
+    }
+}
+
+/// Lays out and draws view trees (`ViewNode`) with Cairo/Pango: the painter of every primitive
+/// and modifier. Text is measured and set by Pango the same way (`PangoTextMeasurer`), images
+/// load through `ImageLoader`, shadows through the toast's `ShadowPainter`.
+///
+/// Caches (bounded): laid-out text per (text, width, scale), at most `textCapacity`; decoded
+/// images per (source, device box), at most `imageCapacity`; shadows as `ShadowPainter` keeps them.
+/// Not thread-safe: one renderer per thread.
+public final class ViewTreeRenderer {
+    public static let textCapacity = 256
+    public static let imageCapacity = 32
+
+    public let measurer = PangoTextMeasurer()
+    public var look = ViewTreeLook()
+    /// Where themed icon names are looked up.
+    public var iconTheme = IconTheme()
+    /// Told why an image was left out (missing file, bad data, …).
+    public var onImageError: (ImageLoadError) -> Void = { _ in }
+    /// Where `.blur` backgrounds get what is under them.
+    public var blurSource: BlurSource = .tintedFallback
+
+    private var contexts: [Double: TextContext] = [:]
+    private var texts: [TextKey: TextBlock] = [:]
+    private var images: [(source: ViewImageSource, box: Int, image: LoadedImage?)] = []
+    let shadows = ShadowPainter()
+
+    public init() {}
+
+    /// Lays `node` out for `proposal` with Pango's measurements.
+    public func layout(_ node: ViewNode, proposal: ProposedSize = .unspecified) -> LaidOutView {
+        LaidOutView(node: node, layout: ViewLayout.layout(node, proposal: proposal, measuring: measurer))
+    }
+
+    /// Draws `view` with its root's top-left corner at `origin` (logical points), multiplied by
+    /// `opacity` and scaled by `scale` around `anchor` (a unit point of its frame). Only parts
+    /// meeting `region` (root coordinates, nil: all) are drawn.
+    public func draw(_ view: LaidOutView, on canvas: Canvas, at origin: Point = .zero, opacity: Double = 1,
+                     scale: Double = 1, anchor: Point = Point(x: 0.5, y: 0.5)) {
+        let alpha = opacity.isNaN ? 0 : min(1, opacity)
+        guard alpha >= 0.5 / 255, scale > 0, scale.isFinite, origin.x.isFinite, origin.y.isFinite else { return }
+        let cr = canvas.context
+        cairo_save(cr)
+        cairo_translate(cr, origin.x, origin.y)
+        if scale != 1 {
+            let ax = anchor.x * view.size.width, ay = anchor.y * view.size.height
+            cairo_translate(cr, ax, ay)
+            cairo_scale(cr, scale, scale)
+            cairo_translate(cr, -ax, -ay)
+        }
+        let painter = PartPainter(cr: cr, canvas: canvas, deviceScale: canvas.scale * scale, look: look, renderer: self)
+        for part in view.layout.placed {
+            let a = part.opacity * alpha
+            guard a >= 0.5 / 255, part.frame.width > 0 || part.frame.height > 0 else { continue }
+            switch part.part {
+            case .background(let fill): painter.background(fill, part, alpha: a)
+            case .shadow(let shadow):
+                shadows.paint(cr, frame: part.frame, cornerRadius: part.cornerRadius, shadow: shadow,
+                              scale: canvas.scale * scale, alpha: a)
+            case .border(let color, let width): painter.border(color, width: width, part, alpha: a)
+            case .node(let kind):
+                let focus = view.focus.flatMap { $0.index == part.index ? $0.caret : nil }
+                painter.node(kind, part, alpha: a, caret: focus)
+            }
+        }
+        cairo_restore(cr)
+    }
+
+    /// Lays out and draws `node` at the origin of `canvas` (headless rendering, tests).
+    public func render(_ node: ViewNode, on canvas: Canvas, proposal: ProposedSize = .unspecified) {
+        draw(layout(node, proposal: proposal), on: canvas)
+    }
+
+    /// Drops every cached layout, image and shadow.
+    public func invalidate() {
+        texts.removeAll()
+        images.removeAll()
+        contexts.removeAll()
+        shadows.removeAll()
+    }
+
+    // MARK: Caches
+
+    struct TextKey: Hashable {
+        var markup: String, font: String, width: Double, lines: Int, truncation: Truncation, scale: Double
+    }
+
+    /// `content` set in Pango at `width` for `scale` (cached).
+    func textBlock(_ content: TextContent, width: Double, scale: Double) -> TextBlock {
+        let lines = content.wraps ? (content.lineLimit ?? 10_000) : 1
+        let key = TextKey(markup: content.markup, font: PangoTextMeasurer.fontName(content.font),
+                          width: max(1, width), lines: lines, truncation: content.truncation, scale: scale)
+        if let block = texts[key] { return block }
+        let block = TextBlock(in: textContext(scale), font: key.font, width: key.width + 0.01, maxLines: lines)
+        block.setEllipsize(Self.ellipsize(content.truncation))
+        block.setMarkup(Markup.sanitize(content.markup))
+        if texts.count >= Self.textCapacity { texts.removeAll(keepingCapacity: true) }
+        texts[key] = block
+        return block
+    }
+
+    static func ellipsize(_ truncation: Truncation) -> PangoEllipsizeMode {
+        switch truncation {
+        case .none: PANGO_ELLIPSIZE_NONE
+        case .start: PANGO_ELLIPSIZE_START
+        case .middle: PANGO_ELLIPSIZE_MIDDLE
+        case .end: PANGO_ELLIPSIZE_END
+        }
+    }
+
+    func textContext(_ scale: Double) -> TextContext {
+        if let context = contexts[scale] { return context }
+        let context = TextContext(scale: scale)
+        contexts[scale] = context
+        return context
+    }
+
+    /// The picture of `source` decoded for a box of `side` device pixels (cached; failures are
+    /// reported once and draw nothing).
+    func image(_ source: ViewImageSource, box side: Int, logicalSize: Double, scale: Double) -> LoadedImage? {
+        if let index = images.firstIndex(where: { $0.box == side && $0.source == source }) {
+            let entry = images.remove(at: index)
+            images.insert(entry, at: 0)
+            return entry.image
+        }
+        var loaded: LoadedImage?
+        do {
+            switch source {
+            case .file(let path):
+                loaded = try ImageLoader.load(file: path, box: side)
+            case .icon(let name):
+                guard let path = iconTheme.lookup(name, size: max(1, Int(logicalSize.rounded())),
+                                                  scale: max(1, Int(scale.rounded(.up)))) else {
+                    throw ImageLoadError.themedIconMissing(name)
+                }
+                loaded = try ImageLoader.load(file: path, box: side)
+            case .pixels(let width, let height, let rgba):
+                loaded = try ImageLoader.load(raw: RawImage(width: width, height: height, rowstride: width * 4,
+                                                            hasAlpha: true, channels: 4, bytes: rgba))
+            }
+        } catch let error as ImageLoadError {
+            onImageError(error)
+        } catch {}
+        images.insert((source, side, loaded), at: 0)
+        if images.count > Self.imageCapacity { images.removeLast() }
+        return loaded
+    }
+}
+
+extension LaidOutView {
+    /// `frame` (where the root is drawn) grown by how far the tree's shadows reach past it.
+    public func inkFrame(_ frame: Rect, scale: Double = 1) -> Rect {
+        var left = 0.0, top = 0.0, right = 0.0, bottom = 0.0
+        for part in layout.placed {
+            guard case .shadow(let shadow) = part.part else { continue }
+            let e = shadow.extent, f = part.frame
+            left = max(left, e.left - f.minX)
+            top = max(top, e.top - f.minY)
+            right = max(right, f.maxX + e.right - size.width)
+            bottom = max(bottom, f.maxY + e.bottom - size.height)
+        }
+        guard left + top + right + bottom > 0 else { return frame }
+        return Rect(x: frame.minX - left * scale, y: frame.minY - top * scale,
+                    width: frame.width + (left + right) * scale, height: frame.height + (top + bottom) * scale)
+    }
+}

@@ -1,0 +1,214 @@
+import OverlayEngine
+import OverlayRenderer
+
+/// What the presenter keeps for view trees besides the trees themselves (in `views`): a
+/// revision per tree, so a changed tree repaints only itself, and the sliders being dragged.
+struct ViewTreePresentation {
+    /// Lays trees out (Pango measures their text).
+    let layouts = ViewTreeRenderer()
+    /// One entry per tree changed since it was shown; removed with the view.
+    private var revisions: [ViewID: Int] = [:]
+    /// Contacts dragging a slider: the view and the slider's node index (one per pointer or finger).
+    var drags: [InputContact: (view: ViewID, index: Int)] = [:]
+
+    func revision(of id: ViewID) -> Int { revisions[id] ?? 0 }
+    mutating func changed(_ id: ViewID) { revisions[id, default: 0] &+= 1 }
+    mutating func removed(_ id: ViewID) {
+        revisions[id] = nil
+        drags = drags.filter { $0.value.view != id }
+    }
+}
+
+/// View trees (`ViewNode`): shown and updated in place, clicked, toggled and dragged.
+extension OverlayPresenter {
+    /// Shows (or, for an id already present, replaces in place) a view tree laid out at its ideal
+    /// size; returns its id. Button, toggle and slider actions reach the delegate as
+    /// `ClickedPart.viewAction` clicks.
+    @discardableResult
+    public func show(_ view: ViewNode, id: ViewID? = nil, in container: String,
+                     configuration: ViewConfiguration = .init(), animated: Bool = true) throws -> ViewID {
+        let laidOut = trees.layouts.layout(view)
+        let replacing = id.map { views[$0] != nil } ?? false
+        let shown = try manager.show(id, in: container, configuration: configuration, size: laidOut.size,
+                                     animated: animated, now: clock())
+        lazyMeasure.pending.remove(shown)
+        setTree(laidOut, of: shown, changed: replacing)
+        return shown
+    }
+
+    /// Changes the tree view `id` shows where it is (same id, same surface, its countdown goes
+    /// on): laid out again, resized in its container when its size changed, and only this view
+    /// repainted. False when `id` shows no view tree.
+    @discardableResult
+    public func update(_ id: ViewID, to node: ViewNode) -> Bool {
+        guard case .tree(let old)? = views[id] else { return false }
+        let laidOut = trees.layouts.layout(node)
+        if laidOut.size != old.size { manager.setSize(laidOut.size, of: id) }
+        setTree(laidOut, of: id, changed: true)
+        return true
+    }
+
+    /// The tree view `id` shows now (with the user's changes: toggles, sliders).
+    public func viewTree(of id: ViewID) -> ViewNode? {
+        if case .tree(let tree)? = views[id] { return tree.node }
+        return nil
+    }
+
+    func setTree(_ tree: LaidOutView, of id: ViewID, changed: Bool) {
+        guard views[id].map({ if case .tree(let old) = $0 { old != tree } else { true } }) ?? true else { return }
+        views[id] = .tree(tree)
+        if changed { trees.changed(id) }
+        revision &+= 1
+    }
+
+    // MARK: Input
+
+    /// The control under `point` (view coordinates), or the body.
+    func treePart(_ id: ViewID, _ tree: LaidOutView, at point: Point) -> ClickedPart {
+        tree.layout.control(at: point).map { .viewControl($0.index) } ?? .body
+    }
+
+    /// A surface-local point in the coordinates of view `id`'s tree.
+    private func treePoint(_ id: ViewID, _ point: Point) -> Point? {
+        guard let drawn = input.router.drawn(id), drawn.scale > 0 else { return nil }
+        return Point(x: (point.x - drawn.frame.minX) / drawn.scale, y: (point.y - drawn.frame.minY) / drawn.scale)
+    }
+
+    /// A tap on a control: a button reports its action, a toggle flips and reports its state, a
+    /// slider jumps to the point and reports its value.
+    func treeControlTapped(_ id: ViewID, index: Int, at point: Point?) {
+        guard case .tree(let tree)? = views[id], let node = tree.node.node(at: index) else { return }
+        func report(_ action: String, _ value: ViewActionValue) {
+            pendingClicks.append(ViewClick(view: id, part: .viewAction(ViewAction(action: action, value: value)), point: nil))
+        }
+        switch node.kind {
+        case .button(let action, _):
+            report(action, .none)
+        case .toggle(let isOn, let action):
+            var changed = tree.node
+            changed.update(at: index) { $0.kind = .toggle(isOn: !isOn, action: action) }
+            update(id, to: changed)
+            report(action, .bool(!isOn))
+        case .slider(_, _, _, let action):
+            guard let point, let local = treePoint(id, point), let value = setSlider(id, index: index, toX: local.x) else { return }
+            report(action, .number(value))
+            focusTreeControl(id, index: index)
+        case .textField:
+            focusTreeControl(id, index: index)
+        default:
+            break
+        }
+    }
+
+    /// Moves the slider at node `index` of view `id` to `x` (view coordinates); its new value.
+    private func setSlider(_ id: ViewID, index: Int, toX x: Double) -> Double? {
+        guard case .tree(let tree)? = views[id], case .slider(let old, let range, let step, let action)? = tree.node.node(at: index)?.kind,
+              let frame = tree.layout.placed.first(where: { $0.index == index && $0.part == .node(.slider(value: old, range: range, step: step, action: action)) })?.frame
+        else { return nil }
+        let value = SliderTrack.value(atX: x, frame: frame, range: range, step: step)
+        if value != old {
+            var changed = tree.node
+            changed.update(at: index) { $0.kind = .slider(value: value, range: range, step: step, action: action) }
+            update(id, to: changed)
+        }
+        return value
+    }
+
+    /// A press: on a slider of a view tree it starts a drag (true: the contact is the slider's
+    /// until it is released); anything else goes to the input router.
+    func treeContactDown(_ contact: InputContact, in routerKey: String?, at point: Point) -> Bool {
+        guard let routerKey, let id = input.router.view(at: point, in: routerKey), case .tree(let tree)? = views[id],
+              let local = treePoint(id, point), let control = tree.layout.control(at: local),
+              case .node(.slider) = control.part, setSlider(id, index: control.index, toX: local.x) != nil else { return false }
+        trees.drags[contact] = (id, control.index)
+        _ = manager.apply([.hoverBegan(id)], now: clock())  // no countdown runs out under a dragging finger
+        return true
+    }
+
+    /// True when `contact` drags a slider (which follows it).
+    func treeContactMoved(_ contact: InputContact, to point: Point) -> Bool {
+        guard let drag = trees.drags[contact] else { return false }
+        if let local = treePoint(drag.view, point) { _ = setSlider(drag.view, index: drag.index, toX: local.x) }
+        return true
+    }
+
+    /// The end of a slider drag reports the slider's value; false when `contact` dragged none.
+    @discardableResult
+    func treeContactEnded(_ contact: InputContact) -> Bool {
+        guard let drag = trees.drags.removeValue(forKey: contact) else { return false }
+        _ = manager.apply([.hoverEnded(drag.view)], now: clock())
+        if case .slider(let value, _, _, let action)? = viewTree(of: drag.view)?.node(at: drag.index)?.kind {
+            pendingClicks.append(ViewClick(view: drag.view, part: .viewAction(ViewAction(action: action, value: .number(value))),
+                                            point: nil))
+            focusTreeControl(drag.view, index: drag.index)
+        }
+        return true
+    }
+
+    // MARK: Keyboard
+
+    /// Gives a tree's text field or slider the keyboard (through the inline-reply machinery: its
+    /// container's surface takes the keyboard on demand, the view's countdown stops).
+    func focusTreeControl(_ id: ViewID, index: Int) {
+        guard !(reply.editing?.view == id && reply.treeIndex == index), let kind = viewTree(of: id)?.node(at: index)?.kind else { return }
+        let text: String
+        switch kind {
+        case .textField(_, let typed, _): text = typed
+        case .slider: text = ""
+        default: return
+        }
+        if reply.editing != nil { endReply(clearing: false) }
+        reply.treeIndex = index
+        reply.editing = (id, EditableText(text: text))
+        manager.pauseAutoDismiss(id, now: clock())
+        showReply(of: id, reply.editing!.field, focused: true)
+    }
+
+    /// What is typed shows in the tree's field (with its caret while it has the keyboard).
+    func showTreeField(_ id: ViewID, index: Int, _ field: EditableText, focused: Bool) {
+        guard case .tree(var tree)? = views[id] else { return }
+        if case .textField(let placeholder, let old, let action)? = tree.node.node(at: index)?.kind, old != field.text {
+            var node = tree.node
+            node.update(at: index) { $0.kind = .textField(placeholder: placeholder, text: field.text, submitAction: action) }
+            tree = trees.layouts.layout(node)
+        }
+        let isField = if case .textField? = tree.node.node(at: index)?.kind { true } else { false }
+        tree.focus = focused && isField ? (index, field.caret) : nil
+        setTree(tree, of: id, changed: true)
+    }
+
+    /// Enter in a tree's field reports its submit action with the text (which stays in the field).
+    func treeFieldSubmitted(_ id: ViewID, index: Int, text: String) {
+        reply.editing = (id, EditableText(text: text))  // the field's submit emptied it; the tree keeps it
+        endReply(clearing: false)
+        if case .textField(_, _, let action)? = viewTree(of: id)?.node(at: index)?.kind {
+            pendingClicks.append(ViewClick(view: id, part: .viewAction(ViewAction(action: action, value: .text(text))), point: nil))
+        }
+    }
+
+    /// Keys for a focused slider: Left and Right move it by its step (else a twentieth of its
+    /// range), Home and End to its ends, each reporting the value; Escape and Enter give the
+    /// keyboard back. False when the control at `index` is not a slider.
+    func treeSliderKey(_ key: EditableTextKey, view id: ViewID, index: Int) -> Bool {
+        guard case .slider(let value, let range, let step, let action)? = viewTree(of: id)?.node(at: index)?.kind else { return false }
+        let delta = SliderTrack.keyStep(range: range, step: step)
+        let moved: Double
+        switch key {
+        case .left: moved = value - delta
+        case .right: moved = value + delta
+        case .home: moved = range.lowerBound
+        case .end: moved = range.upperBound
+        case .submit, .cancel:
+            endReply(clearing: false)
+            return true
+        default: return true
+        }
+        let snapped = SliderTrack.snapped(moved, range: range, step: step)
+        manager.pauseAutoDismiss(id, now: clock())
+        guard snapped != value, var node = viewTree(of: id) else { return true }
+        node.update(at: index) { $0.kind = .slider(value: snapped, range: range, step: step, action: action) }
+        update(id, to: node)
+        pendingClicks.append(ViewClick(view: id, part: .viewAction(ViewAction(action: action, value: .number(snapped))), point: nil))
+        return true
+    }
+}

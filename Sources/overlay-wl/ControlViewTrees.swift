@@ -1,0 +1,79 @@
+import DBusService
+import OverlayConfig
+import OverlayEngine
+import WaylandPresenter
+
+/// The control methods for view trees (docs/VIEWS.md): `ShowView(s container, s json, a{sv}
+/// settings) → u`, `UpdateView(u id, s json)`, and the `ViewAction(u id, s action, v value)`
+/// signal. A tree's view is a `ControlView` in the registry, under the engine's one allocator.
+extension ControlFrontend {
+    static let viewTreeMethods: [BusMethod] = [
+        BusMethod("ShowView", input: "ssa{sv}", output: "u", inputNames: ["container", "json", "settings"], outputNames: ["id"]),
+        BusMethod("UpdateView", input: "us", inputNames: ["id", "json"]),
+    ]
+    static let viewActionSignal = BusSignal("ViewAction", signature: "usv", argumentNames: ["id", "action", "value"])
+
+    /// Settings of `ShowView`: how the view sits and moves, not what it shows.
+    static let viewTreeSettingKeys = ["id", "animated"] + ViewSettings.keys
+
+    func showView(container: String, json: String, settings: BusValue) throws -> UInt32 {
+        let node = try Self.viewTree(json, method: "ShowView")
+        guard case .dict(let entries, "s", _) = settings.unwrapped else { throw BusMethodError.invalidArgs("ShowView: settings: expected a{sv}") }
+        var pairs: [(String, SettingValue)] = [("container", .string(container))]
+        for entry in entries {
+            guard case .string(let key) = entry.key else { continue }
+            guard Self.viewTreeSettingKeys.contains(key) else {
+                throw BusMethodError.invalidArgs("ShowView: \(key): unknown setting (known: \(Self.viewTreeSettingKeys.joined(separator: ", ")))")
+            }
+            guard let value = ShowRequest.setting(entry.value) else {
+                throw BusMethodError.invalidArgs("ShowView: \(key): unsupported D-Bus type '\(entry.value.unwrapped.signature)'")
+            }
+            pairs.append((key, value))
+        }
+        let request: ShowRequest
+        do { request = try ShowRequest(settings: pairs) } catch { throw BusMethodError.invalidArgs("ShowView: \(error)") }
+        try requireContainers([container])
+        if let id = request.id, registry[ViewID(id)] != nil, viewTree(id) == nil {
+            throw BusMethodError.invalidArgs("ShowView: id \(id) is not a view tree")
+        }
+        let id = request.id.map { ViewID($0) } ?? screen.newID()
+        do {
+            try screen.show(node, id: id, in: container, configuration: request.view, animated: request.animated)
+        } catch {
+            throw Self.error("Failed", "cannot show in '\(container)': \(error)")
+        }
+        registry.insert(ControlView(container: container, actions: []), id: id)
+        return id.busID
+    }
+
+    func updateView(_ id: UInt32, json: String) throws {
+        let node = try Self.viewTree(json, method: "UpdateView")
+        guard viewTree(id) != nil, screen.update(ViewID(id), to: node) else {
+            throw Self.error("UnknownView", "no view tree \(id) is showing or waiting")
+        }
+    }
+
+    /// The tree view `id` shows, if it shows one.
+    private func viewTree(_ id: UInt32) -> ViewNode? { screen.viewTree(of: ViewID(id)) }
+
+    private static func viewTree(_ json: String, method: String) throws -> ViewNode {
+        do { return try ViewNode(json: json) } catch { throw BusMethodError.invalidArgs("\(method): \(error)") }
+    }
+
+    /// A control of the view acted: ViewAction.
+    func viewAction(_ id: ViewID, _ action: ViewAction) {
+        signals.emit(.viewAction(id: id.busID, action: action.action, value: action.value))
+    }
+}
+
+extension ViewActionValue {
+    /// The signal's variant: a boolean, a double, a string; "" for a button.
+    var busValue: BusValue {
+        switch self {
+        case .none: .variant(.string(""))
+        case .bool(let b): .variant(.bool(b))
+        case .number(let n): .variant(.double(n))
+        case .text(let s): .variant(.string(s))
+        }
+    }
+}
