@@ -1,0 +1,139 @@
+/// Finds the malformed TOML that toml++ (under TOMLKit) does not report but asserts on: a table
+/// header whose first character cannot start a key (`[!x]`, `[#`, `[` at the end of a line).
+/// toml++ aborts the process there (its assertions are on in our builds; with NDEBUG it would be
+/// undefined behaviour), so the config parser runs this first and reports a located error.
+///
+/// A small lexer: strings (basic, literal, multi-line), comments and the brackets of values, so
+/// that a `[` opening a line inside a multi-line array or string is not taken for a header.
+struct TOMLPreflight {
+    struct Problem: Error, Equatable {
+        var line: Int
+        var column: Int
+        var reason: String
+    }
+
+    static func check(_ text: String) -> Problem? {
+        var lexer = TOMLPreflight(Array(text.utf8))
+        return lexer.run()
+    }
+
+    private let bytes: [UInt8]
+    private var i = 0
+    private var line = 1
+    private var lineStart = 0
+    /// Open `[` and `{` of values (arrays and inline tables).
+    private var depth = 0
+
+    private init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    private mutating func run() -> Problem? {
+        var atLineStart = true
+        while i < bytes.count {
+            let c = bytes[i]
+            switch c {
+            case UInt8(ascii: "\n"):
+                newline()
+                atLineStart = true
+                continue
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                i += 1
+                continue
+            case UInt8(ascii: "#"):
+                while i < bytes.count, bytes[i] != UInt8(ascii: "\n") { i += 1 }
+                continue
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                skipString()
+            case UInt8(ascii: "[") where atLineStart && depth == 0:
+                if let problem = header() { return problem }
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                i += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth = max(0, depth - 1)
+                i += 1
+            default:
+                i += 1
+            }
+            atLineStart = false
+        }
+        return nil
+    }
+
+    private mutating func newline() {
+        i += 1
+        line += 1
+        lineStart = i
+    }
+
+    /// `[` or `[[` at the start of a line, outside any value: what follows must start a key.
+    /// The rest of the header line is skipped (its strings as strings).
+    private mutating func header() -> Problem? {
+        i += 1
+        if i < bytes.count, bytes[i] == UInt8(ascii: "[") { i += 1 }
+        while i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
+        guard i < bytes.count else { return nil }  // toml++ reports the end of the file itself
+        let c = bytes[i]
+        guard Self.startsKey(c) || c == UInt8(ascii: "]") else {
+            let shown = c < 0x80 && c >= 0x20 ? "'\(Character(Unicode.Scalar(c)))'" : Self.format(c)
+            return Problem(line: line, column: column(), reason: "a table header needs a key, saw \(shown)")
+        }
+        while i < bytes.count, bytes[i] != UInt8(ascii: "\n") {
+            if bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") { skipString() } else { i += 1 }
+        }
+        return nil
+    }
+
+    /// Bare key characters (A-Z a-z 0-9 _ -) and the two quotes.
+    static func startsKey(_ c: UInt8) -> Bool {
+        switch c {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"),
+             UInt8(ascii: "\""), UInt8(ascii: "'"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func format(_ c: UInt8) -> String {
+        let hex = String(c, radix: 16, uppercase: true)
+        return "byte 0x" + (hex.count < 2 ? "0" + hex : hex)
+    }
+
+    private func column() -> Int {
+        // Characters, not bytes, as toml++ counts them.
+        String(decoding: bytes[lineStart..<i], as: UTF8.self).unicodeScalars.count + 1
+    }
+
+    /// Skips a string starting at `i` (basic or literal, single- or multi-line); an unterminated
+    /// one runs to the end of its line (single) or of the text (multi-line), as toml++ reads it.
+    private mutating func skipString() {
+        let quote = bytes[i]
+        let multi = i + 2 < bytes.count && bytes[i + 1] == quote && bytes[i + 2] == quote
+        i += multi ? 3 : 1
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == UInt8(ascii: "\\"), quote == UInt8(ascii: "\"") {
+                i += 1
+                // An escaped line end (multi-line strings) is counted as a line below.
+                if i < bytes.count, bytes[i] != UInt8(ascii: "\n") { i += 1 }
+                continue
+            }
+            if c == UInt8(ascii: "\n") {
+                if !multi { return }
+                newline()
+                continue
+            }
+            if c == quote {
+                if !multi { i += 1; return }
+                if i + 2 < bytes.count, bytes[i + 1] == quote, bytes[i + 2] == quote {
+                    i += 3
+                    // Up to two more quotes belong to the string's content.
+                    while i < bytes.count, bytes[i] == quote { i += 1 }
+                    return
+                }
+            }
+            i += 1
+        }
+    }
+}
