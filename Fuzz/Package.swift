@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 // libFuzzer targets for the parsers (docs/RELIABILITY.md, "Fuzzing"). Built and run by
-// scripts/fuzz with `swift build --sanitize fuzzer --sanitize address`; each target is an
-// executable whose `LLVMFuzzerTestOneInput` feeds one input to the real entry point.
+// scripts/fuzz (docs/RELIABILITY.md has the command); each target is an executable whose
+// `LLVMFuzzerTestOneInput` feeds one input to the real entry point, and whose main.swift hands
+// control to libFuzzer (`LLVMFuzzerRunDriver`).
 import PackageDescription
 
 let parsers: (String) -> Target.Dependency = { .product(name: $0, package: "overlay-wl") }
