@@ -1,5 +1,6 @@
 /// Finds the malformed TOML that toml++ (under TOMLKit) does not report but asserts on: a table
-/// header whose first character cannot start a key (`[!x]`, `[#`, `[` at the end of a line).
+/// header whose first character cannot start a key (`[!x]`, `[#`, `[` at the end of a line), and
+/// an array element that starts with `}` or a vertical space other than a line break (`x = [ }`).
 /// toml++ aborts the process there (its assertions are on in our builds; with NDEBUG it would be
 /// undefined behaviour), so the config parser runs this first and reports a located error.
 ///
@@ -21,8 +22,8 @@ struct TOMLPreflight {
     private var i = 0
     private var line = 1
     private var lineStart = 0
-    /// Open `[` and `{` of values (arrays and inline tables).
-    private var depth = 0
+    /// Open `[` and `{` of values (arrays and inline tables), innermost last.
+    private var open: [UInt8] = []
 
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -43,13 +44,17 @@ struct TOMLPreflight {
                 continue
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 skipString()
-            case UInt8(ascii: "[") where atLineStart && depth == 0:
+            case UInt8(ascii: "[") where atLineStart && open.isEmpty:
                 if let problem = header() { return problem }
             case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
+                open.append(c)
                 i += 1
+                if c == UInt8(ascii: "["), let problem = arrayElement() { return problem }
+            case UInt8(ascii: ",") where open.last == UInt8(ascii: "["):
+                i += 1
+                if let problem = arrayElement() { return problem }
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                depth = max(0, depth - 1)
+                _ = open.popLast()
                 i += 1
             default:
                 i += 1
@@ -79,6 +84,40 @@ struct TOMLPreflight {
         }
         while i < bytes.count, bytes[i] != UInt8(ascii: "\n") {
             if bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") { skipString() } else { i += 1 }
+        }
+        return nil
+    }
+
+    /// Where an array element may start (after `[` or `,`): toml++ skips spaces, line breaks and
+    /// comments, then asserts unless what follows is `]`, `,` or could start a value. `}` and the
+    /// vertical spaces that are no line break are the characters that reach the assertion.
+    private func arrayElement() -> Problem? {
+        var j = i, line = self.line, lineStart = self.lineStart
+        while j < bytes.count {
+            let c = bytes[j]
+            if c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") {
+                j += 1
+            } else if c == UInt8(ascii: "\n") {
+                j += 1
+                line += 1
+                lineStart = j
+            } else if c == UInt8(ascii: "\r"), j + 1 < bytes.count, bytes[j + 1] == UInt8(ascii: "\n") {
+                j += 1
+            } else if c == UInt8(ascii: "#") {
+                while j < bytes.count, bytes[j] != UInt8(ascii: "\n") { j += 1 }
+            } else {
+                let scalar = String(decoding: bytes[j..<min(j + 4, bytes.count)], as: UTF8.self).unicodeScalars.first!
+                let vertical: Set<UInt32> = [0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029]
+                if scalar.value >= 0x80, !vertical.contains(scalar.value),
+                   scalar.properties.isWhitespace || scalar.value == 0xFEFF || scalar.value == 0x180E {
+                    j += String(scalar).utf8.count  // toml++ skips Unicode's horizontal spaces too
+                    continue
+                }
+                guard scalar == "}" || vertical.contains(scalar.value) else { return nil }
+                let shown = scalar == "}" ? "'}'" : "U+" + String(scalar.value, radix: 16, uppercase: true)
+                let column = String(decoding: bytes[lineStart..<j], as: UTF8.self).unicodeScalars.count + 1
+                return Problem(line: line, column: column, reason: "expected a value or ']' in the array, saw \(shown)")
+            }
         }
         return nil
     }

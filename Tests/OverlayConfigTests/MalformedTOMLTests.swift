@@ -32,6 +32,18 @@ import Testing
     }
 
     @Test(arguments: [
+        // Fuzz/Regressions/config/array-closing-brace.toml has `es = [ }` on its third line.
+        ("[general]\ndefault-timeout = 8\nes = [ }ork\"]\n", 3, 8), ("x = [1, }", 1, 9), ("x = [\n  # c\n  }]", 3, 3),
+        ("x = [\u{2028}1]", 1, 6), ("x = [\u{00A0}}]", 1, 7), ("x = [\u{0B}]", 1, 6), ("x = [[1], [\r]]", 1, 12),
+    ])
+    func arrayElementsThatCannotStartAValueAreLocated(text: String, line: Int, column: Int) {
+        let error = error(text)
+        #expect(error?.line == line, "\(text.debugDescription): \(String(describing: error))")
+        #expect(error?.column == column, "\(text.debugDescription): \(String(describing: error))")
+        #expect(error?.reason.hasPrefix("expected a value or ']' in the array") == true)
+    }
+
+    @Test(arguments: [
         // A `[` opening a line inside an array, a multi-line string or after a comment is no header.
         "[containers.a]\ninsets = [\n  [1, 2],\n  3,\n]\n",
         "[containers.a]\n# [!comment]\n",
@@ -39,9 +51,12 @@ import Testing
         "[[rules]]\nsummary = '''\n[#'''\n",
         "[ \"quoted\" ]\n",
         "['lit.eral']\n",
+        "x = [ 1, 2, ]\n", "x = [ { a = 1 }, { b = [2, 3] } ]\n", "x = [ \"}\", '}' ]\n", "x = [\r\n  1\r\n]\n",
     ])
     func validHeadersAndLookalikesPassThePreflight(text: String) {
         let error = error(text)
-        #expect(error?.reason.hasPrefix("a table header needs a key") != true, "\(text.debugDescription): \(String(describing: error))")
+        for preflight in ["a table header needs a key", "expected a value or ']' in the array"] {
+            #expect(error?.reason.hasPrefix(preflight) != true, "\(text.debugDescription): \(String(describing: error))")
+        }
     }
 }
