@@ -1,4 +1,7 @@
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import OverlayConfig
 import OverlayEngine
 import OverlayScene
@@ -13,8 +16,15 @@ let window = try! WindowEvent(json: Array(#"""
      "rect": {"x": 0, "y": 0, "width": 640, "height": 480}}}
     """#.utf8)).window
 
+/// The system's icon themes stay out: a scene naming a theme would index them again on every run
+/// (seconds each; `overlay-wl render` indexes once per process).
+let noSystemIcons: Void = {
+    for key in ["HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS"] { setenv(key, "/nonexistent", 1) }
+}()
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSceneTour(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    _ = noSystemIcons
     let json = Data(UnsafeBufferPointer(start: data, count: size))
     if let scene = try? SceneFile.decode(json, source: "fuzz.json"),
        let renderer = try? SceneRenderer(scene: scene, baseDirectory: "/nonexistent") {
