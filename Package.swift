@@ -13,6 +13,11 @@ let package = Package(
         .library(name: "OverlayRenderer", targets: ["OverlayRenderer"]),
         .library(name: "WaylandPresenter", targets: ["WaylandPresenter"]),
         .executable(name: "overlay-wl", targets: ["overlay-wl"]),
+        // The parsers' modules, for the fuzz targets (Fuzz/Package.swift).
+        .library(name: "DBusService", targets: ["DBusService"]),
+        .library(name: "OverlayConfig", targets: ["OverlayConfig"]),
+        .library(name: "OverlayScene", targets: ["OverlayScene"]),
+        .library(name: "SwayIPC", targets: ["SwayIPC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

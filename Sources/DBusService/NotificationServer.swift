@@ -113,9 +113,11 @@ public final class NotificationServer {
             })
     }
 
+    static let notifySignature = "susssasa{sv}i"
+
     /// Read straight into a `NotifyRequest`: the call a flood is made of.
     private static let notifyMethod: BusMethod = {
-        var method = BusMethod("Notify", input: "susssasa{sv}i", output: "u",
+        var method = BusMethod("Notify", input: notifySignature, output: "u",
                                inputNames: ["app_name", "replaces_id", "app_icon", "summary", "body", "actions",
                                             "hints", "expire_timeout"],
                                outputNames: ["id"])

@@ -14,6 +14,9 @@ public struct ConfigParser {
     }
 
     public func parse(_ text: String, file: String) throws(ConfigError) -> OverlayConfiguration {
+        if let problem = TOMLPreflight.check(text) {
+            throw ConfigError(file: file, line: problem.line, column: problem.column, reason: problem.reason)
+        }
         let root: TOMLTable
         do {
             root = try TOMLTable(string: text)

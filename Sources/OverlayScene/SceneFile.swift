@@ -51,10 +51,15 @@ public struct SceneFile: Decodable {
 
     public static func load(path: String) throws -> SceneFile {
         guard let data = FileManager.default.contents(atPath: path) else { throw SceneError.unreadable(path) }
+        return try decode(data, source: path)
+    }
+
+    /// A scene from its JSON; `source` names it in errors.
+    public static func decode(_ data: Data, source: String) throws -> SceneFile {
         do {
             return try JSONDecoder().decode(SceneFile.self, from: data)
         } catch let error as DecodingError {
-            throw SceneError.invalid(path, describe(error))
+            throw SceneError.invalid(source, describe(error))
         }
     }
 

@@ -17,6 +17,7 @@ public final class SceneRenderer {
 
     /// Validates the whole scene up front (every value parsed, every container known).
     public init(scene: SceneFile, baseDirectory: String = ".") throws {
+        try Self.checkPictureFields(of: scene)
         self.scene = scene
         self.baseDirectory = baseDirectory
         painter.blurSource = .canvas  // the wallpaper is on the canvas: frosted backdrops blur it
@@ -114,6 +115,8 @@ public final class SceneRenderer {
     /// One frame as a new canvas, `size` logical points at `scale`.
     public func render(at t: Double, size: Size? = nil, scale: Double = 1) throws -> Canvas {
         let size = size ?? defaultSize
+        try Self.checkPicture(width: size.width, height: size.height, scale: scale)
+        try Self.checkTime(t)
         let canvas = Canvas(pixelWidth: Int((size.width * scale).rounded()), pixelHeight: Int((size.height * scale).rounded()),
                             scale: scale)
         try draw(at: t, on: canvas)
@@ -129,6 +132,9 @@ public final class SceneRenderer {
         let columns = min(n, 4), rows = (n + columns - 1) / columns
         let label = 18.0
         let tile = Size(width: size.width, height: size.height + label)
+        try Self.checkPicture(width: tile.width * Double(columns), height: tile.height * Double(rows), scale: scale)
+        try Self.checkTime(span.0)
+        try Self.checkTime(span.1)
         let sheet = Canvas(pixelWidth: Int((tile.width * Double(columns) * scale).rounded()),
                            pixelHeight: Int((tile.height * Double(rows) * scale).rounded()), scale: scale)
         sheet.fill(Color(hex: 0xFFFFFF))

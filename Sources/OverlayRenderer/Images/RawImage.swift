@@ -42,8 +42,10 @@ public struct RawImage: Equatable, Sendable {
         guard channels == (hasAlpha ? 4 : 3) else { throw ValidationError.channelsMismatch(channels: channels, hasAlpha: hasAlpha) }
         let row = width * channels
         guard rowstride >= row else { throw ValidationError.rowstrideTooSmall(rowstride: rowstride, needed: row) }
-        // The last row need not be padded to the full stride (gdk-pixbuf's convention).
-        let needed = rowstride * (height - 1) + row
+        // The last row need not be padded to the full stride (gdk-pixbuf's convention). A stride
+        // so large that this overflows needs more bytes than any buffer has.
+        let (padded, overflow) = rowstride.multipliedReportingOverflow(by: height - 1)
+        let needed = overflow || padded > Int.max - row ? Int.max : padded + row
         guard bytes.count >= needed else { throw ValidationError.bufferTooShort(length: bytes.count, needed: needed) }
     }
 

@@ -14,28 +14,14 @@ struct TourCommand: ParsableCommand {
             and "title" and/or "body". Every step is checked before any is shown.
             """)
 
-    static let stepKeys = ["at", "output", "window", "title", "body"]
-
     @Argument(help: "The tour file (JSON).", completion: .file(extensions: ["json"])) var file: String
 
     /// The Show settings of every step; throws one clear line for the first bad step.
     static func steps(from data: Data, source: String) throws -> [[(String, SettingValue)]] {
-        guard let list = try? JSONDecoder().decode([[String: String]].self, from: data) else {
-            throw TipError("\(source): expected a JSON array of steps, objects whose values are strings")
-        }
-        guard !list.isEmpty else { throw TipError("\(source): the tour has no steps") }
-        return try list.enumerated().map { index, step in
-            var settings: [(String, SettingValue)] = [("container", .string(TipsFrontend.tourName))]
-            for key in stepKeys {
-                if let text = step[key] { settings.append((key, .string(text))) }
-            }
-            if let unknown = step.keys.first(where: { !stepKeys.contains($0) }) {
-                throw TipError("\(source): step \(index + 1): unknown key \"\(unknown)\" (known: \(stepKeys.joined(separator: ", ")))")
-            }
-            guard (step["at"] == nil) != (step["window"] == nil) else {
-                throw TipError("\(source): step \(index + 1): give exactly one of \"at\" or \"window\"")
-            }
-            return settings
+        do {
+            return try TourFile.steps(from: data, source: source, container: TipsFrontend.tourName)
+        } catch {
+            throw TipError(error.description)
         }
     }
 

@@ -1,0 +1,62 @@
+import OverlayConfig
+import Testing
+
+/// TOML that toml++ asserts on instead of reporting (found by the config fuzz target): a table
+/// header whose first character cannot start a key. Each must be a located error; before the
+/// preflight check the parser aborted the process (a config reload took the daemon down).
+@Suite struct MalformedTOMLTests {
+    let parser = ConfigParser(builtInContainers: ["notifications"])
+
+    func error(_ text: String) -> ConfigError? {
+        do { _ = try parser.parse(text, file: "test.toml"); return nil } catch { return error }
+    }
+
+    @Test func theFuzzFindingIsALocatedError() {
+        // Fuzz/Regressions/config/header-invalid-utf8.toml: 0x9B, decoded as U+FFFD, after a `[`.
+        let bytes: [UInt8] = Array("[containers.a]\n\n[".utf8) + [0x9B] + Array("[rules]]\nsummary = \"ok\"\n".utf8)
+        let error = error(String(decoding: bytes, as: UTF8.self))
+        #expect(error?.line == 3)
+        #expect(error?.column == 2)
+        #expect(error?.reason == "a table header needs a key, saw byte 0xEF")
+    }
+
+    @Test(arguments: [
+        ("[!x]", 1, 2), ("[[#]]", 1, 3), ("[ \t*]\n", 1, 4), ("[\n", 1, 2), ("[[\t{a}]]", 1, 4),
+        ("x = [\n  1,\n]\n[.]", 4, 2), ("s = \"\"\"\n[ok\n\"\"\"\n[=]", 4, 2),
+    ])
+    func headersThatCannotStartAKeyAreLocated(text: String, line: Int, column: Int) {
+        let error = error(text)
+        #expect(error?.line == line, "\(text.debugDescription): \(String(describing: error))")
+        #expect(error?.column == column, "\(text.debugDescription): \(String(describing: error))")
+        #expect(error?.reason.hasPrefix("a table header needs a key") == true)
+    }
+
+    @Test(arguments: [
+        // Fuzz/Regressions/config/array-closing-brace.toml has `es = [ }` on its third line.
+        ("[general]\ndefault-timeout = 8\nes = [ }ork\"]\n", 3, 8), ("x = [1, }", 1, 9), ("x = [\n  # c\n  }]", 3, 3),
+        ("x = [\u{2028}1]", 1, 6), ("x = [\u{00A0}}]", 1, 7), ("x = [\u{0B}]", 1, 6), ("x = [[1], [\r]]", 1, 12),
+    ])
+    func arrayElementsThatCannotStartAValueAreLocated(text: String, line: Int, column: Int) {
+        let error = error(text)
+        #expect(error?.line == line, "\(text.debugDescription): \(String(describing: error))")
+        #expect(error?.column == column, "\(text.debugDescription): \(String(describing: error))")
+        #expect(error?.reason.hasPrefix("expected a value or ']' in the array") == true)
+    }
+
+    @Test(arguments: [
+        // A `[` opening a line inside an array, a multi-line string or after a comment is no header.
+        "[containers.a]\ninsets = [\n  [1, 2],\n  3,\n]\n",
+        "[containers.a]\n# [!comment]\n",
+        "[[rules]]\nsummary = \"\"\"\n[!not a header\n\"\"\"\n",
+        "[[rules]]\nsummary = '''\n[#'''\n",
+        "[ \"quoted\" ]\n",
+        "['lit.eral']\n",
+        "x = [ 1, 2, ]\n", "x = [ { a = 1 }, { b = [2, 3] } ]\n", "x = [ \"}\", '}' ]\n", "x = [\r\n  1\r\n]\n",
+    ])
+    func validHeadersAndLookalikesPassThePreflight(text: String) {
+        let error = error(text)
+        for preflight in ["a table header needs a key", "expected a value or ']' in the array"] {
+            #expect(error?.reason.hasPrefix(preflight) != true, "\(text.debugDescription): \(String(describing: error))")
+        }
+    }
+}
