@@ -2,19 +2,34 @@ import OverlayEngine
 
 /// Measures view-tree text with Pango, the way the renderer sets it: markup sanitised
 /// (`Markup.sanitize`), wrapped at word or character boundaries, ellipsized after the line limit.
+///
+/// Sizes are remembered per (text, font, width, line limit): layout asks for the same text at the
+/// same widths many times (flexibility probes, every redraw of a view). At most `cacheCapacity`
+/// are kept; past that all are dropped at once.
 public final class PangoTextMeasurer: TextMeasuring {
     private let text = TextContext(scale: 1)
     /// Width used when none is proposed (one unwrapped line in practice).
     static let unboundedWidth = 100_000.0
+    public static let cacheCapacity = 1024
+
+    private struct Key: Hashable {
+        var markup: String, font: String, width: Double, lines: Int
+    }
+    private var sizes: [Key: Size] = [:]
 
     public init() {}
 
     public func measure(_ content: TextContent, proposedWidth: Double?) -> Size {
         let lines = content.wraps ? (content.lineLimit ?? 10_000) : 1
         let width = min(Self.unboundedWidth, max(1, proposedWidth ?? Self.unboundedWidth))
-        let block = TextBlock(in: text, font: Self.fontName(content.font), width: width, maxLines: lines)
+        let key = Key(markup: content.markup, font: Self.fontName(content.font), width: width, lines: lines)
+        if let known = sizes[key] { return known }
+        let block = TextBlock(in: text, font: key.font, width: width, maxLines: lines)
         block.setMarkup(Markup.sanitize(content.markup))
-        return Size(width: block.width, height: block.height)
+        let size = Size(width: block.width, height: block.height)
+        if sizes.count >= Self.cacheCapacity { sizes.removeAll(keepingCapacity: true) }
+        sizes[key] = size
+        return size
     }
 
     /// A Pango font description string: "Sans Bold 13".

@@ -10,11 +10,17 @@ struct ViewTreePresentation {
     private var revisions: [ViewID: Int] = [:]
     /// Contacts dragging a slider: the view and the slider's node index (one per pointer or finger).
     var drags: [InputContact: (view: ViewID, index: Int)] = [:]
+    /// Trees whose bars and sliders move to new values: where from, since when, along which curve
+    /// (one per view showing; removed when done or with the view).
+    var animations: [ViewID: (from: ViewLayoutResult, start: Double, animation: Animation)] = [:]
+    /// Frames of a value animation are drawn this often.
+    static let frameInterval = 1.0 / 60
 
     func revision(of id: ViewID) -> Int { revisions[id] ?? 0 }
     mutating func changed(_ id: ViewID) { revisions[id, default: 0] &+= 1 }
     mutating func removed(_ id: ViewID) {
         revisions[id] = nil
+        animations[id] = nil
         drags = drags.filter { $0.value.view != id }
     }
 }
@@ -32,20 +38,55 @@ extension OverlayPresenter {
         let shown = try manager.show(id, in: container, configuration: configuration, size: laidOut.size,
                                      animated: animated, now: clock())
         lazyMeasure.pending.remove(shown)
+        if replacing, case .tree(let old)? = views[shown] { animateValues(of: shown, from: old, to: laidOut) }
         setTree(laidOut, of: shown, changed: replacing)
         return shown
     }
 
     /// Changes the tree view `id` shows where it is (same id, same surface, its countdown goes
     /// on): laid out again, resized in its container when its size changed, and only this view
-    /// repainted. False when `id` shows no view tree.
+    /// repainted; bars and sliders in place move to their new values (`animated`). False when
+    /// `id` shows no view tree.
     @discardableResult
-    public func update(_ id: ViewID, to node: ViewNode) -> Bool {
+    public func update(_ id: ViewID, to node: ViewNode, animated: Bool = true) -> Bool {
         guard case .tree(let old)? = views[id] else { return false }
         let laidOut = trees.layouts.layout(node)
         if laidOut.size != old.size { manager.setSize(laidOut.size, of: id) }
+        if animated { animateValues(of: id, from: old, to: laidOut) } else { trees.animations[id] = nil }
         setTree(laidOut, of: id, changed: true)
         return true
+    }
+
+    /// The next tree of view `id`, with its bars and sliders moving from their old values along
+    /// the view's animation when they stay in place (an OSD's next level); the rest is drawn new.
+    func animateValues(of id: ViewID, from old: LaidOutView?, to new: LaidOutView) {
+        guard let old, new.layout.canAnimateValues(from: old.layout),
+              new.layout.interpolatingValues(from: old.layout, progress: 0) != new.layout,  // a value moved
+              let animation = manager.resolvedConfiguration(of: id)?.animation else { return }
+        let now = clock()
+        // From what shows now: an animation under way goes on from where it is.
+        let from = treeShown(old, of: id, now: now).layout
+        trees.animations[id] = (from, now, animation)
+    }
+
+    /// The tree as it shows at `now` (bars and sliders part way through an animation).
+    func treeShown(_ tree: LaidOutView, of id: ViewID, now: Double) -> LaidOutView {
+        guard let animation = trees.animations[id] else { return tree }
+        var shown = tree
+        let progress = animation.animation.progress(at: now - animation.start)
+        shown.layout = tree.layout.interpolatingValues(from: animation.from, progress: min(1, max(0, progress)))
+        return shown
+    }
+
+    /// Each pass: views with value animations under way repaint; done ones stop. The next frame's time.
+    func advanceTreeAnimations(to now: Double) -> Double? {
+        guard !trees.animations.isEmpty else { return nil }
+        for (id, animation) in trees.animations {
+            if now - animation.start >= animation.animation.duration { trees.animations[id] = nil }
+            trees.changed(id)
+        }
+        revision &+= 1
+        return trees.animations.isEmpty ? nil : now + ViewTreePresentation.frameInterval
     }
 
     /// The tree view `id` shows now (with the user's changes: toggles, sliders).
@@ -87,7 +128,7 @@ extension OverlayPresenter {
         case .toggle(let isOn, let action):
             var changed = tree.node
             changed.update(at: index) { $0.kind = .toggle(isOn: !isOn, action: action) }
-            update(id, to: changed)
+            update(id, to: changed, animated: false)
             report(action, .bool(!isOn))
         case .slider(_, _, _, let action):
             guard let point, let local = treePoint(id, point), let value = setSlider(id, index: index, toX: local.x) else { return }
@@ -109,7 +150,7 @@ extension OverlayPresenter {
         if value != old {
             var changed = tree.node
             changed.update(at: index) { $0.kind = .slider(value: value, range: range, step: step, action: action) }
-            update(id, to: changed)
+            update(id, to: changed, animated: false)
         }
         return value
     }
@@ -207,7 +248,7 @@ extension OverlayPresenter {
         manager.pauseAutoDismiss(id, now: clock())
         guard snapped != value, var node = viewTree(of: id) else { return true }
         node.update(at: index) { $0.kind = .slider(value: snapped, range: range, step: step, action: action) }
-        update(id, to: node)
+        update(id, to: node, animated: false)
         pendingClicks.append(ViewClick(view: id, part: .viewAction(ViewAction(action: action, value: .number(snapped))), point: nil))
         return true
     }

@@ -354,6 +354,7 @@ public final class OverlayPresenter {
         let now = clock()
         advanceInput(to: now)
         advanceCenter(to: now)
+        let treeFrame = advanceTreeAnimations(to: now)
         deliverClicks()
         let changed = revision != seenRevision || engineDeadline.map { now >= $0 } == true
             || animationTick.map { now >= $0 } == true
@@ -396,8 +397,8 @@ public final class OverlayPresenter {
         display?.flush()
         let spareDeadline = earliest(spareBuffers.values.map(\.until).min(), spareMemoryUntil)
         let centerDue = centerDeadline(now: now)
-        return earliest(earliest(earliest(earliest(inputDeadline(after: engineDeadline), spareDeadline), drawers.nextDeadline),
-                                 animationTick), centerDue)
+        return earliest(earliest(earliest(earliest(earliest(inputDeadline(after: engineDeadline), spareDeadline), drawers.nextDeadline),
+                                          animationTick), centerDue), treeFrame)
     }
 
     private func earliest(_ a: Double?, _ b: Double?) -> Double? {
@@ -476,7 +477,7 @@ public final class OverlayPresenter {
             return view
         case .tree(let tree)?:
             var view = PaintedView(content: ToastContent(), configuration: manager.resolvedConfiguration(of: id))
-            view.tree = tree
+            view.tree = treeShown(tree, of: id, now: clock())
             return view
         case nil:
             return nil

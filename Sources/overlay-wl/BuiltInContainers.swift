@@ -34,7 +34,7 @@ enum BuiltInContainers {
     static var specs: [ContainerSpec] {
         var column = ContainerSpec(configuration: notifications, placement: SurfacePlacement())
         column.followsFocus = true  // the column goes where the user is looking
-        return [column, center]
+        return [column, center, OSD.container]
     }
 
     static let centerName = "center"

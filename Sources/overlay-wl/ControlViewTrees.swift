@@ -13,15 +13,26 @@ extension ControlFrontend {
     ]
     static let viewActionSignal = BusSignal("ViewAction", signature: "usv", argumentNames: ["id", "action", "value"])
 
-    /// Settings of `ShowView`: how the view sits and moves, not what it shows.
-    static let viewTreeSettingKeys = ["id", "animated"] + ViewSettings.keys
+    /// Settings of `ShowView`: how the view sits and moves, not what it shows; `tag` replaces
+    /// the tree shown in the container under the same tag (an OSD's next value).
+    static let viewTreeSettingKeys = ["id", "animated", "tag"] + ViewSettings.keys
+    /// Longest tag, in UTF-8 bytes.
+    static let maximumTagLength = 256
 
     func showView(container: String, json: String, settings: BusValue) throws -> UInt32 {
         let node = try Self.viewTree(json, method: "ShowView")
         guard case .dict(let entries, "s", _) = settings.unwrapped else { throw BusMethodError.invalidArgs("ShowView: settings: expected a{sv}") }
         var pairs: [(String, SettingValue)] = [("container", .string(container))]
+        var tag: String?
         for entry in entries {
             guard case .string(let key) = entry.key else { continue }
+            if key == "tag" {
+                guard let text = entry.value.stringValue, !text.isEmpty, text.utf8.count <= Self.maximumTagLength else {
+                    throw BusMethodError.invalidArgs("ShowView: tag: expected a string of 1…\(Self.maximumTagLength) bytes")
+                }
+                tag = text
+                continue
+            }
             guard Self.viewTreeSettingKeys.contains(key) else {
                 throw BusMethodError.invalidArgs("ShowView: \(key): unknown setting (known: \(Self.viewTreeSettingKeys.joined(separator: ", ")))")
             }
@@ -36,14 +47,23 @@ extension ControlFrontend {
         if let id = request.id, registry[ViewID(id)] != nil, viewTree(id) == nil {
             throw BusMethodError.invalidArgs("ShowView: id \(id) is not a view tree")
         }
-        let id = request.id.map { ViewID($0) } ?? screen.newID()
+        let id = request.id.map { ViewID($0) } ?? tag.flatMap { tagged($0, in: container) } ?? screen.newID()
         do {
             try screen.show(node, id: id, in: container, configuration: request.view, animated: request.animated)
         } catch {
             throw Self.error("Failed", "cannot show in '\(container)': \(error)")
         }
-        registry.insert(ControlView(container: container, actions: []), id: id)
+        registry.insert(ControlView(container: container, actions: [], tag: tag), id: id)
         return id.busID
+    }
+
+    /// The view tree shown (or waiting) in `container` under `tag`.
+    private func tagged(_ tag: String, in container: String) -> ViewID? {
+        registry.records.first { id, record in
+            guard case .control(let view) = record.kind else { return false }
+            return view.tag == tag && view.container == container && screen.manager.containerName(of: id) == container
+                && screen.viewTree(of: id) != nil
+        }?.key
     }
 
     func updateView(_ id: UInt32, json: String) throws {

@@ -28,6 +28,8 @@ struct ControlView {
     var actions: [NotificationAction]
     /// Set by `Invoke` just before the view is dismissed.
     var invokedAction: String?
+    /// A view tree shown under a tag (`ShowView`'s `tag`): a later tree with it replaces this one.
+    var tag: String? = nil
 }
 
 /// The daemon's views by id, and the synchronous tags of open notifications. Ids come from

@@ -183,4 +183,25 @@ final class ViewTreeTests: RigTestCase {
                        "the panel, no knob, where it started")
         try pointer.up()
     }
+
+    func testATypedFieldIsSubmittedWithEnterAndShowWaitPrintsItsText() throws {
+        _ = try startDaemon(config: Self.config)
+        let pointer = try VirtualPointer(rig: rig)
+        defer { pointer.stop() }
+        let field = ##"{"type": "textField", "placeholder": "Name", "submitAction": "name", "modifiers": [{"frame": {"width": 200}}, {"padding": 12}, {"background": "#202020"}]}"##
+        let waiting = try TipTests.WaitingShow(rig: rig, ["--container", "dialog", "--view", try writeView(field)])
+        defer { waiting.process.stop(grace: 1) }
+        let id = try XCTUnwrap(waiting.waitForLine({ UInt32($0) != nil }, timeout: 5), "show --wait printed no id")
+        // The field (#1F232B) sits 12 points inside the panel at the container's corner (20, 20).
+        let fieldColour = RGBA(r: 0x1F, g: 0x23, b: 0x2B, a: 255)
+        let shot = try settledScreenshot(within: 3) { $0.whole.boundingBox { $0 == fieldColour } != nil }
+        let box = try XCTUnwrap(shot.whole.boundingBox { $0 == fieldColour }, "the field is drawn")
+        note("field \(box)")
+        try pointer.click(box.x + 20, box.y + box.height / 2)
+        _ = try settledScreenshot(within: 3) { $0.whole.boundingBox { $0 == Self.accent } != nil }  // the focus ring
+        try pointer.type("Ada")
+        try pointer.key("enter")
+        XCTAssertEqual(waiting.process.waitForExit(timeout: 5), 0, "show --wait did not return: \(waiting.output)")
+        XCTAssertEqual(waiting.output, [id, "name Ada"], "the id, then the submit action with the text")
+    }
 }

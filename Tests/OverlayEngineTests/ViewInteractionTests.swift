@@ -55,3 +55,27 @@ struct ViewInteractionTests {
         #expect(resolved.children[1].kind == .image(ImageContent(.file("/abs.png"))))
     }
 }
+
+@Suite("View tree value animation")
+struct ViewValueAnimationTests {
+    func bar(_ value: Double, total: Double = 1) -> ViewLayoutResult {
+        layout(VStack(alignment: .leading) { Text("Volume"); ProgressBar(value: value, total: total).frame(width: 100) })
+    }
+
+    @Test func valuesMoveFromTheOldTreesToTheNewOnes() throws {
+        let old = bar(2, total: 10), new = bar(0.8)
+        #expect(new.canAnimateValues(from: old))
+        let half = new.interpolatingValues(from: old, progress: 0.5)
+        let part = try #require(half.placed.first { if case .node(.progressBar) = $0.part { true } else { false } })
+        #expect(part.part == .node(.progressBar(value: 0.5, total: 1)), "0.2 to 0.8, half way")
+        #expect(new.interpolatingValues(from: old, progress: 1) == new, "done: the new tree itself")
+    }
+
+    @Test func onlyBarsAndSlidersInTheSamePlacesAnimate() {
+        let relabelled = layout(VStack(alignment: .leading) { Text("Brightness"); ProgressBar(value: 0.2).frame(width: 100) })
+        #expect(bar(0.2).canAnimateValues(from: relabelled), "new text is drawn new; the bar still moves")
+        let wider = layout(VStack(alignment: .leading) { Text("Volume"); ProgressBar(value: 0.2).frame(width: 120) })
+        #expect(!bar(0.2).canAnimateValues(from: wider), "a bar that moved or grew is not animated")
+        #expect(!bar(0.2).canAnimateValues(from: layout(VStack { Text("Volume") })), "other nodes")
+    }
+}

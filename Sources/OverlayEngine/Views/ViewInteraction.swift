@@ -125,3 +125,42 @@ extension ViewNode {
         return node
     }
 }
+
+extension ViewLayoutResult {
+    /// True when `other` has the same nodes in the same order with its progress bars and sliders
+    /// in the same frames: those can move from one value to the other (the rest is drawn new).
+    public func canAnimateValues(from other: ViewLayoutResult) -> Bool {
+        guard placed.count == other.placed.count else { return false }
+        for (a, b) in zip(placed, other.placed) {
+            guard a.index == b.index else { return false }
+            switch (a.part, b.part) {
+            case (.node(.progressBar), .node(.progressBar)), (.node(.slider), .node(.slider)):
+                guard a.frame == b.frame else { return false }
+            case (.node(.progressBar), _), (_, .node(.progressBar)), (.node(.slider), _), (_, .node(.slider)):
+                return false
+            default:
+                continue
+            }
+        }
+        return true
+    }
+
+    /// These parts with each progress bar and slider `progress` (0…1) of the way from its value in
+    /// `start` (laid out alike: `canAnimateValues`) to its value here.
+    public func interpolatingValues(from start: ViewLayoutResult, progress: Double) -> ViewLayoutResult {
+        guard progress < 1, start.placed.count == placed.count else { return self }
+        var result = self
+        for i in placed.indices {
+            switch (start.placed[i].part, placed[i].part) {
+            case (.node(.progressBar(let v0, let t0)), .node(.progressBar(let v1, let t1))):
+                let a = t0 > 0 ? v0 / t0 : 0, b = t1 > 0 ? v1 / t1 : 0
+                result.placed[i].part = .node(.progressBar(value: a + (b - a) * progress, total: 1))
+            case (.node(.slider(let v0, _, _, _)), .node(.slider(let v1, let range, let step, let action))):
+                result.placed[i].part = .node(.slider(value: v0 + (v1 - v0) * progress, range: range, step: step, action: action))
+            default:
+                continue
+            }
+        }
+        return result
+    }
+}

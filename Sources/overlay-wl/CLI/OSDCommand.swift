@@ -1,0 +1,121 @@
+import ArgumentParser
+import DBusService
+import OverlayConfig
+import OverlayEngine
+
+/// On-screen displays: a level (volume, brightness, anything with a maximum) shown as a view
+/// tree in the built-in `osd` container. Each new value replaces the one showing (ShowView's
+/// `tag`): same view, same surface, its 1.5 s countdown started again.
+enum OSD {
+    static let containerName = "osd"
+    static let tag = "osd"
+    static let autoDismiss = 1.5
+
+    /// Centred near the bottom of the focused output, one at a time, gone 1.5 s after the last value.
+    static var container: ContainerSpec {
+        var container = ContainerConfiguration(name: containerName, displayType: .stacking, queueType: .oneByOne)
+        container.defaults.alignment = .bottom
+        container.defaults.transition = .opacity
+        container.defaults.animation = .easeOut(duration: 0.15)
+        container.defaults.autoDismiss = .value(autoDismiss)
+        container.defaults.dismissGesture = .value(.tap)
+        var placement = SurfacePlacement()
+        placement.anchor = [.bottom]
+        placement.margins = [0, 0, 80, 0]
+        placement.width = 360
+        placement.height = 120
+        return ContainerSpec(configuration: container, placement: placement)
+    }
+
+    /// Dark text on a light panel: themed icons are symbolic (dark) pictures.
+    static let text = Color(hex: "#2E3440")!
+
+    /// An icon, a label over a bar filled to `value / maximum`, and the percentage (or "Muted").
+    static func view(label: String, value: Double, maximum: Double, icon: String?, muted: Bool) -> ViewNode {
+        let fraction = maximum > 0 ? min(1, max(0, value / maximum)) : 0
+        let percent = muted ? "Muted" : "\(Int((fraction * 100).rounded())) %"
+        var row: [ViewNode] = []
+        if let icon { row.append(Image(.icon(icon), size: Size(width: 24, height: 24))) }
+        row.append(VStack(alignment: .leading, spacing: 6) {
+            Text("<b>\(escaped(label))</b>", color: text, lineLimit: 1)
+            ProgressBar(value: fraction).frame(width: 200).opacity(muted ? 0.4 : 1).id("level")
+        })
+        row.append(Text(percent, font: FontSpec(size: 11), color: text, lineLimit: 1)
+            .frame(width: 48, alignment: .trailing))
+        return ViewNode(.hstack(spacing: 12, alignment: .center), children: row)
+            .padding(14).background(Color(hex: "#ECEFF4E6")!).cornerRadius(14).id("osd")
+    }
+
+    /// The default icon of a volume level.
+    static func volumeIcon(_ percent: Double, muted: Bool) -> String {
+        if muted || percent <= 0 { return "audio-volume-muted-symbolic" }
+        return percent < 34 ? "audio-volume-low-symbolic" : percent < 67 ? "audio-volume-medium-symbolic" : "audio-volume-high-symbolic"
+    }
+
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}
+
+struct OSDCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "osd",
+        abstract: "Show a level (volume, brightness, any value) in the osd container; a new one updates it in place.",
+        discussion: """
+            overlay-wl osd volume 40 [--muted] [--icon NAME]; overlay-wl osd brightness 80; \
+            overlay-wl osd --value V [--max M] [--label TEXT] [--icon NAME]. Prints the view's id, the same \
+            while the OSD shows.
+            """)
+
+    @Argument(help: "volume or brightness (or none, with --value).") var kind: String?
+    @Argument(help: "The level in percent, 0 to 100.") var level: Double?
+    @Option(help: "The value, 0 to --max (instead of KIND LEVEL).") var value: Double?
+    @Option(help: "The largest value (default 100).") var max: Double?
+    @Option(help: "The label over the bar (default: the kind, capitalised).") var label: String?
+    @Option(help: "An icon-theme name drawn before the label.") var icon: String?
+    @Flag(help: "Volume: muted (the bar dimmed, \"Muted\" for the percentage).") var muted = false
+
+    func validate() throws {
+        if let kind {
+            guard kind == "volume" || kind == "brightness" else { throw ValidationError("KIND must be volume or brightness") }
+            guard let level, value == nil else { throw ValidationError("give the level after \(kind), without --value") }
+            guard (0...100).contains(level) else { throw ValidationError("the level must be 0…100") }
+            if self.max != nil { throw ValidationError("--max applies to --value") }
+        } else {
+            guard let value else { throw ValidationError("give volume LEVEL, brightness LEVEL or --value V") }
+            let maximum = self.max ?? 100
+            guard maximum > 0, maximum.isFinite else { throw ValidationError("--max must be above 0") }
+            guard value.isFinite, (0...maximum).contains(value) else { throw ValidationError("--value must be 0…\(maximum)") }
+        }
+        if muted && kind != "volume" { throw ValidationError("--muted applies to volume") }
+    }
+
+    /// The tree this invocation shows.
+    var tree: ViewNode {
+        switch kind {
+        case "volume":
+            OSD.view(label: label ?? "Volume", value: level ?? 0, maximum: 100,
+                     icon: icon ?? OSD.volumeIcon(level ?? 0, muted: muted), muted: muted)
+        case "brightness":
+            OSD.view(label: label ?? "Brightness", value: level ?? 0, maximum: 100,
+                     icon: icon ?? "display-brightness-symbolic", muted: false)
+        default:
+            OSD.view(label: label ?? "", value: value ?? 0, maximum: self.max ?? 100, icon: icon, muted: false)
+        }
+    }
+
+    func run() throws {
+        let settings = ShowRequest.options([("tag", .string(OSD.tag))])
+        let id = try ControlClient().uint("ShowView", [.string(OSD.containerName), .string(tree.json), settings])
+        printNow(String(id))
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import XCTest
+
+/// The OSD end to end: five volume levels in a second are one view on one surface, and the
+/// last level is what shows.
+final class OSDTests: RigTestCase {
+    /// `ViewTreeLook`'s bar colours: the filled part and the empty track.
+    static let accent = RGBA(r: 0x88, g: 0xC0, b: 0xD0, a: 255), track = RGBA(r: 0x43, g: 0x4C, b: 0x5E, a: 255)
+
+    func testFiveLevelsInASecondStayOneSurfaceAndShowTheLast() throws {
+        let daemon = try startDaemon(environment: ["WAYLAND_DEBUG=client"])
+        var ids: [String] = []
+        let started = Date()
+        for level in ["20", "60", "35", "90", "75"] {
+            let out = try cli(["osd", "volume", level])
+            XCTAssertTrue(out.succeeded, "\(out)")
+            ids.append(out.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        note("five levels in \(Date().timeIntervalSince(started)) s: ids \(ids)")
+        XCTAssertEqual(Set(ids).count, 1, "one view: \(ids)")
+        XCTAssertEqual(try state("osd").showing.map(String.init), [ids[0]], "showing in the osd container")
+        // The bar is 200 points wide: at 75 % its fill ends 150 points from its start.
+        let shot = try settledScreenshot(within: 3) { shot in
+            shot.whole.boundingBox { $0 == Self.track } != nil && shot.whole.boundingBox { $0 == Self.accent } != nil
+        }
+        let fill = try XCTUnwrap(shot.whole.boundingBox { $0 == Self.accent }, "the bar's fill is drawn")
+        let empty = try XCTUnwrap(shot.whole.boundingBox { $0 == Self.track }, "the bar's track is drawn")
+        note("fill \(fill), track \(empty)")
+        let start = fill.x - 1, end = empty.maxX + 1  // the round caps are antialiased
+        XCTAssertLessThanOrEqual(abs(end - start - 200), 3, "a 200-point bar: \(start)…\(end)")
+        XCTAssertLessThanOrEqual(abs(fill.maxX - (start + 150)), 3, "filled to 75 %: fill ends at \(fill.maxX)")
+        XCTAssertLessThanOrEqual(abs(shot.width / 2 - (start + end) / 2), 80, "near the middle of the output")
+        XCTAssertGreaterThan(fill.y, shot.height / 2, "in the lower half")
+        let log = daemon.process.stderr.string
+        let surfaces = (try NSRegularExpression(pattern: #"-> wl_compositor@\d+\.create_surface"#))
+            .numberOfMatches(in: log, range: NSRange(log.startIndex..., in: log))
+        XCTAssertEqual(surfaces, 1, "one wl_surface for five levels")
+
+        // 1.5 s after the last level it is gone.
+        _ = try screenshot(within: 4) { $0.whole.boundingBox { $0 == Self.accent } == nil }
+        XCTAssertEqual(try state("osd").showing, [])
+    }
+}

@@ -1,0 +1,68 @@
+// The OSD: its built-in container, its tree, and a new value replacing the one showing in place
+// (the same id, the bar moving to the new level, the countdown started again).
+import ArgumentParser
+import DBusService
+import OverlayEngine
+import OverlayRenderer
+import Testing
+@testable import WaylandPresenter
+@testable import overlay_wl
+
+@Suite(.serialized) struct OSDTests {
+    func osd(_ h: DaemonHarness, _ arguments: [String]) throws -> UInt32 {
+        let command = try OSDCommand.parse(arguments)
+        let settings = ShowRequest.options([("tag", .string(OSD.tag))])
+        let reply = try h.daemon.control.handle(BusCall(member: "ShowView", arguments: [.string(OSD.containerName),
+                                                                                         .string(command.tree.json), settings]))
+        try h.update()
+        guard case .uint32(let id)? = reply.values.first else { throw BusMethodError.failed("no id") }
+        return id
+    }
+
+    /// The bar's value as drawn now.
+    func shownLevel(_ h: DaemonHarness, _ id: UInt32) -> Double? {
+        h.presenter.paintedView(ViewID(id), in: OSD.containerName)?.tree?.layout.placed.lazy.compactMap {
+            if case .node(.progressBar(let value, let total)) = $0.part { return value / total }
+            return nil
+        }.first
+    }
+
+    @Test func theTreeShowsTheLevelItsLabelAndIcon() throws {
+        let volume = try OSDCommand.parse(["volume", "40"]).tree
+        #expect(volume.json.contains(#""value":0.4"#), "\(volume.json)")
+        #expect(volume.json.contains("40 %") && volume.json.contains("Volume") && volume.json.contains("audio-volume-medium-symbolic"))
+        let muted = try OSDCommand.parse(["volume", "40", "--muted"]).tree
+        #expect(muted.json.contains("Muted") && muted.json.contains("audio-volume-muted-symbolic"))
+        let custom = try OSDCommand.parse(["--value", "3", "--max", "4", "--label", "Fan <2>", "--icon", "fan"]).tree
+        #expect(custom.json.contains(#""value":0.75"#) && custom.json.contains("75 %") && custom.json.contains("Fan &lt;2&gt;"))
+        for bad in [["volume"], ["loud", "4"], ["volume", "140"], ["--value", "5", "--max", "0"], ["brightness", "5", "--muted"], []] {
+            #expect(throws: (any Error).self, "\(bad)") { _ = try OSDCommand.parse(bad) }
+        }
+    }
+
+    @Test func aNewValueReplacesTheOSDInPlaceMovesTheBarAndRestartsTheCountdown() throws {
+        let h = try DaemonHarness()
+        let first = try osd(h, ["volume", "20"])
+        try h.advance(1.0)
+        #expect(shownLevel(h, first) == 0.2)
+        let second = try osd(h, ["volume", "80"])
+        #expect(second == first, "the same view")
+        #expect(h.presenter.manager.showing(in: OSD.containerName) == [ViewID(first)])
+        let moving = try #require(shownLevel(h, first))
+        #expect(moving == 0.2, "the bar starts from where it was")
+        try h.advance(0.05)
+        let partWay = try #require(shownLevel(h, first))
+        #expect(partWay > 0.2 && partWay < 0.8, "part way: \(partWay)")
+        try h.advance(0.5)
+        #expect(shownLevel(h, first) == 0.8)
+        #expect(h.presenter.trees.animations.isEmpty, "done animating: no more frames")
+        // 1.55 s after the second value: past 1.5 s from the first, not from the second.
+        try h.advance(0.9)
+        #expect(h.presenter.manager.showing(in: OSD.containerName) == [ViewID(first)], "the countdown started again")
+        try h.advance(0.5)
+        try h.advance(0.5)
+        #expect(h.presenter.manager.showing(in: OSD.containerName).isEmpty, "gone 1.5 s after the last value")
+        let third = try osd(h, ["brightness", "50"])
+        #expect(third != first, "a new OSD once the last one is gone")
+    }
+}
