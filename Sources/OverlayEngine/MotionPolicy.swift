@@ -27,6 +27,10 @@ public enum MotionPolicy: Equatable, Sendable {
     /// settle: 0 under reduced motion, so it is at its goal at once.
     public func springDuration(_ full: Double) -> Double { self == .reduced ? 0 : full }
 
+    /// Whether a bar or slider moves to a new value along its view's animation (an OSD's next
+    /// level); under reduced motion it jumps there.
+    public var animatesValues: Bool { self == .full }
+
     /// The share of its place a view coming in or going out takes in the layout: under reduced
     /// motion the whole of it from the first frame to the last, so its neighbours do not slide.
     public func layoutWeight(presence: Double) -> Double {

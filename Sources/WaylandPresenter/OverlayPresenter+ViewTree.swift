@@ -60,7 +60,7 @@ extension OverlayPresenter {
     /// The next tree of view `id`, with its bars and sliders moving from their old values along
     /// the view's animation when they stay in place (an OSD's next level); the rest is drawn new.
     func animateValues(of id: ViewID, from old: LaidOutView?, to new: LaidOutView) {
-        guard let old, new.layout.canAnimateValues(from: old.layout),
+        guard manager.motion.animatesValues, let old, new.layout.canAnimateValues(from: old.layout),
               new.layout.interpolatingValues(from: old.layout, progress: 0) != new.layout,  // a value moved
               let animation = manager.resolvedConfiguration(of: id)?.animation else { return }
         let now = clock()
