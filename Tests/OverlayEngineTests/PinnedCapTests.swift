@@ -63,6 +63,18 @@ private func range(_ r: ClosedRange<UInt64>) -> [ViewID] { r.map(ViewID.init) }
         #expect(m.showing(in: "c") == ids(2, 4))
     }
 
+    @Test func aHiddenHighPriorityViewComesBackBeforeANewerNormalOne() {
+        var m = pinnedCap(2)
+        for i in 1...4 { m.put(UInt64(i), high, at: Double(i)) }
+        for i in 101...104 { m.put(UInt64(i), at: Double(i)) }
+        #expect(m.hidden(in: "c") == ids(1, 2, 101))
+        _ = m.drainEffects()
+        // One slot frees: the hidden high-priority view 2 takes it, not the newer normal 101.
+        m.dismiss(ViewID(3), now: 200)
+        #expect(summary(m.drainEffects()) == ["dismissed 3 request", "appeared 2"])
+        #expect(m.hidden(in: "c") == ids(1, 101))
+    }
+
     @Test func aFloodPastMaximumHiddenClosesTheOldestAsExpiredOnceEach() {
         var m = pinnedCap(4) { $0.maximumHidden = 3 }
         var effects: [String] = []
