@@ -326,7 +326,8 @@ struct ContainerState: Sendable {
     // MARK: Configuration
 
     /// Applies a runtime change to every present view. Raising the maximum brings hidden
-    /// views back and schedules a refill; lowering it evicts nothing. Turning a debounce off releases the held show.
+    /// views back and schedules a refill; lowering it evicts nothing. Lowering `maximumPinned`
+    /// hides the oldest pinned views past it. Turning a debounce off releases the held show.
     mutating func reconfigure(_ new: ContainerConfiguration, now: Double, effects: inout [EngineEffect]) {
         let regroup = new.groupThreshold != config.groupThreshold
         config = new
@@ -348,6 +349,7 @@ struct ContainerState: Sendable {
             if let deadline = entries[id]!.hiddenDeadline { hiddenDeadlines.push(deadline, id) }
         }
         rescheduleDrawnDeadlines()
+        capPinned(now: now)
         trimHidden(now: now, effects: &effects)
         if config.queueControl == .none, let id = held {
             held = nil

@@ -103,6 +103,16 @@ private func range(_ r: ClosedRange<UInt64>) -> [ViewID] { r.map(ViewID.init) }
         #expect(m.containers[0].groups.isEmpty)
     }
 
+    @Test func loweringTheCapHidesTheOldestAtOnce() throws {
+        var m = pinnedCap()
+        for i in 1...6 { m.put(UInt64(i), high, at: Double(i)) }
+        _ = m.drainEffects()
+        try m.updateContainer("c", now: 7) { $0.maximumPinned = 4 }
+        #expect(m.showing(in: "c") == ids(3, 4, 5, 6))
+        #expect(m.hidden(in: "c") == ids(1, 2))
+        #expect(!summary(m.drainEffects()).contains { $0.hasPrefix("dismissed") })
+    }
+
     @Test func raisingTheCapBringsHiddenHighPriorityViewsBack() throws {
         var m = pinnedCap(2)
         for i in 1...4 { m.put(UInt64(i), high, at: Double(i)) }
