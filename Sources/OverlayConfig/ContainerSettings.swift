@@ -3,7 +3,7 @@ import OverlayEngine
 /// The keys of a `[containers.NAME]` table (engine settings, placement, view defaults).
 public enum ContainerSettings {
     public static let engineKeys = ["display", "queue", "delay-for-showing-next", "maximum-visible", "overflow",
-                                    "maximum-hidden", "maximum-waiting", "swap-delay", "spacing", "expire-while-waiting", "insets", "clipped",
+                                    "maximum-hidden", "maximum-pinned", "maximum-waiting", "swap-delay", "spacing", "expire-while-waiting", "insets", "clipped",
                                     "ignores-safe-area", "display-order", "debounce"]
     public static let placementKeys = ["output", "layer", "anchor", "margins", "width", "height"]
     /// How the container's toasts look beyond the view settings.
@@ -82,6 +82,7 @@ public enum ContainerSettings {
             }
         case "overflow": c.overflow = try pick(value, overflows, key: key)
         case "maximum-hidden": c.maximumHidden = try value.integer(key, in: 0...100_000)
+        case "maximum-pinned": c.maximumPinned = try value.integer(key, in: 1...10_000)
         case "maximum-waiting": c.maximumWaiting = try value.integer(key, in: 0...100_000)
         case "swap-delay": c.swapDelay = try value.number(key, in: 0...10)
         case "expire-while-waiting": c.expiresWhileWaiting = try value.bool(key)

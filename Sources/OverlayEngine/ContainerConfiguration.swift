@@ -80,6 +80,11 @@ public struct ContainerConfiguration: Equatable, Sendable {
     /// high-priority views) at once. Past it the oldest hidden view is dismissed with
     /// `.autoDismiss`, as if its time had run out.
     public var maximumHidden = 1000
+    /// Multiple mode only: how many pinned (high-priority) views may show at once. They show
+    /// even past `maximumVisible`; past this cap the oldest showing pinned view is hidden
+    /// (`maximumHidden` then bounds it) and comes back, before normal hidden views, when a
+    /// pinned view leaves; lowering it hides the oldest at once. At least 1.
+    public var maximumPinned = 32
     /// `.newest` only: newcomers to a full container wait hidden until none has come for this
     /// many seconds (at most 1 s after the first), then the newest hidden views take the oldest
     /// ones' places, all at once; 0 swaps at each arrival. A burst changes the screen once.

@@ -20,6 +20,7 @@ extension ContainerState {
         if pinned {
             if full, let oldest = normalShowing.first { hide(oldest, now: now) }
             appear(id, now: now, effects: &effects)
+            capPinned(now: now)
             makeRoom(now: now)
         } else if config.overflow == .newest {
             if swapIntoFullGroup(id, now: now, effects: &effects) {
@@ -56,7 +57,7 @@ extension ContainerState {
 
     /// Hidden views newer than views on screen take the oldest ones' places, newest first.
     mutating func promote(now: Double, effects: inout [EngineEffect]) {
-        while let newest = hidden.last, let oldest = normalShowing.first,
+        while let newest = newestNormalHidden(), let oldest = normalShowing.first,
               entries[newest]!.arrival > entries[oldest]!.arrival {
             // A newcomer joining a stack needs no slot; otherwise the oldest makes room.
             if fits(newest) {
@@ -89,7 +90,7 @@ extension ContainerState {
         }
     }
 
-    /// Moves a showing normal view off screen with its removal transition (a view still coming
+    /// Moves a showing view off screen with its removal transition (a view still coming
     /// in goes at once), or puts a view that never appeared straight into
     /// the hidden set. A paused countdown resumes: nobody can hover a hidden view.
     mutating func hide(_ id: ViewID, now: Double) {
@@ -105,7 +106,7 @@ extension ContainerState {
             // its own fade-in) goes at once, so a burst draws only the views that stay.
             entry.removalDuration = entry.presenceAtRemoval >= 1 ? entry.animationDuration : 0
             if let drag = entry.drag { entry.drag = DragState(offset: drag.offset(at: now).offset) }
-            normalShowing.remove(id, key: entry.order)
+            if entry.pinned { pinnedShowing.remove(id, key: entry.order) } else { normalShowing.remove(id, key: entry.order) }
             showingCount -= 1
         } else {
             entry.removalDuration = 0
@@ -116,6 +117,7 @@ extension ContainerState {
         entry.removalOverride = nil
         if entry.removalDuration <= 0 { drawn.remove(id, key: entry.order) }
         hidden.insert(id, key: entry.arrival)
+        if entry.pinned { pinnedHidden.insert(id, key: entry.arrival) }
         if let deadline = entry.hiddenDeadline { hiddenDeadlines.push(deadline, id) }
         entries[id] = entry
         if entry.removalDuration <= 0 { releaseGroupIfUnused(entry.groupKey) } else { scheduleRemovalEnd(of: id) }
@@ -127,6 +129,7 @@ extension ContainerState {
                                 effects: inout [EngineEffect]) {
         let id = entry.id
         hidden.remove(id, key: entry.arrival)
+        if entry.pinned { pinnedHidden.remove(id, key: entry.arrival) }
         effects.append(.dismissed(id, container: name, reason: reason))
         if entry.hasAppeared {
             for hook in entry.resolved.disappearActions { effects.append(.hook(hook, id, container: name)) }

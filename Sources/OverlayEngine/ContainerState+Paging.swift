@@ -36,7 +36,8 @@ extension ContainerState {
 
     /// Normal views on screen, hidden or waiting, in the order pages show them.
     private func pageOrder() -> [ViewID] {
-        var ids = normalShowing.elements + hidden.elements + queue.elements
+        // Hidden pinned views come back only when a pinned view leaves (`restorePinned`).
+        var ids = normalShowing.elements + hidden.elements.filter { !entries[$0]!.pinned } + queue.elements
         ids.sort { entries[$0]!.arrival < entries[$1]!.arrival }
         return config.overflow == .newest ? ids.reversed() : ids
     }

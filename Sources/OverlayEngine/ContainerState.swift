@@ -13,8 +13,12 @@ struct ContainerState: Sendable {
     var showingCount = 0
     /// Showing normal-priority views, oldest first (key: order).
     var normalShowing = SequencedIDs()
+    /// Showing pinned (high-priority) views, oldest first (key: order); at most `maximumPinned`.
+    var pinnedShowing = SequencedIDs()
     /// Hidden views, newest last (key: arrival).
     var hidden = SequencedIDs()
+    /// The pinned views among `hidden` (key: arrival).
+    var pinnedHidden = SequencedIDs()
     /// Auto-dismiss deadlines of hidden views; stale items are skipped like `waitingDeadlines`'.
     var hiddenDeadlines = DeadlineHeap()
     /// Auto-dismiss deadlines of showing views, and removal ends of drawn leaving views
@@ -131,6 +135,7 @@ struct ContainerState: Sendable {
         var appearedAt = now
         if entry.phase == .hidden {
             hidden.remove(id, key: entry.arrival)
+            if entry.pinned { pinnedHidden.remove(id, key: entry.arrival) }
             if drawn.contains(id, key: entry.order) {
                 // Still going out: it turns back from where it is, in the same place.
                 let presence = min(1, max(0, entry.presence(at: now)))
@@ -153,7 +158,7 @@ struct ContainerState: Sendable {
             for hook in entry.resolved.appearActions { effects.append(.hook(hook, id, container: name)) }
         }
         effects.append(.appeared(id, container: name))
-        if !entry.pinned { normalShowing.insert(id, key: entry.order) }
+        if entry.pinned { pinnedShowing.insert(id, key: entry.order) } else { normalShowing.insert(id, key: entry.order) }
         showingCount += 1
         entries[id] = entry
         scheduleAutoDismiss(of: id)
@@ -188,7 +193,7 @@ struct ContainerState: Sendable {
             entry.removalDuration = animated ? (override == nil ? entry.animationDuration : animation.duration) : 0
             if let drag = entry.drag { entry.drag = DragState(offset: drag.offset(at: now).offset) }
             showingCount -= 1
-            if !entry.pinned { normalShowing.remove(id, key: entry.order) }
+            if entry.pinned { pinnedShowing.remove(id, key: entry.order) } else { normalShowing.remove(id, key: entry.order) }
             entries[id] = entry
             leaveGroup(id)
             effects.append(.dismissed(id, container: name, reason: reason))
@@ -279,7 +284,8 @@ struct ContainerState: Sendable {
             refillAt = nil
         case .multiple:
             makeRoom(now: now)
-            while let id = hidden.last, fits(id) { appear(id, now: now, effects: &effects) }
+            restorePinned(now: now, effects: &effects)
+            while let id = newestNormalHidden(), fits(id) { appear(id, now: now, effects: &effects) }
             if queue.isEmpty || slotsUsed >= config.capacity {
                 refillAt = nil
             } else if refillAt == nil {
@@ -320,7 +326,8 @@ struct ContainerState: Sendable {
     // MARK: Configuration
 
     /// Applies a runtime change to every present view. Raising the maximum brings hidden
-    /// views back and schedules a refill; lowering it evicts nothing. Turning a debounce off releases the held show.
+    /// views back and schedules a refill; lowering it evicts nothing. Lowering `maximumPinned`
+    /// hides the oldest pinned views past it. Turning a debounce off releases the held show.
     mutating func reconfigure(_ new: ContainerConfiguration, now: Double, effects: inout [EngineEffect]) {
         let regroup = new.groupThreshold != config.groupThreshold
         config = new
@@ -342,6 +349,7 @@ struct ContainerState: Sendable {
             if let deadline = entries[id]!.hiddenDeadline { hiddenDeadlines.push(deadline, id) }
         }
         rescheduleDrawnDeadlines()
+        capPinned(now: now)
         trimHidden(now: now, effects: &effects)
         if config.queueControl == .none, let id = held {
             held = nil

@@ -112,6 +112,16 @@ struct SequencedIDs: Sendable {
         return nil
     }
 
+    /// Last live id (largest key) that satisfies `predicate`, scanning back from the end.
+    func last(where predicate: (ViewID) -> Bool) -> ViewID? {
+        var i = ids.count - 1
+        while i >= head {
+            if alive[i], predicate(ids[i]) { return ids[i] }
+            i -= 1
+        }
+        return nil
+    }
+
     /// Keeps `last` O(1) when ids leave from the end.
     private mutating func dropDeadTail() {
         while keys.count > head, !alive[keys.count - 1] {

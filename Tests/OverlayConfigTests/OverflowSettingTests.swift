@@ -59,3 +59,30 @@ struct OverflowSettingTests {
         #expect(ViewSettings.keys.contains("priority"))
     }
 }
+
+/// `maximum-pinned`: the bound on high-priority views showing in one container.
+struct PinnedSettingTests {
+    let parser = ConfigParser(builtInContainers: ["notifications"])
+
+    @Test func maximumPinnedReachesTheEngine() throws {
+        let config = try parser.parse("""
+            [containers.toasts]
+            maximum-pinned = 4
+            [containers.plain]
+            """, file: "test.toml")
+        #expect(try #require(config.container(named: "toasts")).configuration.maximumPinned == 4)
+        #expect(try #require(config.container(named: "plain")).configuration.maximumPinned == 32)
+        #expect(ContainerSettings.engineKeys.contains("maximum-pinned"))
+    }
+
+    @Test(arguments: ["0", "10001", "\"many\""])
+    func badValuesAreRefused(value: String) throws {
+        do {
+            _ = try parser.parse("[containers.a]\nmaximum-pinned = \(value)", file: "test.toml")
+            Issue.record("no error for \(value)")
+        } catch {
+            #expect(error.line == 2, "\(error)")
+            #expect(error.reason.contains("maximum-pinned"), "\(error)")
+        }
+    }
+}

@@ -39,6 +39,7 @@ struct OverflowChecker {
     let overflow: Overflow
     let maximum: Int
     let maximumHidden: Int
+    let maximumPinned: Int
     var manager = OverlayManager()
     var now = 0.0
     var everShown: [ViewID] = []
@@ -56,14 +57,16 @@ struct OverflowChecker {
     /// does not time).
     var waited: Set<ViewID> = []
 
-    init(overflow: Overflow, maximum: Int, maximumHidden: Int) {
+    init(overflow: Overflow, maximum: Int, maximumHidden: Int, maximumPinned: Int = 32) {
         self.overflow = overflow
         self.maximum = maximum
         self.maximumHidden = maximumHidden
+        self.maximumPinned = maximumPinned
         var config = ContainerConfiguration(name: "p", displayType: .vertical, queueType: .multiple)
         config.maximumVisible = maximum
         config.overflow = overflow
         config.maximumHidden = maximumHidden
+        config.maximumPinned = maximumPinned
         config.delayForShowingNext = 0.3
         config.defaults.transition = .opacity
         config.defaults.animation = .linear(duration: 0.2)
@@ -149,19 +152,21 @@ struct OverflowChecker {
         // Hidden views are listed oldest first.
         let hiddenOrder = hidden.map { arrival[$0]! }
         #expect(hiddenOrder == hiddenOrder.sorted())
-        // High-priority views always show.
-        #expect(pinned.isSubset(of: Set(showing)))
-        let room = max(0, maximum - pinned.count)
+        // The newest high-priority views show, up to `maximumPinned`; older ones wait hidden.
+        let showingPinned = Set(pinned.sorted { arrival[$0]! < arrival[$1]! }.suffix(maximumPinned))
+        #expect(Set(showing).intersection(pinned) == showingPinned, "not the newest high-priority views")
+        let room = max(0, maximum - showingPinned.count)
         let normals = alive.subtracting(pinned).sorted { arrival[$0]! < arrival[$1]! }
         let showingNormals = Set(showing).subtracting(pinned)
+        let hiddenNormals = Set(hidden).subtracting(pinned)
         switch overflow {
         case .newest:
             // The newest normal views fill the room the high-priority ones leave; nothing waits.
             #expect(showingNormals == Set(normals.suffix(room)), "not the newest on screen")
             #expect(waiting.isEmpty)
         case .oldest:
-            #expect(showingNormals.count <= room || pinned.isEmpty || showingNormals.isEmpty)
-            #expect(hidden.isEmpty || showing.count >= maximum, "a hidden view kept out of a free slot")
+            #expect(showingNormals.count <= room || showingPinned.isEmpty || showingNormals.isEmpty)
+            #expect(hiddenNormals.isEmpty || showing.count >= maximum, "a hidden view kept out of a free slot")
             let waitingOrder = waiting.map { arrival[$0]! }
             #expect(waitingOrder == waitingOrder.sorted())
         }
@@ -180,7 +185,7 @@ struct OverflowChecker {
             if let old = z[item.id] { #expect(old == item.z, "z changed for \(item.id)") }
             z[item.id] = item.z
         }
-        let highZ = items.filter { pinned.contains($0.id) }.map(\.z)
+        let highZ = items.filter { showingPinned.contains($0.id) }.map(\.z)
         let normalZ = items.filter { showingNormals.contains($0.id) }.map(\.z)
         if let low = highZ.min(), let top = normalZ.max() { #expect(low > top) }
         let drawn = Set(items.map(\.id))
@@ -211,6 +216,16 @@ struct OverflowChecker {
             var checker = OverflowChecker(overflow: .newest, maximum: maximum, maximumHidden: bound == 0 ? 1000 : bound)
             for (k, a, b) in raw { checker.run(OverflowStep(k, a, b)) }
             checker.finish()
+        }
+    }
+
+    @Test func aSmallHighPriorityCapInvariants() async {
+        await propertyCheck(count: 300, input: Self.steps, Gen.int(in: 1...4), Gen.int(in: 1...3)) { raw, maximum, cap in
+            for overflow in [Overflow.newest, .oldest] {
+                var checker = OverflowChecker(overflow: overflow, maximum: maximum, maximumHidden: 3, maximumPinned: cap)
+                for (k, a, b) in raw { checker.run(OverflowStep(k, a, b)) }
+                checker.finish()
+            }
         }
     }
 
