@@ -61,7 +61,7 @@ enum AppearanceResolver {
             case 2: theme.scheme = .light
             default:
                 // "Adwaita:dark", "Arc-Dark", "HighContrastInverse" are dark; another named theme is light.
-                if let gtk { theme.scheme = gtk.contains("dark") || gtk.contains("inverse") ? .dark : .light }
+                if let gtk { theme.scheme = gtk.firstRange(of: "dark") != nil || gtk.firstRange(of: "inverse") != nil ? .dark : .light }
             }
         }
         switch config.contrast {
@@ -69,7 +69,7 @@ enum AppearanceResolver {
         case .high: theme.highContrast = true
         case .auto:
             if let contrast = desktop.contrast { theme.highContrast = contrast == 1 }
-            else { theme.highContrast = gtk?.contains("highcontrast") ?? false }
+            else { theme.highContrast = gtk?.firstRange(of: "highcontrast") != nil }
         }
         theme.accent = desktop.accent
         let motion: MotionPolicy
