@@ -49,11 +49,11 @@ final class InputTests: RigTestCase {
 
     /// Waits until one toast rests at the top-right corner and returns its box.
     func restingToast() throws -> PixelRect {
-        let shot = try settledScreenshot(within: 3) { shot in
+        let shot = try settledScreenshot(within: 6) { shot in
             guard let box = self.toastBox(shot) else { return false }
             return box.maxX >= shot.width - 24 && box.y <= 24 && box.width >= 300
         }
-        return try XCTUnwrap(toastBox(shot), "no toast at rest within 3 s")
+        return try XCTUnwrap(toastBox(shot), "no toast at rest within 6 s")
     }
 
     /// Parks the pointer (its cursor is in screenshots) and checks the column is empty.

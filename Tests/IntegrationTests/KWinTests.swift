@@ -174,7 +174,9 @@ final class KWinFractionalScaleTests: RigTestCase {
         _ = try rig.notifySend(["-t", "0", "Crisp at 1.5", "text drawn at the output's own scale"])
         let shot = try screenshot(within: 6) { shot in
             guard let box = shot.contentBox else { return false }
+            // in place and faded in: the top border at its full colour
             return abs(box.maxX - (1920 - 18)) <= 1 && abs(box.y - 18) <= 1
+                && shot.pixel(box.midX, box.y + 1).isClose(to: Look.borderColor)
         }
         XCTAssertEqual(shot.width, 1920, "1280 logical × 1.5 device pixels")
 

@@ -236,7 +236,7 @@ final class TipTests: RigTestCase {
             let show = try WaitingShow(rig: rig, ["--container", "tips", "--window", "app_id=tip-racing", "--no-animation"])
             Thread.sleep(forTimeInterval: Double(round) * 0.02)
             pointer.stop()
-            let status = show.process.waitForExit(timeout: 5)
+            let status = show.process.waitForExit(timeout: 10)
             let lines = show.output, stderr = show.process.output.stderr
             if status == 0 {
                 XCTAssertEqual(lines.last, "closed: dismissed", "round \(round): shown, then dismissed: \(lines)")
