@@ -6,20 +6,22 @@
 import PackageDescription
 
 let parsers: (String) -> Target.Dependency = { .product(name: $0, package: "overlay-wl") }
+let driver: Target.Dependency = "FuzzDriver"
 
 let package = Package(
     name: "overlay-wl-fuzz",
     dependencies: [.package(name: "overlay-wl", path: "..")],
     targets: [
-        .executableTarget(name: "fuzz-markup", dependencies: [parsers("OverlayRenderer")], path: "Targets/markup"),
-        .executableTarget(name: "fuzz-image-data", dependencies: [parsers("DBusService"), parsers("OverlayRenderer")],
+        .target(name: "FuzzDriver", path: "Driver"),
+        .executableTarget(name: "fuzz-markup", dependencies: [driver, parsers("OverlayRenderer")], path: "Targets/markup"),
+        .executableTarget(name: "fuzz-image-data", dependencies: [driver, parsers("DBusService"), parsers("OverlayRenderer")],
                           path: "Targets/image-data"),
-        .executableTarget(name: "fuzz-dbus-message", dependencies: [parsers("DBusService")], path: "Targets/dbus-message"),
-        .executableTarget(name: "fuzz-config", dependencies: [parsers("OverlayConfig"), parsers("OverlayEngine")],
+        .executableTarget(name: "fuzz-dbus-message", dependencies: [driver, parsers("DBusService")], path: "Targets/dbus-message"),
+        .executableTarget(name: "fuzz-config", dependencies: [driver, parsers("OverlayConfig"), parsers("OverlayEngine")],
                           path: "Targets/config"),
-        .executableTarget(name: "fuzz-scene-tour", dependencies: [parsers("OverlayScene"), parsers("OverlayConfig"),
+        .executableTarget(name: "fuzz-scene-tour", dependencies: [driver, parsers("OverlayScene"), parsers("OverlayConfig"),
                                                                   parsers("OverlayEngine"), parsers("SwayIPC")],
                           path: "Targets/scene-tour"),
-        .executableTarget(name: "fuzz-sway-ipc", dependencies: [parsers("SwayIPC")], path: "Targets/sway-ipc"),
+        .executableTarget(name: "fuzz-sway-ipc", dependencies: [driver, parsers("SwayIPC")], path: "Targets/sway-ipc"),
     ]
 )
