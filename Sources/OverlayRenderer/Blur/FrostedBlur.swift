@@ -3,6 +3,23 @@ import CCairo
 /// Large-area blur for frosted backdrops: shrink by `GaussianBlur.downsampleFactor`, blur with
 /// the fast pass count, scale back up bilinearly (`BilinearEnlarge`). Cost falls as the radius grows.
 public enum FrostedBlur {
+    /// Paints a blurred copy of `canvas`'s device-pixel rectangle back through `cr` with `alpha`
+    /// (a fade between the sharp and the blurred picture).
+    public static func paintBlurredCopy(of canvas: Canvas, x: Int, y: Int, width: Int, height: Int,
+                                        radius: Double, alpha: Double, into cr: OpaquePointer) {
+        let copy = Canvas(pixelWidth: max(1, width), pixelHeight: max(1, height), scale: 1)
+        canvas.flush()
+        cairo_set_source_surface(copy.context, canvas.surface, Double(-x), Double(-y))
+        cairo_paint(copy.context)
+        blur(copy, x: 0, y: 0, width: width, height: height, radius: radius)
+        copy.flush()
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, copy.surface, Double(x), Double(y))
+        cairo_paint_with_alpha(cr, alpha)
+        cairo_restore(cr)
+    }
+
     /// Blurs the device-pixel rectangle (`x`, `y`, `width`, `height`) of `canvas` in place.
     public static func blur(_ canvas: Canvas, x: Int, y: Int, width: Int, height: Int, radius: Double) {
         let x0 = max(0, x), y0 = max(0, y)

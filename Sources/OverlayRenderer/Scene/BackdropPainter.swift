@@ -83,17 +83,7 @@ final class BackdropPainter {
                 FrostedBlur.blur(canvas, x: x, y: y, width: w, height: h, radius: material.blurRadius * s)
             } else {
                 // Fade between the sharp and the blurred picture: blur a copy, paint it with alpha.
-                let copy = Canvas(pixelWidth: max(1, w), pixelHeight: max(1, h), scale: 1)
-                canvas.flush()
-                cairo_set_source_surface(copy.context, canvas.surface, Double(-x), Double(-y))
-                cairo_paint(copy.context)
-                FrostedBlur.blur(copy, x: 0, y: 0, width: w, height: h, radius: material.blurRadius * s)
-                copy.flush()
-                cairo_save(cr)
-                cairo_identity_matrix(cr)
-                cairo_set_source_surface(cr, copy.surface, Double(x), Double(y))
-                cairo_paint_with_alpha(cr, alpha)
-                cairo_restore(cr)
+                FrostedBlur.paintBlurredCopy(of: canvas, x: x, y: y, width: w, height: h, radius: material.blurRadius * s, alpha: alpha, into: cr)
             }
         }
         tint.a *= alpha

@@ -53,17 +53,7 @@ struct PartPainter {
             let x = Int(min(x0, x1).rounded(.down)), y = Int(min(y0, y1).rounded(.down))
             let w = Int(max(x0, x1).rounded(.up)) - x, h = Int(max(y0, y1).rounded(.up)) - y
             guard w > 0, h > 0 else { break }
-            let copy = Canvas(pixelWidth: w, pixelHeight: h, scale: 1)
-            canvas.flush()
-            cairo_set_source_surface(copy.context, canvas.surface, Double(-x), Double(-y))
-            cairo_paint(copy.context)
-            FrostedBlur.blur(copy, x: 0, y: 0, width: w, height: h, radius: material.blurRadius * deviceScale)
-            copy.flush()
-            cairo_save(cr)
-            cairo_identity_matrix(cr)
-            cairo_set_source_surface(cr, copy.surface, Double(x), Double(y))
-            cairo_paint_with_alpha(cr, alpha)
-            cairo_restore(cr)
+            FrostedBlur.paintBlurredCopy(of: canvas, x: x, y: y, width: w, height: h, radius: material.blurRadius * deviceScale, alpha: alpha, into: cr)
         case .compositor:
             tint = material.frostTint
         case .tintedFallback, .captured:
