@@ -132,6 +132,11 @@ class RigTestCase: XCTestCase {
             report.append("\(Self.rigCompositor.rawValue) log (tail):\n\(rig?.swayLog() ?? "")")
             try report.joined(separator: "\n\n").write(toFile: "\(dir)/report.txt", atomically: true, encoding: .utf8)
             print("integration test failure artifacts (\(shots.count) screenshots): \(dir)")
+            // CI keeps only the log: the daemons' last lines say what they did meanwhile.
+            for (i, d) in daemons.enumerated() {
+                let tail = d.process.output.split(separator: "\n", omittingEmptySubsequences: false).suffix(25)
+                print("daemon #\(i + 1) output (last \(tail.count) lines):\n" + tail.joined(separator: "\n"))
+            }
         } catch {
             print("could not save failure artifacts to \(dir): \(error)")
         }
