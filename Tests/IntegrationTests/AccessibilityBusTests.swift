@@ -123,7 +123,12 @@ final class AccessibilityBusTests: RigTestCase {
         // The notification is gone once these arrive: only their type and detail1 are read.
         XCTAssertEqual(removed.dropFirst(4).map { $0.split(separator: "\t").prefix(2).joined(separator: " ") },
                        ["object:state-changed:showing 0", "object:children-changed:remove 0"])
-        _ = chat
+
+        // A replacement in place renames the notification.
+        _ = try rig.notify(app: "Chat", replacesId: chat, summary: "Lunch at one?", body: "at one", expireTimeout: 0)
+        let renamed = ["app application", "notification\tLunch at one?\tat one"]
+        XCTAssertEqual(tree(within: 10) { $0 == renamed }, renamed)
+        XCTAssertTrue(events(log, atLeast: 7).contains("object:property-change:accessible-name\t0\tnotification\tLunch at one?"))
     }
 
     func testTheDaemonJoinsWhenAccessibilityTurnsOnAndLeavesWhenItTurnsOff() throws {
@@ -144,6 +149,41 @@ final class AccessibilityBusTests: RigTestCase {
         XCTAssertEqual(tree(within: 10) { $0.isEmpty }, [], "the daemon leaves when accessibility is turned off")
         setStatus("IsEnabled", true)
         XCTAssertEqual(tree(within: 10) { $0 == expected }, expected, "and comes back when it is turned on again")
+    }
+
+    func testAccessibilityTrueJoinsWithoutAScreenReader() throws {
+        try startAccessibilityBus()
+        let config = try rig.writeScratchFile("a11y-on-\(UUID().uuidString.prefix(6)).toml", Data("[general]\naccessibility = true\n".utf8))
+        _ = try startDaemon(["--config", config])
+        _ = try rig.notifySend(["-t", "0", "Shown", "to the registry"])
+        let expected = ["app application", "notification\tShown\tto the registry"]
+        XCTAssertEqual(tree(within: 10) { $0 == expected }, expected)
+    }
+
+    /// The accessibility bus going away is logged once; the daemon carries on, and joins the next
+    /// one when a screen reader turns it on again.
+    func testTheDaemonOutlivesTheAccessibilityBus() throws {
+        let launcher = try rig.spawn(["env", "GSETTINGS_BACKEND=memory", Self.launcher])
+        defer { launcher.stop() }
+        let deadline = Date().addingTimeInterval(10)
+        while !rig.nameHasOwner("org.a11y.Bus"), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        setScreenReader(true)
+        let daemon = try startDaemon()
+        _ = try rig.notifySend(["-t", "0", "Before", "the bus goes"])
+        XCTAssertEqual(tree(within: 10) { $0.count == 2 }.count, 2)
+
+        launcher.stop()
+        let gone = Date().addingTimeInterval(5)
+        while rig.nameHasOwner("org.a11y.Bus"), Date() < gone { Thread.sleep(forTimeInterval: 0.05) }
+        _ = try rig.notifySend(["-t", "0", "After", "the bus went"])
+        XCTAssertTrue(daemon.isRunning, "the daemon lives on without the accessibility bus")
+
+        try startAccessibilityBus()
+        setScreenReader(true)
+        let expected = ["app application", "notification\tBefore\tthe bus goes", "notification\tAfter\tthe bus went"]
+        XCTAssertEqual(tree(within: 10) { $0 == expected }, expected, "on the new bus with everything showing")
+        let warnings = daemon.process.output.stderr.split(separator: "\n").filter { $0.contains("accessibility bus") }
+        XCTAssertEqual(warnings.count, 1, "one line in the log: \(warnings)")
     }
 
     func testAccessibilityFalseKeepsTheDaemonOffTheBus() throws {
