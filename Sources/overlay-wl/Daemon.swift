@@ -66,6 +66,8 @@ final class Daemon: OverlayPresenterDelegate {
         case .dismissed(let id, let container, let reason):
             // A view moved to another container under the same id lives on.
             guard !(reason == .replaced && presenter.manager.contains(id)) else { return }
+            // Off screen, closed or held by a mode: no longer for screen readers either.
+            if registry[id]?.notification != nil { accessibility?.remove(id.busID) }
             guard let record = registry[id], !record.isHeld else { return }
             registry.remove(id)
             if let tip = record.tip {
@@ -74,7 +76,6 @@ final class Daemon: OverlayPresenterDelegate {
             }
             switch record.kind {
             case .notification(let notification):
-                accessibility?.remove(notification.id)
                 notifications.closed(notification, NotificationFrontend.closeReason(reason))
             case .control(let view):
                 control.closed(id, view, container: container, reason: reason)

@@ -151,6 +151,21 @@ final class AccessibilityBusTests: RigTestCase {
         XCTAssertEqual(tree(within: 10) { $0 == expected }, expected, "and comes back when it is turned on again")
     }
 
+    /// A replacement that do-not-disturb holds leaves the screen, and the tree with it.
+    func testANotificationHeldByDoNotDisturbLeavesTheTree() throws {
+        try startAccessibilityBus()
+        setScreenReader(true)
+        _ = try startDaemon()
+        let id = try rig.notify(app: "Chat", summary: "Shown", body: "first", expireTimeout: 0)
+        _ = try rig.notify(app: "Mail", summary: "Stays", body: "untouched", expireTimeout: 0)
+        let both = ["app application", "notification\tShown\tfirst", "notification\tStays\tuntouched"]
+        XCTAssertEqual(tree(within: 10) { $0 == both }, both)
+        XCTAssertTrue(try cli(["dnd", "--on"]).succeeded)
+        _ = try rig.notify(app: "Chat", replacesId: id, summary: "Held", body: "second", expireTimeout: 0)
+        let held = ["app application", "notification\tStays\tuntouched"]
+        XCTAssertEqual(tree(within: 10) { $0 == held }, held, "held by the mode: not on screen, not in the tree")
+    }
+
     func testAccessibilityTrueJoinsWithoutAScreenReader() throws {
         try startAccessibilityBus()
         let config = try rig.writeScratchFile("a11y-on-\(UUID().uuidString.prefix(6)).toml", Data("[general]\naccessibility = true\n".utf8))

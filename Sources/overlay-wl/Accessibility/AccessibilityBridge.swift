@@ -115,8 +115,9 @@ final class AccessibilityBridge: EventSource, AccessibleModel {
         if arguments[2].stringValue?.isEmpty == false {
             warned = false
             readStatus()
-        } else {
-            disconnect()
+        } else if connection != nil {
+            failure = "its launcher (org.a11y.Bus) went away"
+            dropIfFailed()
         }
     }
 
