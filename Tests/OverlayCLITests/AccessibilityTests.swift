@@ -156,6 +156,13 @@ struct AccessibleObjectsTests {
     }
 }
 
+extension AccessibleObjectsTests {
+    @Test func theCacheIsEmptySoReadersAskTheObjects() throws {
+        #expect(try answer([AccessibleObjects.cache], "org.a11y.atspi.Cache", "GetItems")
+            == [.array([], elementSignature: "((so)(so)(so)iiassusau)")])
+    }
+}
+
 struct AccessibilityConfigTests {
     @Test func accessibilityIsAutoByDefaultAndTakesTrueFalseOrAuto() throws {
         #expect(try ConfigRuntime.parser.parse("", file: "c").general.accessibility == .auto)

@@ -195,6 +195,7 @@ final class AccessibilityBridge: EventSource, AccessibleModel {
             try bus.export(path: ATSPI.rootPath, interfaces: AccessibleObjects.interfaces(self, isRoot: true) { [weak self] in
                 self.map(AccessibleObjects.rootDescription)
             })
+            try bus.export(path: AccessibleObjects.cachePath, interface: AccessibleObjects.cache)
             for child in tree.children { try exportChild(child) }
             // By the reply, the bus has answered Hello: the unique name is known without blocking.
             try a11yCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",

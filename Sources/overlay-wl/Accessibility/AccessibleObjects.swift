@@ -103,6 +103,14 @@ enum AccessibleObjects {
         return [accessible, application, properties]
     }
 
+    /// `org.a11y.atspi.Cache` at `/org/a11y/atspi/cache`, which libatspi asks first: empty, so
+    /// readers take every property from the objects themselves (always current, no cache
+    /// signals to keep in step).
+    static let cachePath = "/org/a11y/atspi/cache"
+    static let cache = BusInterface(name: "org.a11y.atspi.Cache", methods: [BusMethod("GetItems", output: "a((so)(so)(so)iiassusau)")]) { _ in
+        BusReply([.array([], elementSignature: "((so)(so)(so)iiassusau)")])
+    }
+
     private static func accessibleAnswer(_ call: BusCall, _ model: AccessibleModel, _ object: Description) throws -> BusValue {
         switch call.member {
         case "GetChildAtIndex":
