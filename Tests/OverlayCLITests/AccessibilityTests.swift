@@ -56,7 +56,7 @@ struct AccessibleTreeTests {
         #expect(tree.remove(5) == [])
         #expect(tree.children.map(\.id) == [9])
         #expect(tree.index(of: 9) == 0)
-        #expect(tree.child(atPath: "/org/overlaywl/a11y/notification/9")?.name == "Chat")
+        #expect(tree.child(9)?.path == "/org/overlaywl/a11y/notification/9")
     }
 
     @Test func pastItsCapacityTheOldestLeaves() {

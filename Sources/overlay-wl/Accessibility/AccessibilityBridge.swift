@@ -54,8 +54,6 @@ final class AccessibilityBridge: EventSource, AccessibleModel {
         }
     }
 
-    var isConnected: Bool { connection != nil }
-
     /// Follows the session's accessibility status; connects now when it (or the policy) says so.
     func start() {
         let owner = "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"

@@ -75,7 +75,6 @@ struct AccessibleTree {
 
     func index(of id: UInt32) -> Int? { children.firstIndex { $0.id == id } }
     func child(_ id: UInt32) -> AccessibleNotification? { index(of: id).map { children[$0] } }
-    func child(atPath path: String) -> AccessibleNotification? { children.first { $0.path == path } }
 
     /// Adds a notification, or updates the one with its id.
     mutating func show(_ node: AccessibleNotification) -> [Change] {
