@@ -126,9 +126,10 @@ public struct ConfigParser {
                     throw SettingError(key, "'\(bad)' is not a URL scheme (letters, then letters, digits, + - .)")
                 }
             case "speak": g.speak = try SpeakPolicy.parse(value, key: key)
+            case "accessibility": g.accessibility = try AccessibilityPolicy.parse(value, key: key)
             default:
                 if try g.appearance.read(key, value) { continue }
-                throw SettingError(key, "unknown key (default-timeout, history-size, modes, critical-bypasses-modes, link-opener, link-schemes, color-scheme, contrast, reduced-motion, speak)")
+                throw SettingError(key, "unknown key (default-timeout, history-size, modes, critical-bypasses-modes, link-opener, link-schemes, color-scheme, contrast, reduced-motion, speak, accessibility)")
             }
         }
         return g

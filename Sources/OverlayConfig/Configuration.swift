@@ -45,6 +45,8 @@ public struct GeneralSettings: Equatable, Sendable {
     public var appearance = AppearanceSettings()
     /// `speak`: which notifications are read aloud (a rule's `speak` overrides it).
     public var speak = SpeakPolicy.none
+    /// `accessibility`: notifications on the accessibility bus (AT-SPI) for screen readers.
+    public var accessibility = AccessibilityPolicy.auto
     public init() {}
 }
 

@@ -198,7 +198,9 @@ final class ContainerSurface {
                 return false
             }
             // Unset too when the compositor has stopped blurring (ext-background-effect capabilities).
-            let rects = blurSourceChoice == .compositor ? CompositorBlurRegion.rects(frames: blurred, bounds: bounds) : nil
+            let materials = CompositorBlurRegion.materials(of: list, bounds: bounds) { view($0)?.tree }
+            let rects = blurSourceChoice == .compositor
+                ? CompositorBlurRegion.rects(frames: blurred, rounded: materials, bounds: bounds) : nil
             compositorBlur.set(rects, compositor: display.compositor)
         }
         // Pending surface state: in force with the commit that presents this frame.

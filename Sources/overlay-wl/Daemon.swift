@@ -21,6 +21,8 @@ final class Daemon: OverlayPresenterDelegate {
     let appearance: AppearanceRuntime
     /// speech-dispatcher, for notifications read aloud (`speak`).
     let speech = SpeechClient()
+    /// Notifications for screen readers (AT-SPI); nil without a session bus (tests).
+    private(set) var accessibility: AccessibilityBridge?
 
     /// `presenter` may have no display (tests); signals go to `signals`.
     init(presenter: OverlayPresenter, signals: SignalSink, configPath: String?, config settings: OverlayConfiguration,
@@ -53,13 +55,19 @@ final class Daemon: OverlayPresenterDelegate {
     func presenter(_ presenter: OverlayPresenter, didApply effect: EngineEffect) {
         presenter.invalidateCenter()
         switch effect {
-        case .appeared, .removed:
+        case .appeared(let id, _):
+            if let record = registry[id], !record.isHeld, let notification = record.notification {
+                accessibility?.show(notification)
+            }
+        case .removed:
             break
         case .hook(let name, let id, let container):
             hooks.runViewHook(name, id: id, container: container)
         case .dismissed(let id, let container, let reason):
             // A view moved to another container under the same id lives on.
             guard !(reason == .replaced && presenter.manager.contains(id)) else { return }
+            // Off screen, closed or held by a mode: no longer for screen readers either.
+            if registry[id]?.notification != nil { accessibility?.remove(id.busID) }
             guard let record = registry[id], !record.isHeld else { return }
             registry.remove(id)
             if let tip = record.tip {
@@ -72,6 +80,23 @@ final class Daemon: OverlayPresenterDelegate {
             case .control(let view):
                 control.closed(id, view, container: container, reason: reason)
             }
+        }
+    }
+
+    /// Puts the notifications showing on the accessibility bus through `bridge`, following the
+    /// config's `accessibility` across reloads.
+    func attach(_ bridge: AccessibilityBridge) {
+        accessibility = bridge
+        notifications.accessibility = bridge
+        bridge.showing = { [unowned self] in
+            registry.records.compactMap { id, record in
+                record.isHeld || !presenter.manager.contains(id) ? nil : record.notification.map(AccessibilityBridge.node)
+            }.sorted { $0.id < $1.id }
+        }
+        let previous = config.onApply
+        config.onApply = { settings in
+            previous?(settings)
+            bridge.setPolicy(settings.general.accessibility)
         }
     }
 

@@ -45,6 +45,10 @@ struct DaemonCommand: ParsableCommand {
             loop.add(daemon.tips.events)
             loop.add(daemon.config.focus)
             loop.add(daemon.speech)
+            let accessibility = AccessibilityBridge(session: bus, policy: settings.general.accessibility)
+            daemon.attach(accessibility)
+            accessibility.start()
+            loop.add(accessibility)
             if let store = daemon.notifications.historyStore { loop.add(store) }
             loop.afterDispatch = { try presenter.update() }
             loop.onSignal = { [unowned loop] signal in daemon.handle(signal: signal, loop: loop) }

@@ -19,6 +19,8 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
     private let hooks: HookRunner
     /// Reads notifications aloud (`speak`); set by `Daemon`.
     var speech: SpeechClient?
+    /// Told when a notification on screen is replaced in place (its new text).
+    var accessibility: AccessibilityBridge?
     /// Shows notifications carrying the `x`/`y` hints as tips pointing at that point.
     private let tips: TipsFrontend
     let defaultTimeout: Double
@@ -115,6 +117,7 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
             return id
         }
         registry.insert(record)
+        accessibility?.update(record)
         if record.imageBytes > 0 { keepImagesWithinBudget() }
         if !request.suppressSound, request.soundFile != nil || request.soundName != nil {
             hooks.runSound(id: id, file: request.soundFile, name: request.soundName, record: record)

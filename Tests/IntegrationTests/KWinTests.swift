@@ -159,6 +159,75 @@ final class KWinTests: RigTestCase {
     }
 }
 
+extension KWinTests {
+    /// The rectangles of the last region set on org_kde_kwin_blur: the `wl_region.add`s of that
+    /// region object since it was created.
+    static func lastBlurRegion(_ trace: WaylandTrace) -> [[Int]] {
+        guard let setIndex = trace.messages.lastIndex(where: { $0.sent && $0.interface == "org_kde_kwin_blur" && $0.name == "set_region" }),
+              let region = trace.messages[setIndex].integer(0) else { return [] }
+        var rects: [[Int]] = []
+        for message in trace.messages[..<setIndex].reversed() where message.sent {
+            if message.interface == "wl_compositor", message.name == "create_region", message.integer(0) == region { break }
+            if message.interface == "wl_region", message.object == region, message.name == "add" {
+                rects.insert((0..<4).compactMap { message.integer($0) }, at: 0)
+            }
+        }
+        return rects
+    }
+
+    /// A view tree with a rounded `blur` material where KWin blurs: the region set on
+    /// org_kde_kwin_blur is the rounded rectangle as bands (trace), and on screen the stripes
+    /// under the material are blurred into one tone while just outside its rounded corner, inside
+    /// its bounding box, they stay sharp black and white.
+    func testARoundedBlurMaterialIsBlurredInsideItsCornersOnly() throws {
+        let pointer = try VirtualPointer(rig: rig)
+        addTeardownBlock { pointer.stop() }
+        try pointer.send("window overlay-wl-stripes 1280 720 stripes")
+        let config = try rig.writeScratchFile("rounded.toml", Data("""
+            [containers.rounded]
+            anchor = ["top", "right"]
+            margins = [40, 40, 0, 0]
+            width = 400
+            height = 300
+            auto-dismiss = "never"
+            """.utf8))
+        let view = try rig.writeScratchFile("rounded-view.json", Data("""
+            {"type": "text", "text": " ",
+             "modifiers": [{"frame": {"width": 240, "height": 160}}, {"background": {"blur": "regular"}}, {"cornerRadius": 40}]}
+            """.utf8))
+        let daemon = try startDaemon(["--config", config], environment: ["WAYLAND_DEBUG=1"])
+        let shown = try cli(["show", "--container", "rounded", "--view", view, "--no-animation"])
+        XCTAssertTrue(shown.succeeded, "\(shown)")
+
+        var bands: [[Int]] = []
+        let deadline = Date().addingTimeInterval(5)
+        repeat {
+            Thread.sleep(forTimeInterval: 0.2)
+            bands = Self.lastBlurRegion(WaylandTrace(daemon.process.stderr.string))
+        } while bands.count < 3 && Date() < deadline
+        note("blur region: \(bands)")
+        XCTAssertGreaterThan(bands.count, 3, "bands along the arcs, not one rectangle")
+        guard bands.count > 3, bands.allSatisfy({ $0.count == 4 }) else { return }
+        let x0 = bands.map { $0[0] }.min()!, y0 = bands.map { $0[1] }.min()!
+        let x1 = bands.map { $0[0] + $0[2] }.max()!, y1 = bands.map { $0[1] + $0[3] }.max()!
+        XCTAssertEqual([x1 - x0, y1 - y0], [240, 160], "the bands span the material's frame")
+        XCTAssertEqual(bands.first?[1], y0, "the top band first")
+        XCTAssertGreaterThan(bands.first?[0] ?? 0, x0 + 20, "the top row is inset by the 40-point arc")
+        XCTAssertTrue(bands.contains { $0[0] == x0 && $0[2] == 240 }, "the straight middle spans the width")
+
+        // On screen: the surface's top-left is (840, 40). Inside: a band 40 points in from every
+        // side; outside the arc: 3×3 pixels at the frame's top-left corner (the arc there is ~29 in).
+        let inside = { (shot: Screenshot) in shot.region(x: 840 + x0 + 40, y: 40 + y0 + 40, width: 160, height: 80) }
+        let shot = try screenshot(within: 5) { Self.isSmooth(inside($0)) }
+        XCTAssertTrue(Self.isSmooth(inside(shot)), "the stripes under the material are blurred into one tone")
+        var sharp = true
+        shot.region(x: 840 + x0 + 1, y: 40 + y0 + 1, width: 3, height: 3).forEach { _, _, c in
+            if c.r > 40 && c.r < 215 { sharp = false }
+        }
+        XCTAssertTrue(sharp, "just outside the rounded corner the stripes stay pure black or white")
+    }
+}
+
 /// Fractional scale 1.5 on KWin (wp_fractional_scale_v1 + wp_viewport): the buffer is exactly
 /// ⌈logical × 1.5⌉ and the viewport's destination exactly the logical size, read from the daemon's
 /// WAYLAND_DEBUG trace; on screen the toast's edges are whole device pixels of its colours, as a
