@@ -118,6 +118,27 @@ import WaylandPresenter
         #expect(h.signals.closed.map(\.id) == [id])  // and the daemon goes on: it expires as usual
     }
 
+    /// The inline example of docs/CONFIG.md reads and fills.
+    @Test func theDocumentedBannerWorks() throws {
+        let h = try DaemonHarness(config: #"""
+            [templates.banner]
+            view = '''
+            {"type": "hstack", "spacing": 8, "children": [
+              {"type": "image", "icon": "{icon}", "size": {"width": 24, "height": 24}},
+              {"type": "text", "text": "<b>{summary}</b> {body}", "color": "{summary}", "lineLimit": 1}
+            ], "modifiers": [{"padding": 10}, {"frame": {"width": "{width}", "alignment": "leading"}},
+                             {"background": "{background}"}, {"cornerRadius": 8}]}
+            '''
+
+            [[rules]]
+            category = "im.received"
+            template = "banner"
+            """#)
+        #expect(h.daemon.config.templates.problems.isEmpty)
+        let id = try h.notify(NotifyRequest(summary: "Ana", body: "hi", hints: ["category": .string("im.received")]))
+        #expect(tree(h, id)?.size.width == 360)
+    }
+
     @Test func configErrorsNameTheTemplate() throws {
         func error(_ text: String) -> String {
             do { _ = try ConfigRuntime.parser.parse(text, file: "c.toml"); return "" } catch { return error.description }
