@@ -16,6 +16,25 @@ extension OverlayPresenter {
                                      animated: animated, now: clock())
         lazyMeasure.pending.remove(shown)
         setTree(laidOut, of: shown, changed: replacing)
+        trees.templated[shown] = toast
         return shown
+    }
+
+    /// Fills every templated notification of `container` (nil: of every container) again in its
+    /// style now (the theme or the accent changed).
+    func relayoutTemplates(in container: String? = nil) {
+        for id in trees.templated.keys {
+            guard let name = manager.containerName(of: id), container == nil || name == container else { continue }
+            relayoutTemplate(id, in: name)
+        }
+    }
+
+    /// Fills view `id`'s template again in its container's style now (the theme, accent or
+    /// width changed); nothing for a view that is not a templated notification.
+    func relayoutTemplate(_ id: ViewID, in container: String) {
+        guard let toast = trees.templated[id], case .tree(let old)? = views[id],
+              let laidOut = try? trees.layouts.layoutTemplate(toast, style: toastStyle(in: container)) else { return }
+        if laidOut.size != old.size { manager.setSize(laidOut.size, of: id) }
+        setTree(laidOut, of: id, changed: true)
     }
 }

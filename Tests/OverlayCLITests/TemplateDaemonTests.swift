@@ -118,6 +118,20 @@ import WaylandPresenter
         #expect(h.signals.closed.map(\.id) == [id])  // and the daemon goes on: it expires as usual
     }
 
+    /// A theme change fills a templated notification again in the new colours.
+    @Test func aTemplatedNotificationFollowsTheTheme() throws {
+        let h = try DaemonHarness(config: "[[rules]]\ntemplate = \"compact\"")
+        let id = try h.notify(NotifyRequest(summary: "Theme"))
+        func fills() -> [Color] {
+            tree(h, id)?.layout.placed.compactMap { if case .background(.color(let c)) = $0.part { c } else { nil } } ?? []
+        }
+        #expect(fills().contains(Color(hex: "#2B303BFF")!))  // dark background
+        h.presenter.style = ToastTheme(scheme: .light).style
+        try h.update()
+        #expect(fills().contains(Color(hex: "#F5F7FAFF")!))  // light background
+        #expect(!fills().contains(Color(hex: "#2B303BFF")!))
+    }
+
     /// The inline example of docs/CONFIG.md reads and fills.
     @Test func theDocumentedBannerWorks() throws {
         let h = try DaemonHarness(config: #"""
