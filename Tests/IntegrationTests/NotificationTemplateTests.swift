@@ -4,9 +4,10 @@ import XCTest
 /// Notification templates end to end on headless sway: a rule choosing `compact` for one app,
 /// `hero` with an image path, and a click on a templated toast's action button.
 final class NotificationTemplateTests: RigTestCase {
-    private func startDaemon(rules: String) throws {
+    @discardableResult
+    private func startDaemon(rules: String) throws -> OverlayDaemon {
         let config = try rig.writeScratchFile("templates-\(UUID().uuidString.prefix(8)).toml", Data(rules.utf8))
-        _ = try startDaemon(["--config", config])
+        return try startDaemon(["--config", config])
     }
 
     /// The toast on screen once it has settled (the wallpaper is black).
@@ -86,6 +87,31 @@ final class NotificationTemplateTests: RigTestCase {
         XCTAssertNotNil(monitor.waitFor(timeout: 3) { if case .actionInvoked(id, "retry") = $0 { return true }; return false },
                         "clicking the right button must invoke 'retry': \(monitor.events)")
         XCTAssertEqual(monitor.waitForClosed(id: id, timeout: 3), 2)
+    }
+
+    /// A template file with a mistake: the daemon logs the file and the JSON path, draws the
+    /// notification as the default toast (its button row in #3B4252 under the text, not one
+    /// line) and goes on answering.
+    func testABrokenTemplateFallsBackToTheDefaultToast() throws {
+        let card = try rig.writeScratchFile("card-\(UUID().uuidString.prefix(8)).json",
+                                            Data(#"{"type": "vstack", "children": [{"type": "text", "text": "{summary}", "wraps": "yes"}]}"#.utf8))
+        let daemon = try startDaemon(rules: """
+            [templates.card]
+            file = "\(card)"
+
+            [[rules]]
+            app-name = "^chat$"
+            template = "card"
+            """)
+        _ = try rig.notify(app: "chat", summary: "Ana", body: "Lunch?", actions: ["ok", "OK"], expireTimeout: 0)
+        let (shot, toast) = try settledToast()
+        XCTAssertEqual(toast.width, 360, "the default toast \(toast)")
+        XCTAssertNotNil(shot.region(toast).boundingBox { $0.isClose(to: RGBA(hex: 0x3B4252), tolerance: 2) }, "the toast's button row")
+        XCTAssertTrue(try cli(["list"]).succeeded, "the daemon answers")
+        XCTAssertTrue(daemon.isRunning)
+        let log = daemon.process.output.stderr
+        XCTAssertTrue(log.contains("template 'card' not used") && log.contains(card) && log.contains("$.children[0].wraps"),
+                      "the log names the template, its file and the JSON path: \(log)")
     }
 
     /// A PNG of one colour (zlib "stored" blocks, so no compressor is needed).
