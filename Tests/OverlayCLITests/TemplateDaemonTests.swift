@@ -132,6 +132,17 @@ import WaylandPresenter
         #expect(!fills().contains(Color(hex: "#2B303BFF")!))
     }
 
+    /// Three templated notifications from one app stack; the header shows the top card's icon.
+    @Test func aStackOfTemplatedNotificationsHasTheAppsHeader() throws {
+        let h = try DaemonHarness(config: "[[rules]]\ntemplate = \"compact\"")
+        for n in 1...3 { _ = try h.notify(NotifyRequest(appName: "Chat", appIcon: "mail-unread", summary: "Message \(n)", expireTimeout: 0)) }
+        let list = h.presenter.manager.renderList(for: "notifications", size: Size(width: 400, height: 3000), now: h.clock.now)
+        let header = try #require(list.items.first { $0.groupHeader != nil })
+        let painted = try #require(h.presenter.paintedView(header.id, in: "notifications"))
+        #expect(painted.content.icon == .themed("mail-unread"))
+        #expect(painted.content.summary == "Chat · 3")
+    }
+
     /// The inline example of docs/CONFIG.md reads and fills.
     @Test func theDocumentedBannerWorks() throws {
         let h = try DaemonHarness(config: #"""
