@@ -40,9 +40,22 @@ public struct ConfigParser {
 
         var config = OverlayConfiguration()
         config.source = file
-        for key in root.keys where !["general", "containers", "rules", "hooks"].contains(key) {
-            throw fail("", key, "unknown top-level key '\(key)' (general, containers, rules, hooks)")
+        for key in root.keys where !["general", "containers", "rules", "hooks", "templates"].contains(key) {
+            throw fail("", key, "unknown top-level key '\(key)' (general, containers, rules, hooks, templates)")
         }
+        if let templates = root["templates"] {
+            guard let table = templates.table else { throw fail("", "templates", "templates must be a table of tables") }
+            for name in table.keys.sorted() {
+                let path = "templates.\(name)"
+                guard let t = table[name]?.table else { throw fail("templates", name, "templates.\(name) must be a table") }
+                guard !name.isEmpty, name.count <= 64 else { throw fail(path, nil, "template names are 1 to 64 characters") }
+                guard !TemplateSettings.builtInNames.contains(name) else {
+                    throw fail(path, nil, "'\(name)' is a built-in template; give yours another name")
+                }
+                config.templates.append(try located(path) { try TemplateSettings.template(named: name, settings: Self.settings(t)) })
+            }
+        }
+        let knownTemplates = Set(TemplateSettings.builtInNames + config.templates.map(\.name))
         if let general = root["general"] {
             guard let table = general.table else { throw fail("", "general", "general must be a table") }
             config.general = try located("general") { try Self.general(Self.settings(table)) }
@@ -55,7 +68,13 @@ public struct ConfigParser {
                 guard let t = table[name]?.table else { throw fail("containers", name, "containers.\(name) must be a table") }
                 guard !name.isEmpty, name.count <= 64 else { throw fail(path, nil, "container names are 1 to 64 characters") }
                 config.containers.append(try located(path) {
-                    try ContainerSettings.container(named: name, settings: Self.settings(t), base: builtInSettings[name])
+                    let settings = try Self.settings(t)
+                    var spec = try ContainerSettings.container(named: name, settings: settings.filter { $0.0 != "template" },
+                                                               base: builtInSettings[name])
+                    if let value = settings.first(where: { $0.0 == "template" })?.1 {
+                        spec.template = try TemplateSettings.name(value, key: "template", known: knownTemplates)
+                    }
+                    return spec
                 })
             }
         }
@@ -75,7 +94,7 @@ public struct ConfigParser {
             for index in 0..<array.count {
                 let path = "rules#\(index)"
                 guard let t = array[index].table else { throw fail("", "rules", "rule \(index + 1) must be a table") }
-                var rule = try located(path) { try Self.rule(Self.settings(t), knownContainers: known) }
+                var rule = try located(path) { try Self.rule(Self.settings(t), knownContainers: known, knownTemplates: knownTemplates) }
                 rule.line = locator.position(table: path, key: nil).line
                 config.rules.append(rule)
             }
@@ -148,7 +167,8 @@ public struct ConfigParser {
         }
     }
 
-    static func rule(_ settings: [(String, SettingValue)], knownContainers: Set<String>) throws -> Rule {
+    static func rule(_ settings: [(String, SettingValue)], knownContainers: Set<String>,
+                     knownTemplates: Set<String> = Set(TemplateSettings.builtInNames)) throws -> Rule {
         var rule = Rule()
         for (key, value) in settings {
             if try ViewSettings.apply(key, value, to: &rule.view) { continue }
@@ -182,6 +202,7 @@ public struct ConfigParser {
                 }
                 rule.emphasis = text
             case "speak": rule.speak = try SpeakPolicy.parse(value, key: key)
+            case "template": rule.template = try TemplateSettings.name(value, key: key, known: knownTemplates)
             default: throw SettingError(key, "unknown rule key (see docs/CONFIG.md)")
             }
         }

@@ -21,6 +21,8 @@ public struct ContainerSpec: Equatable, Sendable {
     /// `group-by`: what groups its notifications (GroupSettings.swift); stacking also needs
     /// `group-threshold` (`configuration.groupThreshold`).
     public var groupBy = GroupBy.app
+    /// `template = NAME`: its notifications are drawn through that template (a rule's wins).
+    public var template: String?
     public init(configuration: ContainerConfiguration, placement: SurfacePlacement) {
         self.configuration = configuration
         self.placement = placement
@@ -60,6 +62,8 @@ public struct OverlayConfiguration {
     /// `[hooks]`: commands (argv, never a shell line) by name. `sound` runs for sound hints;
     /// other names are used by `appear-action` / `disappear-action`.
     public var hooks: [String: [String]] = [:]
+    /// `[templates.NAME]`, by name.
+    public var templates: [TemplateSpec] = []
     /// Where it was read from (for messages).
     public var source: String = "(built-in)"
     public init() {}

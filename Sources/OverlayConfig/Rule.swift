@@ -44,6 +44,8 @@ public struct Rule: @unchecked Sendable {
     public var emphasis: String?
     /// Overrides `general.speak` for the notifications it matches.
     public var speak: SpeakPolicy?
+    /// The notification template it is drawn through (a built-in or a `[templates.NAME]`).
+    public var template: String?
     /// 1-based line of the rule in its file (for messages).
     public var line = 0
 
@@ -70,6 +72,7 @@ public struct RoutingDecision: Equatable, Sendable {
     public var held = false
     public var emphasis: String?
     public var speak: SpeakPolicy?
+    public var template: String?
     public init() {}
 }
 
@@ -84,6 +87,7 @@ extension OverlayConfiguration {
             if let h = rule.hold { decision.held = h }
             if let e = rule.emphasis { decision.emphasis = e }
             if let s = rule.speak { decision.speak = s }
+            if let t = rule.template { decision.template = t }
         }
         if n.urgency == 2 && general.criticalBypassesModes {
             decision.hidden = false

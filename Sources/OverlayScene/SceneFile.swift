@@ -20,6 +20,9 @@ import OverlayEngine
 /// A view with a `view` is a view tree (docs/VIEWS.md) drawn at its ideal size:
 /// `{ "container": "toasts", "view": {"type": "text", "text": "Hi", "modifiers": [{"padding": 8}]} }`.
 ///
+/// A toast with a `template` ("default", "compact", "hero") is drawn through that built-in
+/// notification template (docs/VIEWS.md); its `image` fills the `{image}` slot.
+///
 /// A view with a `tip` is a help tip (a callout, drawn like the daemon's `tips` container) instead
 /// of a toast; give it a "stacking" container. `target` is a point `[x, y]` or a rectangle
 /// `[x, y, w, h]` in scene coordinates; `sides` the order to try (default top, bottom, leading,
@@ -120,6 +123,10 @@ public struct ViewSpec: Decodable {
     /// A view tree instead of a toast, in the JSON form of docs/VIEWS.md (image files relative
     /// to the scene file).
     public var view: SceneJSON?
+    /// The toast drawn through a built-in notification template ("default", "compact", "hero").
+    public var template: String?
+    /// The notification's image for a template's `{image}` slot (as `icon`).
+    public var image: IconSpec?
 }
 
 /// Any JSON value, kept as the engine's `JSONValue` (a view tree is decoded from it).

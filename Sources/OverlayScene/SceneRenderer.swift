@@ -16,7 +16,8 @@ public final class SceneRenderer {
     private let calloutMeasurer = CalloutRenderer()
 
     /// Validates the whole scene up front (every value parsed, every container known).
-    public init(scene: SceneFile, baseDirectory: String = ".") throws {
+    /// `toastTemplate` draws every toast without a `template` of its own through that template.
+    public init(scene: SceneFile, baseDirectory: String = ".", toastTemplate: NotificationTemplate? = nil) throws {
         try Self.checkPictureFields(of: scene)
         self.scene = scene
         self.baseDirectory = baseDirectory
@@ -25,6 +26,7 @@ public final class SceneRenderer {
             let extra = (scene.iconPaths ?? []).map { $0.hasPrefix("/") ? $0 : baseDirectory + "/" + $0 }
             painter.renderer.iconTheme = IconTheme(name: scene.iconTheme ?? "hicolor",
                                                    searchPaths: extra + IconTheme.defaultSearchPaths())
+            painter.trees.iconTheme = painter.renderer.iconTheme
         }
         for spec in scene.containers {
             registered.append(try Self.container(spec))
@@ -48,21 +50,33 @@ public final class SceneRenderer {
                 config.background = .value(.custom(baseDirectory + "/" + name))  // image relative to the scene
             }
             let tip = try spec.tip.map { try SceneTip($0, summary: spec.summary, body: spec.body) }
-            let tree = try spec.view.map { json in
+            let style = try SceneValues.style(spec.style, base: .standard)
+            var tree = try spec.view.map { json in
                 do {
                     let node = try ViewNode(jsonValue: json.value).resolvingImageFiles(relativeTo: baseDirectory)
                     return painter.trees.layout(node)
                 } catch { throw SceneError.badValue(field: "views[\(index)].view", value: "\(error)") }
             }
-            views.append((ViewID(UInt64(index + 1)), spec, content, try SceneValues.style(spec.style, base: .standard), config,
-                          tip, tree))
+            if tree == nil, tip == nil, let template = try spec.template.map(Self.template) ?? toastTemplate {
+                let toast = TemplatedToast(template: template, content: content, image: icon(spec.image))
+                do { tree = try painter.trees.layoutTemplate(toast, style: style) } catch { throw SceneError.badValue(field: "views[\(index)].template", value: "\(error)") }
+            }
+            views.append((ViewID(UInt64(index + 1)), spec, content, style, config, tip, tree))
         }
     }
 
-    public convenience init(path: String) throws {
+    public convenience init(path: String, toastTemplate: NotificationTemplate? = nil) throws {
         let scene = try SceneFile.load(path: path)
         let dir = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
-        try self.init(scene: scene, baseDirectory: dir.isEmpty ? "." : dir)
+        try self.init(scene: scene, baseDirectory: dir.isEmpty ? "." : dir, toastTemplate: toastTemplate)
+    }
+
+    /// A built-in template by name.
+    static func template(_ name: String) throws -> NotificationTemplate {
+        guard let template = BuiltInTemplates.template(named: name) else {
+            throw SceneError.badValue(field: "template", value: name + " (built in: " + BuiltInTemplates.names.joined(separator: ", ") + ")")
+        }
+        return template
     }
 
     /// Logical size: the scene's, else 480×240.

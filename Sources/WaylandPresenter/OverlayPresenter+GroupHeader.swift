@@ -13,7 +13,8 @@ extension OverlayPresenter {
         guard let top = members.last else { return nil }
         let header = GroupHeader(key: key, count: members.count,
                                  expanded: manager.isExpanded(group: key, in: name), top: top)
-        return GroupHeaderView.painted(header, top: toast(top), toastStyle: toastStyle(in: name),
+        let content = toast(top) ?? trees.templated[top]?.content  // a templated card: its app and icon all the same
+        return GroupHeaderView.painted(header, top: content, toastStyle: toastStyle(in: name),
                                        height: config.groupHeaderHeight)
     }
 

@@ -56,7 +56,7 @@ extension OverlayPresenter {
     /// Measures a container's toasts again (its toast width changed); help tips keep their size.
     func remeasure(in container: String) {
         for id in manager.showing(in: container) + manager.waiting(in: container) {
-            guard let content = toast(id) else { continue }
+            guard let content = toast(id) else { relayoutTemplate(id, in: container); continue }
             let measured = renderer.measure(content, style: toastStyle(in: container))
             manager.setSize(Size(width: measured.width, height: measured.height), of: id)
             lazyMeasure.pending.remove(id)

@@ -13,6 +13,7 @@ extension OverlayPresenter {
     public func setToastLook(_ look: ToastLook, for container: String) {
         guard looks.updateValue(look, forKey: container) != look else { return }
         if refreshToastStyle(container) { remeasure(in: container) }
+        relayoutTemplates(in: container)
         contentVersions[container, default: 0] += 1
         revision &+= 1
     }

@@ -15,12 +15,15 @@ struct ViewTreePresentation {
     var animations: [ViewID: (from: ViewLayoutResult, start: Double, animation: Animation)] = [:]
     /// Frames of a value animation are drawn this often.
     static let frameInterval = 1.0 / 60
+    /// Notifications drawn through a template, kept to fill again in a new style (one per such view).
+    var templated: [ViewID: TemplatedToast] = [:]
 
     func revision(of id: ViewID) -> Int { revisions[id] ?? 0 }
     mutating func changed(_ id: ViewID) { revisions[id, default: 0] &+= 1 }
     mutating func removed(_ id: ViewID) {
         revisions[id] = nil
         animations[id] = nil
+        templated[id] = nil
         drags = drags.filter { $0.value.view != id }
     }
 }

@@ -75,6 +75,7 @@ public final class OverlayPresenter {
         didSet {
             guard style != oldValue else { return }
             for name in order where refreshToastStyle(name) { remeasure(in: name) }
+            relayoutTemplates()
             for name in order { contentVersions[name, default: 0] += 1 }
             center?.style = nil  // the centre's rows are measured again in the new style
             revision &+= 1

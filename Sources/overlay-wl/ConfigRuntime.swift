@@ -21,6 +21,8 @@ final class ConfigRuntime {
     private(set) var focusedOutput: String?
     /// Sway's focus changes, listened to while some container follows the focus.
     private(set) var focus: FocusFollower!
+    /// The notification templates of `config` (read when it is applied).
+    private(set) var templates = TemplateLibrary()
     /// Told of every config put in force (at start and on each reload).
     var onApply: ((OverlayConfiguration) -> Void)?
 
@@ -89,6 +91,7 @@ final class ConfigRuntime {
                                 for: name)
         }
         config = new
+        templates = TemplateLibrary(new.templates, configPath: path)
         routing = new
         routing.rules = BuiltInRules.rules + new.rules
         focus.start()
@@ -112,6 +115,12 @@ final class ConfigRuntime {
         for spec in specs.values where spec.followsFocus && spec.placement.output == .focused {
             screen.setPlacement(placement(of: spec), of: spec.configuration.name)
         }
+    }
+
+    /// The template a notification is drawn through: its rule's, else its container's; nil for
+    /// none (the toast) or one that is broken.
+    func template(_ decision: RoutingDecision, container: String) -> (name: String, template: NotificationTemplate?)? {
+        (decision.template ?? specs[container]?.template).map { ($0, templates.template(named: $0)) }
     }
 
     /// What the rules decide for a notification (container, view settings, hidden, held).

@@ -29,9 +29,14 @@ enum GoldenImage {
         try compare(canvas, name: name, file: file, line: line)
     }
 
-    static func compare(_ canvas: Canvas, name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// `channelTolerance` and `outlierFraction` default to the ones above; `updatable` false
+    /// compares even under OVERLAY_UPDATE_GOLDENS (another path checked against a golden it does
+    /// not own).
+    static func compare(_ canvas: Canvas, name: String, channelTolerance: Int = GoldenImage.channelTolerance,
+                        outlierFraction: Double = GoldenImage.outlierFraction, updatable: Bool = true, keptAs: String? = nil,
+                        file: StaticString = #filePath, line: UInt = #line) throws {
         let goldenPath = "\(directory)/\(name).png"
-        if updating {
+        if updating && updatable {
             try canvas.writePNG(to: goldenPath)
             print("golden updated: \(goldenPath)")
             return
@@ -45,7 +50,7 @@ enum GoldenImage {
         canvas.flush()
         let gw = Int(cairo_image_surface_get_width(golden)), gh = Int(cairo_image_surface_get_height(golden))
         guard gw == canvas.pixelWidth, gh == canvas.pixelHeight else {
-            keep(canvas, golden: golden, diff: nil, name: name)
+            keep(canvas, golden: golden, diff: nil, name: keptAs ?? name)
             XCTFail("\(name): size \(canvas.pixelWidth)×\(canvas.pixelHeight), golden \(gw)×\(gh); kept in \(failureDirectory(name))",
                     file: file, line: line)
             return
@@ -72,13 +77,17 @@ enum GoldenImage {
         }
         cairo_surface_mark_dirty(diff.surface)
         let allowed = Int(Double(gw * gh) * outlierFraction)
+        lastOutliers = (outliers, worst, gw * gh)
         if outliers > allowed {
-            keep(canvas, golden: golden, diff: diff, name: name)
+            keep(canvas, golden: golden, diff: diff, name: keptAs ?? name)
             XCTFail("\(name): \(outliers) pixels differ by more than \(channelTolerance)/255 (allowed \(allowed)); "
                     + "largest difference \(worst)/255; actual, golden and diff kept in \(failureDirectory(name))",
                     file: file, line: line)
         }
     }
+
+    /// The last comparison's differing pixels, largest difference and pixel count (to state tolerances).
+    nonisolated(unsafe) static var lastOutliers = (count: 0, worst: 0, pixels: 0)
 
     static func failureDirectory(_ name: String) -> String { "\(directory)/failures/\(name)" }
 

@@ -30,6 +30,8 @@ public struct LaidOutView: Equatable, Sendable {
     public var layout: ViewLayoutResult
     /// The text field being typed into (its node index) and its caret in Characters.
     public var focus: (index: Int, caret: Int)?
+    /// Colours of its own (a notification template's theme); nil uses the renderer's `look`.
+    public var look: ViewTreeLook?
 
     public init(node: ViewNode, layout: ViewLayoutResult, focus: (index: Int, caret: Int)? = nil) {
         self.node = node; self.layout = layout; self.focus = focus
@@ -40,7 +42,7 @@ public struct LaidOutView: Equatable, Sendable {
     public var rootCornerRadius: Double { layout.placed.first { $0.index == 0 }?.cornerRadius ?? 0 }
 
     public static func == (a: LaidOutView, b: LaidOutView) -> Bool {
-        a.node == b.node && a.layout == b.layout && a.focus?.index == b.focus?.index && a.focus?.caret == b.focus?.caret
+        a.node == b.node && a.layout == b.layout && a.focus?.index == b.focus?.index && a.focus?.caret == b.focus?.caret && a.look == b.look
     }
 }
 
@@ -77,8 +79,9 @@ public final class ViewTreeRenderer {
     }
 
     /// Draws `view` with its root's top-left corner at `origin` (logical points), multiplied by
-    /// `opacity` and scaled by `scale` around `anchor` (a unit point of its frame). Only parts
-    /// meeting `region` (root coordinates, nil: all) are drawn.
+    /// `opacity` as a whole (parts over each other do not show through) and scaled by `scale`
+    /// around `anchor` (a unit point of its frame). Only parts meeting `region` (root
+    /// coordinates, nil: all) are drawn.
     public func draw(_ view: LaidOutView, on canvas: Canvas, at origin: Point = .zero, opacity: Double = 1,
                      scale: Double = 1, anchor: Point = Point(x: 0.5, y: 0.5)) {
         let alpha = opacity.isNaN ? 0 : min(1, opacity)
@@ -92,9 +95,15 @@ public final class ViewTreeRenderer {
             cairo_scale(cr, scale, scale)
             cairo_translate(cr, -ax, -ay)
         }
-        let painter = PartPainter(cr: cr, canvas: canvas, deviceScale: canvas.scale * scale, look: look, renderer: self)
+        let painter = PartPainter(cr: cr, canvas: canvas, deviceScale: canvas.scale * scale, look: view.look ?? look, renderer: self)
+        if alpha < 1 {
+            let ink = view.inkFrame(Rect(origin: .zero, size: view.size))
+            cairo_rectangle(cr, ink.minX, ink.minY, ink.width, ink.height)
+            cairo_clip(cr)
+            cairo_push_group(cr)
+        }
         for part in view.layout.placed {
-            let a = part.opacity * alpha
+            let a = part.opacity * (alpha < 1 ? 1 : alpha)
             guard a >= 0.5 / 255, part.frame.width > 0 || part.frame.height > 0 else { continue }
             switch part.part {
             case .background(let fill): painter.background(fill, part, alpha: a)
@@ -106,6 +115,10 @@ public final class ViewTreeRenderer {
                 let focus = view.focus.flatMap { $0.index == part.index ? $0.caret : nil }
                 painter.node(kind, part, alpha: a, caret: focus)
             }
+        }
+        if alpha < 1 {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, alpha)
         }
         cairo_restore(cr)
     }

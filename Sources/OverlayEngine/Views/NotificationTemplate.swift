@@ -1,0 +1,264 @@
+// Notification templates: a view tree in JSON whose slot strings a notification's fields fill.
+
+/// What a notification gives a template's slots.
+public struct TemplateFields: Equatable, Sendable {
+    /// Plain text (escaped into the markup of `{summary}`).
+    public var summary: String
+    /// Markup as sent (sanitised when drawn).
+    public var body: String
+    /// Plain text (`{appName}`).
+    public var appName: String
+    /// `{icon}`: the app icon; nil removes the slot's image node.
+    public var icon: ViewImageSource?
+    /// `{image}`: the notification's image; nil removes the slot's image node.
+    public var image: ViewImageSource?
+    /// `{progress}` in percent (clamped to 0...100); nil removes the slot's bar.
+    public var progress: Double?
+    /// `{actions}`: one button per action (key, label), in order; none removes the prototype.
+    public var actions: [TemplateAction]
+
+    public init(summary: String = "", body: String = "", appName: String = "", icon: ViewImageSource? = nil,
+                image: ViewImageSource? = nil, progress: Double? = nil, actions: [TemplateAction] = []) {
+        self.summary = summary; self.body = body; self.appName = appName; self.icon = icon; self.image = image
+        self.progress = progress; self.actions = actions
+    }
+}
+
+/// One action button of a template: its key (the button's action) and label.
+public struct TemplateAction: Equatable, Sendable {
+    public var key: String
+    public var label: String
+    public init(key: String, label: String) { self.key = key; self.label = label }
+}
+
+/// A notification template: a view tree (docs/VIEWS.md) with slot strings.
+///
+/// - `text` nodes: `{summary}`, `{body}` and `{appName}` anywhere in `text` are replaced (the
+///   summary and app name escaped, the body as markup). A node whose text is only `{body}` or
+///   `{appName}` is removed when that field is empty.
+/// - `image` nodes with `"icon": "{icon}"` or `"icon": "{image}"` show that picture; without one
+///   the node is removed.
+/// - a `progressBar` with `"value": "{progress}"` shows the percentage (total 100); without one
+///   it is removed.
+/// - a `button` with `"action": "{actions}"` is repeated for each action, its action the action's
+///   key and `{label}` in its texts the label; without actions it is removed.
+/// - colours written `"{name}"` take the colour `name` of `TemplateTheme` (the theme's), and a
+///   frame's width written `"{width}"` the theme's toast width.
+///
+/// A stack or grid whose children were all removed is removed too (a removed root leaves an empty
+/// vstack). Filling is pure: the same fields and colours give the same tree.
+public struct NotificationTemplate: Equatable, Sendable {
+    public let name: String
+    let root: JSONValue
+
+    /// Caps of a filled tree: the standard ones with room for a whole body (64 KiB), summary
+    /// and 16 actions besides the template's own strings.
+    public static let filledLimits: ViewLimits = {
+        var limits = ViewLimits.standard
+        limits.maxTextBytes = 4 * ViewLimits.standard.maxTextBytes
+        return limits
+    }()
+
+    /// Reads a template from JSON text; errors name the JSON path. It is filled once with every
+    /// slot present (one action) so that mistakes show now, not at the first notification.
+    public init(name: String, json: String, limits: ViewLimits = .standard) throws(ViewDecodingError) {
+        guard json.utf8.count <= limits.maxInputBytes else {
+            throw ViewDecodingError(path: "$", message: "input is \(json.utf8.count) bytes, more than the limit of \(limits.maxInputBytes)")
+        }
+        let value: JSONValue
+        do { value = try JSONValue.parse(json, maxNesting: limits.maxDepth * 2 + 8) } catch {
+            throw ViewDecodingError(path: "$", message: error.description)
+        }
+        try self.init(name: name, jsonValue: value)
+    }
+
+    /// A template from a parsed JSON value (checked as `init(name:json:)` does).
+    public init(name: String, jsonValue: JSONValue) throws(ViewDecodingError) {
+        self.name = name
+        root = jsonValue
+        let sample = TemplateFields(summary: "Summary", body: "Body", appName: "App", icon: .icon("image-missing"),
+                                    image: .icon("image-missing"), progress: 50,
+                                    actions: [TemplateAction(key: "action", label: "Action")])
+        _ = try filled(with: sample, theme: TemplateTheme())
+    }
+
+    /// The tree for one notification: slots filled, colours resolved, mirrored when the
+    /// notification reads right to left. Errors (a filled tree past `filledLimits`) name the
+    /// JSON path.
+    public func filled(with fields: TemplateFields, theme: TemplateTheme, rightToLeft: Bool = false,
+                       limits: ViewLimits = NotificationTemplate.filledLimits) throws(ViewDecodingError) -> ViewNode {
+        let filler = TemplateFiller(fields: fields, theme: theme)
+        let json = filler.fill(root) ?? .object(["type": "vstack"])
+        var node = try ViewNode(jsonValue: json, limits: limits)
+        filler.placeImages(in: &node)
+        return rightToLeft ? node.mirrored() : node
+    }
+}
+
+/// What a template takes from the theme: the colours it writes as `"{name}"` (its own colours
+/// stay as written) and the width it writes as `"{width}"` (the container's toast width).
+public struct TemplateTheme: Equatable, Sendable {
+    public var colors: [String: Color]
+    public var width: Double = 360
+    /// Every name a template may use, each black until set.
+    public static let names = ["background", "border", "summary", "body", "urgentBar", "buttonBackground", "buttonText",
+                               "progressTrack", "progressFill", "link"]
+
+    public init(_ colors: [String: Color] = [:], width: Double = 360) {
+        self.width = width
+        var all = Dictionary(uniqueKeysWithValues: Self.names.map { ($0, Color.black) })
+        all.merge(colors) { _, new in new }
+        self.colors = all
+    }
+
+    public subscript(name: String) -> Color? {
+        get { colors[name] }
+        set { colors[name] = newValue }
+    }
+}
+
+/// Fills one template's JSON (see `NotificationTemplate`).
+struct TemplateFiller {
+    let fields: TemplateFields
+    let theme: TemplateTheme
+    /// `{label}` inside an action button.
+    var label: String?
+
+    init(fields: TemplateFields, theme: TemplateTheme, label: String? = nil) {
+        self.fields = fields; self.theme = theme; self.label = label
+    }
+
+    /// Keys whose string values (and, for `colors`, whose array's strings) are colours.
+    private static let colorKeys: Set<String> = ["color", "background", "colors"]
+    private static let widthKeys: Set<String> = ["width", "minWidth", "idealWidth", "maxWidth"]
+
+    /// The value with its slots filled; nil when it is removed. `key` is the member it is in.
+    func fill(_ value: JSONValue, key: String = "") -> JSONValue? {
+        switch value {
+        case .string("{width}") where Self.widthKeys.contains(key): return .number(theme.width)
+        case .string(let s): return Self.colorKeys.contains(key) ? .string(color(s) ?? s) : value
+        case .array(let items): return .array(items.compactMap { fill($0, key: key) })
+        case .object(var members):
+            if case .string(let type)? = members["type"] { return fillNode(type, &members) }
+            for (k, member) in members { members[k] = fill(member, key: k) ?? .null }
+            return .object(members)
+        default: return value
+        }
+    }
+
+    /// `"{name}"` of a known colour as hex; nil for any other string.
+    private func color(_ s: String) -> String? {
+        guard s.hasPrefix("{"), s.hasSuffix("}"), s.count > 2, let c = theme.colors[String(s.dropFirst().dropLast())] else { return nil }
+        return c.jsonHex
+    }
+
+    private func fillNode(_ type: String, _ members: inout [String: JSONValue]) -> JSONValue? {
+        switch type {
+        case "text":
+            guard case .string(let text)? = members["text"] else { break }
+            if (text == "{body}" && fields.body.isEmpty) || (text == "{appName}" && fields.appName.isEmpty) { return nil }
+            var slots = [("{summary}", TemplateMarkup.escape(fields.summary)), ("{appName}", TemplateMarkup.escape(fields.appName)),
+                         ("{body}", fields.body)]
+            if let label { slots.append(("{label}", TemplateMarkup.escape(label))) }
+            members["text"] = .string(Self.substitute(text, slots))
+        case "image":
+            if case .string(let icon)? = members["icon"], let slot = ImageSlot(rawValue: icon) {
+                guard slot.source(fields) != nil else { return nil }
+            }
+        case "progressBar":
+            if case .string("{progress}")? = members["value"] {
+                guard let percent = fields.progress else { return nil }
+                members["value"] = .number(percent.isFinite ? min(100, max(0, percent)) : 0)
+                if members["total"] == nil { members["total"] = .number(100) }
+            }
+        case "button":
+            if case .string("{actions}")? = members["action"] { return nil }  // outside a stack: nowhere to repeat it
+        default:
+            break
+        }
+        var children: [JSONValue]?
+        if case .array(let items)? = members["children"] {
+            var kept: [JSONValue] = []
+            for item in items {
+                if case .object(let child) = item, case .string("button")? = child["type"], case .string("{actions}")? = child["action"] {
+                    kept += fields.actions.compactMap { action($0, prototype: child) }
+                } else if let filled = fill(item) {
+                    kept.append(filled)
+                }
+            }
+            children = kept
+            if kept.isEmpty, ["vstack", "hstack", "zstack", "grid"].contains(type) { return nil }
+        }
+        for (key, member) in members where key != "children" && key != "text" { members[key] = fill(member, key: key) ?? .null }
+        if let children { members["children"] = .array(children) }
+        return .object(members)
+    }
+
+    /// One copy of the action button `prototype` for `action`.
+    private func action(_ action: TemplateAction, prototype: [String: JSONValue]) -> JSONValue? {
+        var button = prototype
+        button["action"] = .string("")
+        guard case .object(var filled)? = TemplateFiller(fields: fields, theme: theme, label: action.label).fill(.object(button)) else {
+            return nil
+        }
+        filled["action"] = .string(action.key)
+        return .object(filled)
+    }
+
+    /// Replaces each slot in `text` in one pass (a field's own text is never searched for slots).
+    static func substitute(_ text: String, _ slots: [(String, String)]) -> String {
+        guard text.contains("{") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        outer: while let brace = rest.firstIndex(of: "{") {
+            out += rest[..<brace]
+            rest = rest[brace...]
+            for (slot, value) in slots where rest.hasPrefix(slot) {
+                out += value
+                rest = rest.dropFirst(slot.count)
+                continue outer
+            }
+            out += "{"
+            rest = rest.dropFirst()
+        }
+        return out + rest
+    }
+
+    /// Puts the notification's pictures into the image nodes of `{icon}` and `{image}`.
+    func placeImages(in node: inout ViewNode) {
+        if case .image(var content) = node.kind, case .icon(let name) = content.source,
+           let source = ImageSlot(rawValue: name)?.source(fields) {
+            content.source = source
+            node.kind = .image(content)
+        }
+        for i in node.children.indices { placeImages(in: &node.children[i]) }
+    }
+}
+
+/// The picture slots.
+enum ImageSlot: String {
+    case icon = "{icon}", image = "{image}"
+
+    func source(_ fields: TemplateFields) -> ViewImageSource? {
+        self == .icon ? fields.icon : fields.image
+    }
+}
+
+/// Text into Pango markup, in the engine (the renderer's `Markup` is not reachable from here).
+enum TemplateMarkup {
+    static func escape(_ text: String) -> String {
+        guard text.contains(where: { "&<>'\"".contains($0) }) else { return text }
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "'": out += "&apos;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,93 @@
+import OverlayEngine
+
+/// The notification templates that ship inside the binary (no file is read for them):
+///
+/// - `default`: today's toast made of view-tree parts: border, background, the urgent bar down
+///   the leading edge, a 48 pt icon beside summary (bold, 2 lines) and body (6 lines), the
+///   progress bar, then one row of equal-width action buttons. It matches the toast painter's
+///   pixels within `BuiltInTemplates.toastTolerance`.
+/// - `compact`: one line, 32 pt high inside the border: a 20 pt icon, the summary, the body
+///   (one line, ellipsized).
+/// - `hero`: the notification's image (`image-data` / `image-path`; none: left out) across the
+///   top, 332 × 160 pt, cropped to fill, then a larger summary, body, progress and actions.
+public enum BuiltInTemplates {
+    public static let names = ["default", "compact", "hero"]
+
+    /// The template named `name`, nil for a name that is not built in.
+    public static func template(named name: String) -> NotificationTemplate? {
+        switch name {
+        case "default": standard
+        case "compact": compact
+        case "hero": hero
+        default: nil
+        }
+    }
+
+    // Each is checked by the golden tests; a mistake here is a programming error.
+    public static let standard = try! NotificationTemplate(name: "default", json: defaultJSON)
+    public static let compact = try! NotificationTemplate(name: "compact", json: compactJSON)
+    public static let hero = try! NotificationTemplate(name: "hero", json: heroJSON)
+
+    /// The border, the background inside it and the urgent bar around `content`, `{width}` wide.
+    /// The bar is 6 pt: a 12 pt pill whose trailing half the background covers again, so its
+    /// leading corners follow the background's and its trailing edge is straight. It is as tall
+    /// as the toast because templates are laid out twice (`ViewTreeRenderer.layoutTemplate`).
+    private static func frame(_ content: String) -> String {
+        """
+        {"type": "vstack", "spacing": 0, "children": [
+          {"type": "hstack", "spacing": 0, "alignment": "top", "children": [
+            {"type": "zstack", "alignment": "leading", "children": [
+              {"type": "spacer", "modifiers": [{"frame": {"width": 12, "maxHeight": "infinity"}}, {"background": "{urgentBar}"}, {"cornerRadius": 6}]},
+              {"type": "spacer", "modifiers": [{"frame": {"width": 6, "maxHeight": "infinity"}}, {"background": "{background}"}, {"padding": {"leading": 6}}]}
+            ]},
+            \(content)
+          ], "modifiers": [{"background": "{background}"}, {"cornerRadius": 6}]}
+        ], "modifiers": [{"padding": 2}, {"background": "{border}"}, {"cornerRadius": 8}, {"frame": {"width": "{width}"}}]}
+        """
+    }
+
+    /// One equal-width button per action.
+    static let actionsRow = """
+        {"type": "hstack", "spacing": 6, "children": [
+          {"type": "button", "style": "plain", "action": "{actions}",
+           "label": {"type": "text", "text": "{label}", "font": {"size": 11}, "color": "{buttonText}", "lineLimit": 1,
+                     "modifiers": [{"padding": {"top": 4, "leading": 8, "bottom": 4, "trailing": 8}}, {"frame": {"maxWidth": "infinity"}}]},
+           "modifiers": [{"background": "{buttonBackground}"}, {"cornerRadius": 4}]}
+        ]}
+        """
+
+    static let defaultJSON = frame("""
+        {"type": "vstack", "spacing": 8, "alignment": "leading", "children": [
+          {"type": "hstack", "spacing": 12, "alignment": "top", "children": [
+            {"type": "image", "icon": "{icon}", "size": {"width": 48, "height": 48}},
+            {"type": "vstack", "spacing": 4, "alignment": "leading", "children": [
+              {"type": "text", "text": "{summary}", "font": {"size": 11, "weight": "bold"}, "color": "{summary}", "lineLimit": 2},
+              {"type": "text", "text": "{body}", "font": {"size": 11}, "color": "{body}", "lineLimit": 6}
+            ], "modifiers": [{"frame": {"maxWidth": "infinity", "alignment": "topLeading"}}]}
+          ]},
+          {"type": "progressBar", "value": "{progress}"},
+          \(actionsRow)
+        ], "modifiers": [{"padding": {"top": 12, "bottom": 12, "trailing": 12}}]}
+        """)
+
+    static let compactJSON = frame("""
+        {"type": "hstack", "spacing": 8, "alignment": "center", "children": [
+          {"type": "image", "icon": "{icon}", "size": {"width": 20, "height": 20}},
+          {"type": "text", "text": "{summary}", "font": {"size": 11, "weight": "bold"}, "color": "{summary}", "wraps": false},
+          {"type": "text", "text": "{body}", "font": {"size": 11}, "color": "{body}", "wraps": false,
+           "modifiers": [{"frame": {"maxWidth": "infinity", "alignment": "leading"}}]}
+        ], "modifiers": [{"frame": {"maxWidth": "infinity", "height": 20, "alignment": "leading"}}, {"padding": {"top": 6, "bottom": 6, "trailing": 8}}]}
+        """)
+
+    static let heroJSON = frame("""
+        {"type": "vstack", "spacing": 8, "alignment": "leading", "children": [
+          {"type": "image", "icon": "{image}", "size": {"width": 332, "height": 160}, "contentMode": "fill"},
+          {"type": "vstack", "spacing": 4, "alignment": "leading", "children": [
+            {"type": "text", "text": "{summary}", "font": {"size": 13, "weight": "bold"}, "color": "{summary}", "lineLimit": 2},
+            {"type": "text", "text": "{body}", "font": {"size": 11}, "color": "{body}", "lineLimit": 4}
+          ], "modifiers": [{"frame": {"maxWidth": "infinity", "alignment": "topLeading"}}]},
+          {"type": "progressBar", "value": "{progress}"},
+          \(actionsRow)
+        ], "modifiers": [{"padding": {"top": 12, "bottom": 12, "trailing": 12}}]}
+        """)
+}

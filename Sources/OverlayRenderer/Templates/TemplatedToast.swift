@@ -1,0 +1,116 @@
+import OverlayEngine
+
+/// A notification drawn through a template: the template's tree filled with the toast's content,
+/// in the colours of the toast's style (theme and urgency), mirrored when the summary reads right
+/// to left, laid out to fill its own height.
+public struct TemplatedToast {
+    public var template: NotificationTemplate
+    public var content: ToastContent
+    /// The notification's own picture (`image-data`, `image-path`) for `{image}`; `content.icon`
+    /// (which falls back to the app icon) is `{icon}`.
+    public var image: ImageSource?
+
+    public init(template: NotificationTemplate, content: ToastContent, image: ImageSource? = nil) {
+        self.template = template; self.content = content; self.image = image
+    }
+
+    /// The template's slots for this toast: at most `style.actions.maxButtons` action buttons,
+    /// as the toast draws.
+    public func fields(style: ToastStyle) -> TemplateFields {
+        TemplateFields(summary: content.summary, body: String(PreparedToast.trimmed(content.body)), appName: content.appName,
+                       icon: content.icon.flatMap(Self.viewSource), image: image.flatMap(Self.viewSource),
+                       progress: content.progress.map(Double.init),
+                       actions: content.visibleActions(limit: style.actions.maxButtons).map { TemplateAction(key: $0.key, label: $0.label) })
+    }
+
+    /// The filled tree; errors (a tree past the caps) name the JSON path.
+    public func tree(style: ToastStyle, rightToLeft: Bool) throws(ViewDecodingError) -> ViewNode {
+        try template.filled(with: fields(style: style), theme: Self.theme(style, emphasis: content.emphasis), rightToLeft: rightToLeft)
+    }
+
+    /// The colours `{name}` of a template in `style` for a toast of `emphasis`: quiet toasts have
+    /// dimmer text, urgent ones a visible `urgentBar` (transparent otherwise).
+    public static func theme(_ style: ToastStyle, emphasis: ToastEmphasis) -> TemplateTheme {
+        let dim = emphasis == .quiet ? min(1, max(0, style.quietTextOpacity)) : 1
+        return TemplateTheme([
+            "background": style.background, "border": style.borderWidth > 0 ? style.border : style.background,
+            "summary": style.summaryColor.withAlpha(style.summaryColor.alpha * dim),
+            "body": style.bodyColor.withAlpha(style.bodyColor.alpha * dim),
+            "urgentBar": emphasis == .urgent ? style.accent : .clear,
+            "buttonBackground": style.actions.background, "buttonText": style.actions.textColor,
+            "progressTrack": style.progressTrack, "progressFill": style.progressFill, "link": style.linkColor,
+        ], width: style.width)
+    }
+
+    /// What controls and uncoloured text of a template are drawn in under `style`.
+    public static func look(_ style: ToastStyle) -> ViewTreeLook {
+        var look = ViewTreeLook()
+        look.text = style.bodyColor
+        look.accent = style.progressFill
+        look.track = style.progressTrack
+        look.buttonBackground = style.actions.background
+        look.fieldBackground = style.replyFieldBackground
+        look.divider = style.border
+        return look
+    }
+
+    /// A toast's picture as a view-tree image source; raw pixels become straight RGBA (nil when
+    /// they do not describe an image).
+    static func viewSource(_ source: ImageSource) -> ViewImageSource? {
+        switch source {
+        case .file(let path): return .file(path.hasPrefix("file://") ? String(path.dropFirst(7)) : path)
+        case .themed(let name): return .icon(name)
+        case .raw(let raw):
+            guard (try? raw.validate()) != nil else { return nil }
+            var rgba = [UInt8](repeating: 255, count: raw.width * raw.height * 4)
+            raw.bytes.withUnsafeBufferPointer { src in
+                var o = 0
+                for y in 0..<raw.height {
+                    var i = y * raw.rowstride
+                    for _ in 0..<raw.width {
+                        rgba[o] = src[i]; rgba[o + 1] = src[i + 1]; rgba[o + 2] = src[i + 2]
+                        if raw.hasAlpha { rgba[o + 3] = src[i + 3] }
+                        o += 4; i += raw.channels
+                    }
+                }
+            }
+            return .pixels(width: raw.width, height: raw.height, rgba: rgba)
+        }
+    }
+}
+
+extension ViewTreeRenderer {
+    /// `toast` filled in `style` and laid out: pictures that cannot be loaded are left out (no
+    /// gap, as in the toast), the tree is mirrored when the summary reads right to left.
+    public func layoutTemplate(_ toast: TemplatedToast, style: ToastStyle) throws(ViewDecodingError) -> LaidOutView {
+        var toast = toast
+        if let icon = toast.content.icon, !canShow(icon, side: style.iconSize) { toast.content.icon = nil }
+        if let image = toast.image, !canShow(image, side: 160) { toast.image = nil }
+        let node = try toast.tree(style: style, rightToLeft: readsRightToLeft(toast.content.summary))
+        return layoutTemplate(node, look: TemplatedToast.look(style))
+    }
+
+    /// True when `source` loads (decoded once for a `side`-point box and kept in the image cache).
+    func canShow(_ source: ImageSource, side: Double) -> Bool {
+        guard let view = TemplatedToast.viewSource(source) else { return false }
+        let box = max(1, Int(side.rounded(.up)))
+        return image(view, box: box, logicalSize: side, scale: 1) != nil
+    }
+
+    /// Lays a template's tree out at its ideal size, then again proposed exactly that size, so
+    /// that parts with an infinite maximum height (the urgent bar) fill the toast's height.
+    public func layoutTemplate(_ node: ViewNode, look: ViewTreeLook? = nil) -> LaidOutView {
+        let ideal = ViewLayout.layout(node, proposal: .unspecified, measuring: measurer)
+        var laidOut = LaidOutView(node: node, layout: ViewLayout.layout(node, proposal: ProposedSize(ideal.size), measuring: measurer))
+        laidOut.look = look
+        return laidOut
+    }
+
+    /// True when `summary` reads right to left as the toast decides it (Pango's base direction
+    /// of its first paragraph, else the locale).
+    public func readsRightToLeft(_ summary: String) -> Bool {
+        let block = TextBlock(in: textContext(1), font: "Sans 11", width: 1000, maxLines: 1)
+        block.setText(summary)
+        return block.isRightToLeft
+    }
+}

@@ -1,0 +1,143 @@
+import XCTest
+@testable import OverlayRenderer
+import OverlayEngine
+import OverlayScene
+
+/// Notification templates drawn through the view-tree path: the built-ins against their own
+/// goldens, and the `default` template against the toast painter's goldens within
+/// `toastChannelTolerance` / `toastOutlierFraction`.
+final class TemplateGoldenTests: XCTestCase {
+    /// A pixel of the default template may differ from the toast painter's by this much per channel…
+    static let toastChannelTolerance = 2
+    /// …in at most this share of the picture's pixels. What differs: a centred action label
+    /// whose free width is odd starts half a pixel left of the toast's (Pango rounds its own
+    /// centring to whole pixels, layout does not), so its glyphs after the first few land a pixel
+    /// apart: about 0.14 % of a 380 × 200 picture with two buttons at scale 1, 0.22 % at scale 2.
+    static let toastOutlierFraction = 0.003
+
+    /// Toast goldens (scene, scale, golden) with no close button (templates draw none).
+    static let toastFixtures: [(String, Double, String)] = [
+        ("hidpi-toast", 1, "hidpi-toast"), ("hidpi-toast", 2, "hidpi-toast@2x"),
+        ("icons", 1, "icons"), ("icons", 2, "icons@2x"),
+        ("text-rtl", 1, "text-rtl"), ("text-emoji", 1, "text-emoji"), ("text-emoji", 2, "text-emoji@2x"),
+        ("shadow", 1, "shadow"), ("shadow", 2, "shadow@2x"), ("bg-color", 1, "bg-color"),
+    ]
+
+    /// Every toast of these scenes drawn through `default` matches the toast painter's golden.
+    func testDefaultTemplateMatchesTheToastGoldens() throws {
+        for (scene, scale, name) in Self.toastFixtures {
+            let renderer = try SceneRenderer(path: "\(GoldenImage.directory)/scenes/\(scene).json", toastTemplate: BuiltInTemplates.standard)
+            let canvas = try renderer.render(at: 1, scale: scale)
+            try GoldenImage.compare(canvas, name: name, channelTolerance: Self.toastChannelTolerance,
+                                    outlierFraction: Self.toastOutlierFraction, updatable: false, keptAs: "template-vs-\(name)")
+            let o = GoldenImage.lastOutliers
+            print("default template vs \(name): \(o.count) of \(o.pixels) pixels beyond \(Self.toastChannelTolerance)/255, largest \(o.worst)/255")
+        }
+    }
+
+    /// Themes, urgency and right-to-left through `default` against the toast painter drawing the
+    /// same content in the same style: every theme, quiet and urgent, an icon, progress and
+    /// actions, and a Hebrew toast (mirrored: icon, bar and buttons on the other side). Not
+    /// covered: a left-to-right body in a right-to-left toast, which the toast sets at the
+    /// column's left edge and the mirrored template at its right.
+    func testDefaultTemplateFollowsThemesUrgencyAndDirection() throws {
+        let icon = ImageSource.file("\(GoldenImage.directory)/assets/badge.png")
+        var contents: [ToastContent] = []
+        for (summary, emphasis) in [("Disk almost full", ToastEmphasis.urgent), ("Backup done", .quiet), ("שלום עולם", .urgent)] {
+            let body = summary.first == "ש" ? "זוהי <i>הודעה</i> בעברית שנכתבת מימין לשמאל ועוברת לשורה שנייה."
+                : "Body <i>text</i> that wraps onto a second line of the toast."
+            var content = ToastContent(summary: summary, body: body,
+                                       progress: 60, actions: [("a", "Open"), ("b", "Later")], icon: icon)
+            content.emphasis = emphasis
+            contents.append(content)
+        }
+        let themes = [ToastTheme(), ToastTheme(scheme: .light), ToastTheme(highContrast: true),
+                      ToastTheme(scheme: .light, highContrast: true, accent: Color(hex: 0x3584E4))]
+        for theme in themes {
+            for content in contents {
+                for scale in [1.0, 2.0] {
+                    let style = theme.style
+                    let toast = Canvas(pixelWidth: Int(380 * scale), pixelHeight: Int(200 * scale), scale: scale)
+                    toast.fill(Color(hex: 0x808080))
+                    ToastRenderer().draw(content, style: style, on: toast, x: 10, y: 10)
+                    let templated = Canvas(pixelWidth: Int(380 * scale), pixelHeight: Int(200 * scale), scale: scale)
+                    templated.fill(Color(hex: 0x808080))
+                    let trees = ViewTreeRenderer()
+                    trees.draw(try trees.layoutTemplate(TemplatedToast(template: BuiltInTemplates.standard, content: content), style: style),
+                               on: templated, at: Point(x: 10, y: 10))
+                    let differing = Self.differing(toast, templated)
+                    if Double(differing) > Double(toast.pixelWidth * toast.pixelHeight) * Self.toastOutlierFraction {
+                        let dir = GoldenImage.failureDirectory("template-vs-toast")
+                        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+                        let tag = "\(theme.scheme)\(theme.highContrast ? "-hc" : "")-\(content.emphasis)-\(content.summary.count)-\(Int(scale))x"
+                        try? toast.writePNG(to: "\(dir)/\(tag)-toast.png")
+                        try? templated.writePNG(to: "\(dir)/\(tag)-template.png")
+                    }
+                    XCTAssertLessThanOrEqual(Double(differing), Double(toast.pixelWidth * toast.pixelHeight) * Self.toastOutlierFraction,
+                                             "\(theme) \(content.summary) @\(scale)x: \(differing) pixels differ")
+                }
+            }
+        }
+    }
+
+    /// Pixels whose channels differ by more than `toastChannelTolerance`.
+    static func differing(_ a: Canvas, _ b: Canvas) -> Int {
+        var n = 0
+        for y in 0..<a.pixelHeight {
+            for x in 0..<a.pixelWidth {
+                let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+                let d = max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)), abs(Int(p.a) - Int(q.a)))
+                if d > toastChannelTolerance { n += 1 }
+            }
+        }
+        return n
+    }
+
+    /// The three built-ins at scales 1 and 2: an icon, actions, a progress bar, urgent and quiet
+    /// toasts, the light theme; compact's ellipsized body; hero's image across the top.
+    func testBuiltInTemplatesAtScales1And2() throws {
+        for name in BuiltInTemplates.names {
+            try GoldenImage.check(scene: "template-\(name)", time: 1, scale: 1, name: "template-\(name)")
+            try GoldenImage.check(scene: "template-\(name)", time: 1, scale: 2, name: "template-\(name)@2x")
+        }
+    }
+
+    /// A compact toast is one line: 36 pt high whatever its body's length.
+    func testCompactIsOneLine() throws {
+        let trees = ViewTreeRenderer()
+        for body in ["", "short", String(repeating: "long words ", count: 60)] {
+            let toast = TemplatedToast(template: BuiltInTemplates.compact, content: ToastContent(summary: "Mail", body: body))
+            let laidOut = try trees.layoutTemplate(toast, style: .standard)
+            XCTAssertEqual(laidOut.size, Size(width: 360, height: 36), body)
+        }
+    }
+
+    /// An action button of a templated toast is a control whose action is the action's key.
+    func testActionButtonsCarryTheActionKeys() throws {
+        let content = ToastContent(summary: "S", actions: [("default", "Open"), ("a", "Archive"), ("b", "Delete")])
+        let laidOut = try ViewTreeRenderer().layoutTemplate(TemplatedToast(template: BuiltInTemplates.standard, content: content),
+                                                            style: .standard)
+        let actions = laidOut.layout.placed.compactMap { part -> String? in
+            if case .node(.button(let action, _)) = part.part { return action }
+            return nil
+        }
+        XCTAssertEqual(actions, ["a", "b"])  // "default" is the click on the toast itself, as in the toast
+    }
+
+    /// Body markup is sanitised when drawn: a template body with a script tag and a broken tag
+    /// draws like the same body in the toast.
+    func testBodyMarkupIsSanitised() throws {
+        let body = "<b>bold</b> <script>x</script> <i>open"
+        let canvasA = Canvas(pixelWidth: 360, pixelHeight: 120, scale: 1)
+        let trees = ViewTreeRenderer()
+        let laidOut = try trees.layoutTemplate(TemplatedToast(template: BuiltInTemplates.standard,
+                                                              content: ToastContent(summary: "S", body: body)), style: .standard)
+        trees.draw(laidOut, on: canvasA)
+        let canvasB = Canvas(pixelWidth: 360, pixelHeight: 120, scale: 1)
+        ToastRenderer().draw(ToastContent(summary: "S", body: body), style: .standard, on: canvasB, x: 0, y: 0)
+        XCTAssertEqual(laidOut.size.height, ToastRenderer().measure(ToastContent(summary: "S", body: body), style: .standard).height)
+        var differing = 0
+        for y in 0..<120 { for x in 0..<360 where canvasA.pixel(x: x, y: y) != canvasB.pixel(x: x, y: y) { differing += 1 } }
+        XCTAssertLessThan(differing, 40)
+    }
+}
