@@ -112,8 +112,7 @@ public final class OverlayPresenter {
     var drawers = DrawerInput() { didSet { drawersChanged = true } }
     /// The inline-reply field being typed into (Input/OverlayPresenter+Reply.swift).
     var reply = ReplyInput()
-    /// Keyboard focus on a column of toasts (Input/OverlayPresenter+ColumnFocus.swift).
-    var column = ColumnFocusPresentation()
+    var column = ColumnFocusPresentation()  // keyboard focus on a column (Input/OverlayPresenter+ColumnFocus.swift)
     private var drawersChanged = false
     /// The notification centre, when a drawer shows it (OverlayPresenter+Center.swift).
     var center: CenterPresentation?
@@ -413,8 +412,7 @@ public final class OverlayPresenter {
             }
             if drawer == nil { list = withOverflowIndicator(list, of: name, in: surface.bounds) }
             input.router.setItems(list.items, for: key.routerKey)
-            let ring = drawer == nil ? columnFocusRing(list, container: name) : nil
-            if drawer == nil { updateReplyKeyboard(surface, container: name) }  // the focus may have ended
+            let ring = drawer == nil ? columnFocusRing(list, on: surface, container: name) : nil
             if (list.items.isEmpty || drawer != nil) && !occupied {
                 if let gone = surfaces.removeValue(forKey: key) {
                     spareBuffers[name] = (gone.buffers, now + Self.spareBufferLifetime)

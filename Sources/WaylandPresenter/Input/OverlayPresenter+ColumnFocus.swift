@@ -75,10 +75,11 @@ extension OverlayPresenter {
         manager.pauseAutoDismiss(paused, now: now)
     }
 
-    /// After a frame's layout of `container`: the focus follows the views drawn (releasing when none
-    /// is left), and the ring to draw over them.
-    func columnFocusRing(_ list: RenderList, container: String) -> FocusRing? {
+    /// After a frame's layout of `container` on `surface`: the focus follows the views drawn
+    /// (releasing, and the surface the keyboard, when none is left), and the ring to draw over them.
+    func columnFocusRing(_ list: RenderList, on surface: ContainerSurface, container: String) -> FocusRing? {
         guard column.model.container == container else { return nil }
+        defer { updateReplyKeyboard(surface, container: container) }
         let shown = Set(manager.showing(in: container))
         let items = list.items
             .sorted { ($0.visualFrame.minY, $0.visualFrame.minX) < ($1.visualFrame.minY, $1.visualFrame.minX) }
