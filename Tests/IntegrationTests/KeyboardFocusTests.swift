@@ -103,6 +103,26 @@ final class KeyboardFocusTests: RigTestCase {
         XCTAssertNotEqual(try cli(["focus"]).status, 0, "an empty column cannot take the focus")
     }
 
+    /// Enter on a toast itself is a click on it: its default action when it has one, else its
+    /// dismiss gesture (a tap: closed as dismissed).
+    func testEnterOnAToastIsAClickOnIt() throws {
+        let pointer = try startWithWindow()
+        defer { pointer.stop() }
+        let monitor = try startSignalMonitor()
+        let withDefault = try rig.notify(summary: "Opens", body: "has a default action", actions: ["default", "Open"], expireTimeout: 0)
+        let plain = try rig.notify(summary: "Plain", body: "no actions", expireTimeout: 0)
+        _ = try settledScreenshot(within: 3)
+        XCTAssertTrue(try cli(["focus"]).succeeded)
+        try expectFocus(plain, "view", "the newest has the focus")
+        try pointer.key("enter")
+        XCTAssertEqual(monitor.waitForClosed(id: plain, timeout: 3), 2, "a tap dismisses it: \(monitor.events)")
+        try expectFocus(withDefault, "view", "the focus moves on")
+        try pointer.key("kpenter")
+        XCTAssertNotNil(monitor.waitFor(timeout: 3) { $0 == .actionInvoked(id: withDefault, key: "default") },
+                        "the keypad's Enter invokes the default action: \(monitor.events)")
+        XCTAssertEqual(pointer.windowKeyboardEvents(count: 3), ["enter", "leave", "enter"], "the column emptied: the keyboard is back")
+    }
+
     func testEscapeGivesTheKeyboardBackAndTheFocusHoldsTheCountdown() throws {
         let pointer = try startWithWindow()
         defer { pointer.stop() }
