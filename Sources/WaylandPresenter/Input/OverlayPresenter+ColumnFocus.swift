@@ -87,13 +87,14 @@ extension OverlayPresenter {
             .compactMap { focusItem($0.id, in: container, showing: shown) }
         if let action = column.model.setItems(items) { performColumnAction(action) }
         syncColumnPause()
-        guard let stop = column.model.focused, let item = list.items.first(where: { $0.id == stop.view }),
-              let content = toast(stop.view) else { return nil }
+        guard let stop = column.model.focused, let item = list.items.first(where: { $0.id == stop.view }) else { return nil }
         let style = toastStyle(in: container), v = item.visualFrame, s = item.scale
         func onSurface(_ f: Rect) -> Rect { Rect(x: v.minX + f.x * s, y: v.minY + f.y * s, width: f.width * s, height: f.height * s) }
+        if stop.part == .view { return FocusRing.inside(toast: v, style: style, scale: s) }
+        guard let content = toast(stop.view) else { return nil }
         switch stop.part {
         case .view:
-            return FocusRing.inside(toast: v, style: style, scale: s)
+            return nil
         case .action(let key):
             return renderer.actionFrames(content, style: style).first { $0.key == key }
                 .map { FocusRing.around(button: onSurface($0.frame), style: style, scale: s) }
@@ -102,11 +103,13 @@ extension OverlayPresenter {
         }
     }
 
-    /// A toast on screen that the keyboard can rest on (not a stack's header or a card peeking
-    /// out under it, not leaving), with the buttons it draws.
+    /// A view on screen that the keyboard can rest on (not a stack's header or a card peeking out
+    /// under it, not leaving, not a help tip), with the buttons it draws; a view tree (a templated
+    /// notification) is one stop.
     private func focusItem(_ id: ViewID, in container: String, showing: Set<ViewID>) -> ColumnFocusItem? {
-        guard showing.contains(id), !id.isGroupHeader, manager.stackHeader(coveringPeek: id) == nil,
-              let content = toast(id) else { return nil }
+        guard showing.contains(id), !id.isGroupHeader, manager.stackHeader(coveringPeek: id) == nil else { return nil }
+        if case .tree? = views[id] { return ColumnFocusItem(view: id) }
+        guard let content = toast(id) else { return nil }
         let style = toastStyle(in: container)
         return ColumnFocusItem(view: id, actions: renderer.actionFrames(content, style: style).map(\.key),
                                closeButton: renderer.closeButtonFrame(content, style: style) != nil,
