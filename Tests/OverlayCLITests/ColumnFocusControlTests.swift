@@ -47,4 +47,19 @@ import Testing
         try h.advance(1.5)
         #expect(h.signals.closed.map(\.id) == [older, newer] && h.signals.closed.last?.reason == .expired)
     }
+
+    /// A view tree in the column (a templated notification, a ShowView dialog) is one stop.
+    @Test func aViewTreeIsFocusedAsOneStop() throws {
+        let h = try DaemonHarness()
+        let never = BusValue.dict([BusDictEntry(key: .string("auto-dismiss"), value: .variant(.string("never")))],
+                                  keySignature: "s", valueSignature: "v")
+        let json = #"{"type":"text","text":"Saved"}"#
+        guard case .uint32(let id)? = try call(h, "ShowView", [.string("notifications"), .string(json), never]).first else {
+            Issue.record("no id from ShowView")
+            return
+        }
+        _ = try call(h, "Focus", [.string("notifications")])
+        #expect(try state(h) == #"{"container":"notifications","id":\#(id),"part":"view"}"#)
+        #expect(h.presenter.columnFocus.items == [ColumnFocusItem(view: ViewID(id))], "no buttons of its own")
+    }
 }
