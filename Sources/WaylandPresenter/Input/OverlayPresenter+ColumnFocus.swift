@@ -90,16 +90,16 @@ extension OverlayPresenter {
         guard let stop = column.model.focused, let item = list.items.first(where: { $0.id == stop.view }) else { return nil }
         let style = toastStyle(in: container), v = item.visualFrame, s = item.scale
         func onSurface(_ f: Rect) -> Rect { Rect(x: v.minX + f.x * s, y: v.minY + f.y * s, width: f.width * s, height: f.height * s) }
-        if stop.part == .view { return FocusRing.inside(toast: v, style: style, scale: s) }
-        guard let content = toast(stop.view) else { return nil }
+        let content = toast(stop.view)
         switch stop.part {
         case .view:
-            return nil
+            return FocusRing.inside(toast: v, style: style, scale: s)
         case .action(let key):
-            return renderer.actionFrames(content, style: style).first { $0.key == key }
+            return content.flatMap { renderer.actionFrames($0, style: style).first { $0.key == key } }
                 .map { FocusRing.around(button: onSurface($0.frame), style: style, scale: s) }
         case .closeButton:
-            return renderer.closeButtonFrame(content, style: style).map { FocusRing.around(button: onSurface($0), style: style, scale: s) }
+            return content.flatMap { renderer.closeButtonFrame($0, style: style) }
+                .map { FocusRing.around(button: onSurface($0), style: style, scale: s) }
         }
     }
 
