@@ -42,10 +42,16 @@ final class PreparedReplyField {
     private let iconSize: Double
     /// The text's horizontal scroll: the caret stays inside the field.
     private let scroll: Double
+    /// How far right the text starts: in a mirrored toast text that fits ends at the field's right.
+    private let align: Double
+    /// UTF-8 bytes put before the text: a right-to-left mark in a mirrored toast, so the text's
+    /// base direction is the toast's whatever is typed.
+    private let markBytes: Int
     private let caretX: Double?
     private let textY: Double
 
-    /// `rightToLeft`: the submit button is at the left of the field (a mirrored toast).
+    /// `rightToLeft`: the submit button is at the left of the field and the text is laid out right
+    /// to left from its right edge (a mirrored toast).
     init(_ content: ReplyFieldContent, style: ToastStyle, context: TextContext, y: Double, rightToLeft: Bool = false,
          image: (ImageSource, Double, Double) -> LoadedImage?) {
         self.content = content
@@ -62,7 +68,11 @@ final class PreparedReplyField {
         pango_layout_set_text(text, "Ag", -1)
         var w: Int32 = 0, h: Int32 = 0
         pango_layout_get_pixel_size(text, &w, &h)
-        pango_layout_set_text(text, content.text.isEmpty ? content.placeholder : content.text, -1)
+        let mark = rightToLeft ? "\u{200F}" : ""
+        markBytes = mark.utf8.count
+        pango_layout_set_text(text, mark + (content.text.isEmpty ? content.placeholder : content.text), -1)
+        var textWidth: Int32 = 0
+        pango_layout_get_pixel_size(text, &textWidth, nil)
         let rowHeight = max(Double(h), label.height, icon == nil ? 0 : iconSize) + 2 * buttons.paddingY
         let inset = style.contentInset
         let buttonWidth = min(style.contentWidth / 3, (icon == nil ? label.width : iconSize) + 2 * buttons.paddingX)
@@ -71,11 +81,13 @@ final class PreparedReplyField {
         field = Rect(x: rightToLeft ? inset + style.contentWidth - fieldWidth : inset, y: y, width: fieldWidth, height: rowHeight)
         textY = y + (rowHeight - Double(h)) / 2
         let room = field.width - 2 * Self.textInset
+        align = rightToLeft ? max(0, room - Double(textWidth)) : 0
         if let caret = content.caret {
             let before = content.text.prefix(max(0, min(caret, content.text.count)))
             var position = PangoRectangle()
-            pango_layout_index_to_pos(text, Int32(content.text.isEmpty ? 0 : before.utf8.count), &position)
-            let x = content.text.isEmpty ? 0 : Double(position.x) / Double(PANGO_SCALE)
+            pango_layout_get_cursor_pos(text, Int32(markBytes + before.utf8.count), &position, nil)
+            let x = content.text.isEmpty ? (rightToLeft ? room - Self.caretWidth : 0)
+                                         : align + Double(position.x) / Double(PANGO_SCALE)
             scroll = max(0, x - room + Self.caretWidth)
             caretX = x - scroll
         } else {
@@ -89,10 +101,10 @@ final class PreparedReplyField {
     /// The caret position (Characters of the typed text) nearest to `x` (toast coordinates).
     func caret(atX x: Double) -> Int {
         guard !content.text.isEmpty else { return 0 }
-        let local = x - field.x - Self.textInset + scroll
+        let local = x - field.x - Self.textInset + scroll - align
         var index: Int32 = 0, trailing: Int32 = 0
         _ = pango_layout_xy_to_index(text, Int32((local * Double(PANGO_SCALE)).rounded()), 0, &index, &trailing)
-        let before = String(decoding: content.text.utf8.prefix(Int(max(0, index))), as: UTF8.self).count
+        let before = String(decoding: content.text.utf8.prefix(max(0, Int(index) - markBytes)), as: UTF8.self).count
         return min(content.text.count, before + (trailing > 0 ? 1 : 0))
     }
 
@@ -115,7 +127,7 @@ final class PreparedReplyField {
         let color = content.text.isEmpty ? style.bodyColor.withAlpha(style.bodyColor.alpha * Self.placeholderOpacity)
                                          : style.bodyColor
         Paths.setSource(cr, color)
-        cairo_move_to(cr, field.x + Self.textInset - scroll, textY)
+        cairo_move_to(cr, field.x + Self.textInset + align - scroll, textY)
         pango_cairo_show_layout(cr, text)
         if let caretX {
             Paths.setSource(cr, style.bodyColor)

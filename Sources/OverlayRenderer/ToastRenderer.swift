@@ -95,6 +95,11 @@ public final class ToastRenderer {
         return prepared(content, style: style, scale: 1).reply?.caret(atX: x)
     }
 
+    /// True when the toast is laid out mirrored (its summary reads right to left).
+    public func isRightToLeft(_ content: ToastContent, style: ToastStyle) -> Bool {
+        prepared(content, style: style, scale: 1).isRightToLeft
+    }
+
     /// The close button's frame relative to the toast's top-left corner, when the style shows one.
     public func closeButtonFrame(_ content: ToastContent, style: ToastStyle) -> Rect? {
         prepared(content, style: style, scale: 1).closeFrame

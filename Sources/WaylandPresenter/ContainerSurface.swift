@@ -9,7 +9,7 @@ final class ContainerSurface {
     private let display: WaylandDisplay
     /// What the last presented frame showed, to skip redraws that would change nothing.
     private var lastDrawn: (list: RenderList, contentVersion: Int, scale: SurfaceScale, decor: DrawerDecor?,
-                            size: (width: Int, height: Int))?
+                            ring: FocusRing?, size: (width: Int, height: Int))?
     /// An animation is running but its last frame changed nothing on this surface (an identity
     /// transition, a view at rest while the layout weight settles): nothing was committed, so no
     /// frame callback comes, and the presenter wakes itself for the next frame instead.
@@ -95,19 +95,20 @@ final class ContainerSurface {
     }
 
     /// Asks for a frame when the picture would differ from the last one presented.
-    func invalidateIfChanged(_ list: RenderList, contentVersion: Int, decor: DrawerDecor? = nil,
+    func invalidateIfChanged(_ list: RenderList, contentVersion: Int, decor: DrawerDecor? = nil, ring: FocusRing? = nil,
                              revision: (ViewID) -> Int = { _ in 0 }) {
         awaitsAnimationTick = false
-        if !showsAlready(list, contentVersion: contentVersion, decor: decor, revision: revision) || list.isAnimating {
+        if !showsAlready(list, contentVersion: contentVersion, decor: decor, ring: ring, revision: revision) || list.isAnimating {
             surface.requestRedraw()
         }
     }
 
     /// The last presented frame is this picture.
-    private func showsAlready(_ list: RenderList, contentVersion: Int, decor: DrawerDecor?,
+    private func showsAlready(_ list: RenderList, contentVersion: Int, decor: DrawerDecor?, ring: FocusRing?,
                               revision: (ViewID) -> Int) -> Bool {
         guard let last = lastDrawn else { return false }
         return last.list == list && last.contentVersion == contentVersion && last.scale == scale && last.decor == decor
+            && last.ring == ring
             && last.size == surface.size
             // Content revisions of what was drawn (an item off the surface has nothing to repaint).
             && list.items.allSatisfy { item in lastItems[item.id].map { $0.revision == revision(item.id) } ?? true }
@@ -118,13 +119,14 @@ final class ContainerSurface {
     /// Only what changed is repainted: the buffer being reused still holds the frame it showed
     /// last, so the region redrawn is this frame's ink plus the ink of every frame presented since
     /// that buffer was drawn (buffer age), and that is also the damage sent. A drawer's `decor`
-    /// (backdrop, panel, focus ring) changes the whole surface: it is redrawn whole.
+    /// (backdrop, panel, focus ring) changes the whole surface: it is redrawn whole. A column's
+    /// keyboard focus `ring` is drawn over the views; where it was and is are repainted.
     @discardableResult
-    func drawIfNeeded(_ list: RenderList, contentVersion: Int, decor: DrawerDecor? = nil,
+    func drawIfNeeded(_ list: RenderList, contentVersion: Int, decor: DrawerDecor? = nil, ring: FocusRing? = nil,
                       revision: (ViewID) -> Int = { _ in 0 },
                       view: (ViewID) -> PaintedView?) throws -> Bool {
         guard surface.phase == .needsDraw, surface.size.width > 0, surface.size.height > 0 else { return false }
-        if showsAlready(list, contentVersion: contentVersion, decor: decor, revision: revision) {
+        if showsAlready(list, contentVersion: contentVersion, decor: decor, ring: ring, revision: revision) {
             surface.unchanged()
             awaitsAnimationTick = list.isAnimating
             return false
@@ -158,7 +160,8 @@ final class ContainerSurface {
             view(item.id).map { DrawnItem(item: item, ink: painter.inkFrame(of: item, view: $0, container: bounds),
                                           revision: revision(item.id)) }
         }.filter { $0.ink.intersects(bounds) }
-        let ink = repaintsAll ? drawnNow.map(\.ink) : RepaintRegion.changes(from: lastItems, to: drawnNow)
+        var ink = repaintsAll ? drawnNow.map(\.ink) : RepaintRegion.changes(from: lastItems, to: drawnNow)
+        if let last = lastDrawn, last.ring != ring { ink += [last.ring?.ink, ring?.ink].compactMap { $0 } }
         let region = stale.map { $0 + ink }
         if let region {
             // Whole device pixels, so the cleared edge is never half-cleared (antialiased).
@@ -183,6 +186,7 @@ final class ContainerSurface {
             decor?.paintUnder(on: canvas, bounds: bounds)
             painter.paint(list, container: bounds, on: canvas, only: region, view: view)
             decor?.paintOver(on: canvas)
+            ring?.paint(on: canvas)
         }
         canvas.flush()
 
@@ -209,7 +213,7 @@ final class ContainerSurface {
         surface.present(buffer, scale: scale.bufferScale, damage: damage.map { pixelRect($0, scale: s) })
         lastDamage = ink
         lastItems = Dictionary(drawnNow.map { ($0.item.id, $0) }, uniquingKeysWith: { $1 })
-        lastDrawn = (list, contentVersion, scale, decor, surface.size)
+        lastDrawn = (list, contentVersion, scale, decor, ring, surface.size)
         if list.isAnimating { surface.requestRedraw() }  // the next frame, when the compositor is ready
         return true
     }

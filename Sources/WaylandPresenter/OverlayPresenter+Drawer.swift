@@ -133,9 +133,10 @@ extension OverlayPresenter {
     }
 
     func keyboardEvent(_ event: KeyboardDevice.Event, from keyboard: KeyboardDevice) {
-        if case .leave = event { replyKeyboardLeft() }
+        if case .leave = event { replyKeyboardLeft(); columnKeyboardLeft() }
         if case .key(let code, pressed: false) = event { replyKeyReleased(code) }
         if case .key(let code, pressed: true) = event, replyKeyPressed(code, from: keyboard) { return }
+        if case .key(let code, pressed: true) = event, columnKeyPressed(code, from: keyboard) { return }
         guard case .key(let code, pressed: true) = event, let target = drawerSurface(keyboard.focus) else { return }
         if centerKeyPressed(code, in: target.name) { return }
         guard let key = DrawerKey(evdevCode: code, shift: keyboard.isShiftHeld) else { return }

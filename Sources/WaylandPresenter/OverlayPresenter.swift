@@ -113,6 +113,7 @@ public final class OverlayPresenter {
     var drawers = DrawerInput() { didSet { drawersChanged = true } }
     /// The inline-reply field being typed into (Input/OverlayPresenter+Reply.swift).
     var reply = ReplyInput()
+    var column = ColumnFocusPresentation()  // keyboard focus on a column (Input/OverlayPresenter+ColumnFocus.swift)
     private var drawersChanged = false
     /// The notification centre, when a drawer shows it (OverlayPresenter+Center.swift).
     var center: CenterPresentation?
@@ -166,6 +167,7 @@ public final class OverlayPresenter {
             input.lastPress = nil
             input.shapes = [:]
             endReply(clearing: false)  // a new connection's surfaces start without the keyboard
+            endColumnFocus()
             // The old seats stay this presenter's sink: when the old display goes, their
             // devices report themselves removed, which ends hovers, presses and drags.
             old.onOutputsChanged = {}
@@ -411,6 +413,7 @@ public final class OverlayPresenter {
             }
             if drawer == nil { list = withOverflowIndicator(list, of: name, in: surface.bounds) }
             input.router.setItems(list.items, for: key.routerKey)
+            let ring = drawer == nil ? columnFocusRing(list, on: surface, container: name) : nil
             if (list.items.isEmpty || drawer != nil) && !occupied {
                 if let gone = surfaces.removeValue(forKey: key) {
                     spareBuffers[name] = (gone.buffers, now + Self.spareBufferLifetime)
@@ -421,9 +424,9 @@ public final class OverlayPresenter {
             // The pill's count is its content's revision; other views change content by version.
             let pill = indicatorCounts[name, default: 0]
             let revision: (ViewID) -> Int = { $0 == .overflowIndicator ? pill : self.trees.revision(of: $0) }
-            surface.invalidateIfChanged(list, contentVersion: version, decor: decor, revision: revision)
+            surface.invalidateIfChanged(list, contentVersion: version, decor: decor, ring: ring, revision: revision)
             var painted: [ViewID: PaintedView] = [:]  // a frame asks for each view several times
-            try surface.drawIfNeeded(list, contentVersion: version, decor: decor, revision: revision) { id in
+            try surface.drawIfNeeded(list, contentVersion: version, decor: decor, ring: ring, revision: revision) { id in
                 if let known = painted[id] { return known }
                 guard let view = paintedView(id, in: name) else { return nil }
                 painted[id] = view

@@ -58,7 +58,7 @@ final class ControlFrontend {
         BusMethod("ToggleDoNotDisturb", output: "b", outputNames: ["on"]),
         BusMethod("DoNotDisturb", output: "b", outputNames: ["on"]),
         BusMethod("Restore", input: "u", output: "u", inputNames: ["id"], outputNames: ["new_id"]),
-    ] + drawerMethods + centerMethods + viewTreeMethods
+    ] + drawerMethods + centerMethods + viewTreeMethods + focusMethods
 
     static let signals = [BusSignal("ViewClosed", signature: "usss",
                                     argumentNames: ["id", "container", "reason", "action"]),
@@ -121,6 +121,7 @@ final class ControlFrontend {
             return .empty
         case "DrawerState": return BusReply([.string(try drawerJSON(a[0].stringValue ?? "").text)])
         case "OpenCenter", "ToggleCenter", "CenterState", "Snooze": return try handleCenter(call)
+        case "Focus", "ReleaseFocus", "FocusState": return try handleFocus(call)
         default: throw BusMethodError.unknownMethod("no method \(call.member)")
         }
     }

@@ -10,7 +10,8 @@ struct OverlayCommand: ParsableCommand {
         subcommands: [DaemonCommand.self, ShowCommand.self, UpdateCommand.self, DismissCommand.self, DismissAllCommand.self,
                       DismissTopmostCommand.self, InvokeCommand.self, ReplyCommand.self, ListCommand.self, ContainersCommand.self,
                       HistoryCommand.self, RestoreCommand.self, ModeCommand.self, DoNotDisturbCommand.self, ReloadCommand.self,
-                      RenderCommand.self, OSDCommand.self, TourCommand.self, DrawerCommand.self, CenterCommand.self, SnoozeCommand.self]
+                      RenderCommand.self, OSDCommand.self, TourCommand.self, DrawerCommand.self, CenterCommand.self, SnoozeCommand.self,
+                      FocusCommand.self]
     )
 }
 

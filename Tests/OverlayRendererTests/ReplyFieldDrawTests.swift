@@ -72,6 +72,34 @@ final class ReplyFieldDrawTests: XCTestCase {
         XCTAssertGreaterThan(bright(render(content(text: "see you")), in: inside), 40, "typed text in the body colour")
     }
 
+    /// In a mirrored toast (a Hebrew summary) the field's text runs from its right edge, whatever
+    /// is typed (here Latin letters, which alone would read left to right); in a left-to-right
+    /// toast from its left edge.
+    func testTheTextFollowsTheToastsDirection() throws {
+        for rightToLeft in [true, false] {
+            var content = content(text: "ok ok", caret: nil)
+            content.summary = rightToLeft ? "שלום" : "Hello"
+            let field = try XCTUnwrap(renderer.replyFrames(content, style: style)).field
+            XCTAssertEqual(renderer.isRightToLeft(content, style: style), rightToLeft)
+            let canvas = render(content)
+            let third = (field.width - 4) / 3
+            let left = bright(canvas, in: Rect(x: field.x + 2, y: field.y + 2, width: third, height: field.height - 4))
+            let right = bright(canvas, in: Rect(x: field.maxX - 2 - third, y: field.y + 2, width: third, height: field.height - 4))
+            if rightToLeft {
+                XCTAssertGreaterThan(right, 20, "the text ends at the field's right edge")
+                XCTAssertEqual(left, 0, "nothing at its left")
+                content.reply?.caret = 5
+                let inside = Rect(x: field.x + 2, y: field.y + 2, width: field.width - 4, height: field.height - 4)
+                XCTAssertGreaterThan(bright(render(content), in: inside), bright(canvas, in: inside) + 10, "the caret is drawn in the field")
+                XCTAssertEqual(renderer.replyCaret(content, style: style, atX: field.maxX - 4), 0,
+                               "a click at the field's right edge is at the start of its right-to-left line")
+            } else {
+                XCTAssertGreaterThan(left, 20, "the text starts at the field's left edge")
+                XCTAssertEqual(right, 0, "nothing at its right")
+            }
+        }
+    }
+
     func testTheCaretFollowsItsPositionAndLongTextScrollsToKeepItInside() throws {
         let field = try XCTUnwrap(renderer.replyFrames(content(), style: style)).field
         // A visible letter, then spaces far wider than the field: only the letter and the caret are bright.

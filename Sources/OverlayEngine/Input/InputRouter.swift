@@ -74,6 +74,9 @@ public struct InputRouter {
         return nil
     }
 
+    /// Views under a pointer now.
+    public var hoveredViews: [ViewID] { contacts.values.compactMap(\.hovered) }
+
     /// Views currently pressed by some contact.
     public var pressedViews: [ViewID] { Array(owners.keys) }
 

@@ -140,7 +140,9 @@ extension OverlayPresenter: SeatInputSink {
     /// with the part hit, for the delegate.
     private func apply(_ actions: [InputAction], now: Double) {
         guard !actions.isEmpty else { return }
-        for request in manager.apply(actions, now: now) {
+        let requests = manager.apply(actions, now: now)
+        keepColumnFocusPaused(after: actions, now: now)
+        for request in requests {
             switch request {
             case .tap(let id, let point): recordTap(on: id, part: clickedPart(of: id, at: point), point: point)
             case .invokeDefault(let id): pendingClicks.append(ViewClick(view: id, part: .body, point: nil))

@@ -40,6 +40,7 @@ extension OverlayPresenter {
     /// Starts typing into a view's field (again: its draft stays), and stops its countdown.
     public func focusReply(_ id: ViewID) {
         guard reply.editing?.view != id, let draft = toast(id)?.reply else { return }
+        endColumnFocus()
         if reply.editing != nil { endReply(clearing: false) }
         let field = EditableText(text: draft.text)
         reply.editing = (id, field)
@@ -179,11 +180,13 @@ extension OverlayPresenter {
         if reply.editing?.view == id { reply.editing = nil; reply.treeIndex = nil }
     }
 
-    /// Keyboard interactivity of a plain container's surface: on demand while one of its fields
-    /// is being typed into, none otherwise, so a toast never takes the keyboard by appearing.
+    /// Keyboard interactivity of a plain container's surface: exclusive while its column has the
+    /// keyboard focus (`overlay-wl focus`), on demand while one of its fields is being typed into,
+    /// none otherwise, so a toast never takes the keyboard by appearing.
     func updateReplyKeyboard(_ surface: ContainerSurface, container: String) {
+        if let mode = columnKeyboardMode(of: container) { return surface.surface.keyboardMode = mode }
         let typing = reply.editing.flatMap { manager.containerName(of: $0.view) } == container
-        // Never exclusive: a toast must not hold the keyboard against the user's clicks elsewhere.
+        // Never exclusive for typing: a toast must not hold the keyboard against the user's clicks elsewhere.
         surface.surface.keyboardInteractive = typing && surface.surface.offersOnDemandKeyboard
     }
 

@@ -65,16 +65,29 @@ final class LayerSurface {
         phase.presented()
     }
 
-    /// On-demand keyboard focus (a drawer while open) or none; sent now, in force from the next commit.
-    var keyboardInteractive = false {
+    /// How the surface takes the keyboard: none, on demand (a drawer while open, a reply field
+    /// being typed into) or exclusively (the column while `overlay-wl focus` holds it: on sway an
+    /// on-demand surface gets the keyboard only when clicked). Sent now, in force from the next commit.
+    enum KeyboardMode { case none, onDemand, exclusive }
+
+    var keyboardMode = KeyboardMode.none {
         didSet {
-            guard keyboardInteractive != oldValue, let layerSurface else { return }
-            // on_demand is layer-shell v4; older compositors get exclusive focus while open.
+            guard keyboardMode != oldValue, let layerSurface else { return }
+            // on_demand is layer-shell v4; older compositors get exclusive focus instead.
             let onDemand = zwlr_layer_surface_v1_get_version(layerSurface) >= 4
-            let mode = !keyboardInteractive ? ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE
-                : onDemand ? ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_ON_DEMAND : ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE
+            let mode: zwlr_layer_surface_v1_keyboard_interactivity = switch keyboardMode {
+            case .none: ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE
+            case .onDemand where onDemand: ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_ON_DEMAND
+            case .onDemand, .exclusive: ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE
+            }
             zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, mode.rawValue)
         }
+    }
+
+    /// On-demand keyboard focus or none.
+    var keyboardInteractive: Bool {
+        get { keyboardMode != .none }
+        set { keyboardMode = newValue ? .onDemand : .none }
     }
 
     /// The compositor can give the keyboard on demand (layer-shell v4), not only exclusively.
