@@ -2,6 +2,7 @@ import ArgumentParser
 import DBusService
 import OverlayConfig
 import OverlayEngine
+import OverlayRenderer
 
 /// On-screen displays: a level (volume, brightness, anything with a maximum) shown as a view
 /// tree in the built-in `osd` container. Each new value replaces the one showing (ShowView's
@@ -37,7 +38,7 @@ enum OSD {
         var row: [ViewNode] = []
         if let icon { row.append(Image(.icon(icon), size: Size(width: 24, height: 24))) }
         row.append(VStack(alignment: .leading, spacing: 6) {
-            Text("<b>\(escaped(label))</b>", color: text, lineLimit: 1)
+            Text("<b>\(Markup.escape(label))</b>", color: text, lineLimit: 1)
             ProgressBar(value: fraction).frame(width: 200).opacity(muted ? 0.4 : 1).id("level")
         })
         row.append(Text(percent, font: FontSpec(size: 11), color: text, lineLimit: 1)
@@ -50,19 +51,6 @@ enum OSD {
     static func volumeIcon(_ percent: Double, muted: Bool) -> String {
         if muted || percent <= 0 { return "audio-volume-muted-symbolic" }
         return percent < 34 ? "audio-volume-low-symbolic" : percent < 67 ? "audio-volume-medium-symbolic" : "audio-volume-high-symbolic"
-    }
-
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(c)
-            }
-        }
-        return out
     }
 }
 

@@ -90,7 +90,7 @@ final class CenterFrontend: CenterSource {
         case .entry(let id):
             guard let (record, isOpen) = lookup(id) else { return ToastContent(summary: "(gone)") }
             let state = notifications.snoozed[id] != nil ? "snoozed · " : registry[record.viewID]?.isHeld == true ? "held · " : ""
-            let body = "\(relativeTime(record.updated)) · \(state)\(Self.escaped(record.plainBody))"
+            let body = "\(relativeTime(record.updated)) · \(state)\(Markup.escape(record.plainBody))"
             let own = record.actions.filter { $0.key != "default" }.map { (key: $0.key, label: $0.label) }
             let snoozes = Self.snoozeChoices.map { (key: Self.snoozeKey + String($0.seconds), label: $0.label) }
             var content = ToastContent(summary: record.summary, body: body, appName: record.appName,
@@ -121,19 +121,6 @@ final class CenterFrontend: CenterSource {
         case ..<1440: return "\(minutes / 60) h ago"
         default: return "\(minutes / 1440) d ago"
         }
-    }
-
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(c)
-            }
-        }
-        return out
     }
 
     // MARK: Clicks
