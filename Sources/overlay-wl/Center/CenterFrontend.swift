@@ -26,6 +26,8 @@ final class CenterFrontend: CenterSource {
     private var seenSince: Double
     private var wasOpen = false
     private(set) var lastStatus: String?
+    /// The status `lastStatus` was written from.
+    private var lastCounted: Status?
     private var lastShape: [Int] = []
 
     static let snoozeKey = "overlay-wl.snooze-"
@@ -247,19 +249,31 @@ final class CenterFrontend: CenterSource {
         var doNotDisturb = false, open = false
     }
 
+    /// The status from the counts the registry and the history keep as they change: O(log n).
     func status() -> Status {
-        var s = Status(doNotDisturb: config.doNotDisturb, open: screen.isCenterOpen)
-        var open = 0, held = 0
+        status(open: registry.notificationTimes.count, held: registry.heldOrder.count,
+               unread: registry.notificationTimes.count(since: seenSince)
+                   + notifications.historyTimes.count(since: seenSince))
+    }
+
+    /// The same status counted again from every record: what `status()` must equal.
+    func recountedStatus() -> Status {
+        var open = 0, held = 0, unread = 0
         for record in registry.records.values {
             guard let notification = record.notification else { continue }
             open += 1
             if record.isHeld { held += 1 }
-            if notification.created >= seenSince { s.unread += 1 }
+            if notification.created >= seenSince { unread += 1 }
         }
+        for entry in notifications.history.items where entry.record.created >= seenSince { unread += 1 }
+        return status(open: open, held: held, unread: unread)
+    }
+
+    private func status(open: Int, held: Int, unread: Int) -> Status {
+        var s = Status(unread: unread, doNotDisturb: config.doNotDisturb, open: screen.isCenterOpen)
         let overflow = screen.manager.overflowCount(in: BuiltInContainers.notificationsName)
         s.hidden = min(open, held + overflow)
         s.showing = open - s.hidden
-        for entry in notifications.history.items where entry.record.created >= seenSince { s.unread += 1 }
         return s
     }
 
@@ -295,10 +309,11 @@ final class CenterFrontend: CenterSource {
         guard shape != lastShape else { return }
         lastShape = shape
         screen.invalidateCenter()
-        let text = statusJSON
-        guard text != lastStatus else { return }
+        let status = status()
+        guard status != lastCounted else { return }
+        lastCounted = status
+        let text = Self.json(status).text
         if lastStatus != nil { signals.emit(.centerChanged(json: text)) }
         lastStatus = text
-        screen.invalidateCenter()
     }
 }
