@@ -29,7 +29,6 @@ extension ContainerState {
     enum Unit {
         case single(Slot)
         case group(Int)
-        case moved
     }
 
     /// A drawn view's slot.
@@ -47,31 +46,30 @@ extension ContainerState {
         return stacks.count - 1
     }
 
-    /// One stack's members as the render walk meets them, oldest first. A closed stack at rest
-    /// keeps only its newest `peeking + 1` ids; every member adds its width, and its presence
+    /// One stack's members as the render walk meets them, oldest first. Only a closed stack at
+    /// rest's newest `peeking + 1` become slots; every member adds its width, and its presence
     /// only while the stack's weight or background may still rise (both are capped at 1).
     struct StackWalk {
         let key: String
         let state: GroupState
         let topOnly: Bool
         var ids: [ViewID] = []
-        var count = 0
         var width = 0.0
         var weight = 0.0
         var backgroundOpacity = 0.0
-        var unitIndex: Int?
+        /// Units (views alone) met before its newest member, and that member's place in the walk:
+        /// where the stack goes in the layout.
+        var position = 0
+        var newest = 0
 
         init(key: String, state: GroupState, topOnly: Bool) {
             self.key = key
             self.state = state
             self.topOnly = topOnly
-            ids.reserveCapacity(topOnly ? GroupStack.peeking + 2 : 8)
         }
 
         mutating func add(_ id: ViewID, _ entry: ViewEntry, _ container: ContainerState, now: Double) {
-            count += 1
             width = max(width, entry.size.width)
-            if topOnly && ids.count > GroupStack.peeking { ids.removeFirst() }
             ids.append(id)
             let backgroundMayRise = backgroundOpacity < 1 && entry.resolved.background != nil
             guard weight < 1 || backgroundMayRise else { return }
@@ -82,11 +80,11 @@ extension ContainerState {
 
         func stack(_ container: ContainerState, now: Double) -> GroupStack {
             var stack = GroupStack(key: key, state: state, motion: container.motion)
-            stack.members = ids.map { id in
+            stack.members = ids.suffix(topOnly ? GroupStack.peeking + 1 : ids.count).map { id in
                 let entry = container.entries[id]!
                 return container.slot(id, entry, presence: entry.presence(at: now))
             }
-            stack.count = count
+            stack.count = ids.count
             stack.width = width
             stack.weight = weight
             return stack
@@ -98,27 +96,28 @@ extension ContainerState {
         let bounds = Layout.contentBounds(containerSize: size, safeArea: safeArea,
                                           ignoring: config.ignoresSafeArea, insets: config.insets)
         var units: [Unit] = []
-        units.reserveCapacity(drawn.count)
         // Stacks in the order their first member is drawn; few, so found by key in a short scan.
         var stacks: [StackWalk] = []
         var animating = false
+        var met = 0
         drawn.forEach { id in
             guard let index = entries.index(forKey: id) else { return }
-            if let end = entries.values[index].removalEnd, now >= end { return }
-            if !animating, entries.values[index].isTransitioning(at: now) { animating = true }
-            if let key = entries.values[index].groupKey,
+            let entry = entries.values[index]
+            if let end = entry.removalEnd, now >= end { return }
+            if !animating, entry.isTransitioning(at: now) { animating = true }
+            met += 1
+            if let key = entry.groupKey,
                let s = stacks.firstIndex(where: { $0.key == key }) ?? startStack(key, in: &stacks, now: now) {
-                // The stack sits where its newest member would.
-                if let previous = stacks[s].unitIndex { units[previous] = .moved }
-                stacks[s].unitIndex = units.count
-                units.append(.group(s))
-                stacks[s].add(id, entries.values[index], self, now: now)
+                stacks[s].position = units.count
+                stacks[s].newest = met
+                stacks[s].add(id, entry, self, now: now)
             } else {
-                let entry = entries.values[index]
                 units.append(.single(slot(id, entry, presence: entry.presence(at: now))))
             }
         }
-        if !stacks.isEmpty { units.removeAll { if case .moved = $0 { true } else { false } } }
+        // Each stack sits where its newest member would (stacks met at one place in that order).
+        let placed = stacks.indices.sorted { (stacks[$0].position, stacks[$0].newest) < (stacks[$1].position, stacks[$1].newest) }
+        for (offset, s) in placed.enumerated() { units.insert(.group(s), at: stacks[s].position + offset) }
         let built = stacks.map { $0.stack(self, now: now) }
         let groupAlignment = config.defaults.alignment ?? ResolvedViewConfiguration.fallbackAlignment(config.displayType)
         let layoutItems = units.map { unit -> LayoutItem in
@@ -128,8 +127,6 @@ extension ContainerState {
                                   weight: motion.layoutWeight(presence: slot.presence), position: slot.position)
             case .group(let s):
                 return built[s].layoutItem(now: now, config: config)
-            case .moved:
-                return LayoutItem(size: .zero, weight: 0)
             }
         }
         let frames = Layout.frames(layoutItems, displayType: config.displayType,
@@ -149,8 +146,6 @@ extension ContainerState {
                 sharedBackground = max(sharedBackground, stacks[s].backgroundOpacity)
                 drawnUnits.append(stack.items(in: frames[i], unitX: groupAlignment.unitX, now: now, state: self,
                                               container: whole, animating: &animating))
-            case .moved:
-                break
             }
         }
         if config.displayOrder == .oldestOnTop { drawnUnits.reverse() }

@@ -250,10 +250,12 @@ final class CenterFrontend: CenterSource {
     }
 
     /// The status from the counts the registry and the history keep as they change: O(log n).
-    func status() -> Status {
+    func status() -> Status { status(centerOpen: screen.isCenterOpen) }
+
+    private func status(centerOpen: Bool) -> Status {
         status(open: registry.notificationTimes.count, held: registry.heldOrder.count,
                unread: registry.notificationTimes.count(since: seenSince)
-                   + notifications.historyTimes.count(since: seenSince))
+                   + notifications.historyTimes.count(since: seenSince), centerOpen: centerOpen)
     }
 
     /// The same status counted again from every record: what `status()` must equal.
@@ -266,11 +268,11 @@ final class CenterFrontend: CenterSource {
             if notification.created >= seenSince { unread += 1 }
         }
         for entry in notifications.history.items where entry.record.created >= seenSince { unread += 1 }
-        return status(open: open, held: held, unread: unread)
+        return status(open: open, held: held, unread: unread, centerOpen: screen.isCenterOpen)
     }
 
-    private func status(open: Int, held: Int, unread: Int) -> Status {
-        var s = Status(unread: unread, doNotDisturb: config.doNotDisturb, open: screen.isCenterOpen)
+    private func status(open: Int, held: Int, unread: Int, centerOpen: Bool) -> Status {
+        var s = Status(unread: unread, doNotDisturb: config.doNotDisturb, open: centerOpen)
         let overflow = screen.manager.overflowCount(in: BuiltInContainers.notificationsName)
         s.hidden = min(open, held + overflow)
         s.showing = open - s.hidden
@@ -309,7 +311,7 @@ final class CenterFrontend: CenterSource {
         guard shape != lastShape else { return }
         lastShape = shape
         screen.invalidateCenter()
-        let status = status()
+        let status = status(centerOpen: open)
         guard status != lastCounted else { return }
         lastCounted = status
         let text = Self.json(status).text
