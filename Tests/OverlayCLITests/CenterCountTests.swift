@@ -140,6 +140,24 @@ enum CenterStep: CustomStringConvertible {
         }
     }
 
+    /// A flood sends CenterChanged at once for its first notification, then once more with the
+    /// count it reached when the interval ends; then nothing is due (no wakeups).
+    @Test func aFloodSendsTheStatusTwice() throws {
+        let h = try DaemonHarness(config: Self.config)
+        try h.advance(1)
+        let before = h.signals.centerStatuses.count
+        for i in 1...50 { _ = try h.notify(NotifyRequest(appName: "flood", summary: "n\(i)", expireTimeout: 0)) }
+        #expect(h.signals.centerStatuses.count == before + 1)
+        #expect(h.signals.centerStatuses.last?.contains(#""unread":1,"#) == true)
+        #expect(h.daemon.center.nextDeadline == h.clock.now + CenterFrontend.statusInterval)
+        try h.advance(CenterFrontend.statusInterval)
+        #expect(h.signals.centerStatuses.count == before + 2)
+        #expect(h.signals.centerStatuses.last?.contains(#""unread":50,"#) == true)
+        #expect(h.daemon.center.nextDeadline == nil)
+        try h.advance(1)
+        #expect(h.signals.centerStatuses.count == before + 2, "no change, no signal")
+    }
+
     /// A flood from one app: the unread count follows every Notify, and opening the centre reads
     /// them all.
     @Test func aFloodIsCountedAsItComes() throws {

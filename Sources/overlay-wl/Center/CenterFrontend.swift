@@ -26,8 +26,10 @@ final class CenterFrontend: CenterSource {
     private var seenSince: Double
     private var wasOpen = false
     private(set) var lastStatus: String?
-    /// The status `lastStatus` was written from.
+    /// The newest status counted, and when it goes out if it has not yet (`statusInterval`).
     private var lastCounted: Status?
+    private var statusDue: Double?
+    private var lastSentAt: Double?
     private var lastShape: [Int] = []
 
     static let snoozeKey = "overlay-wl.snooze-"
@@ -108,7 +110,10 @@ final class CenterFrontend: CenterSource {
         return now + (60 - wall.truncatingRemainder(dividingBy: 60))
     }
 
-    var nextDeadline: Double? { notifications.snoozed.values.min() }
+    var nextDeadline: Double? {
+        guard let due = statusDue else { return notifications.snoozed.values.min() }
+        return min(due, notifications.snoozed.values.min() ?? due)
+    }
 
     func advance(to now: Double) {
         for (id, due) in notifications.snoozed where due <= now { wake(id) }
@@ -298,7 +303,7 @@ final class CenterFrontend: CenterSource {
     var statusJSON: String { Self.json(status()).text }
 
     /// After each update pass: opening the centre marks everything read; a changed status goes
-    /// out as CenterChanged and redraws the centre. The status is counted again only when one of
+    /// out as CenterChanged (`statusInterval`) and redraws the centre. The status is counted again only when one of
     /// the counts it depends on moved (an update pass in a flood costs O(1) here).
     func updated() {
         let open = screen.isCenterOpen
@@ -308,14 +313,31 @@ final class CenterFrontend: CenterSource {
                      Int(notifications.history.items.last?.record.id ?? 0), notifications.snoozed.count,
                      screen.manager.overflowCount(in: BuiltInContainers.notificationsName),
                      config.doNotDisturb ? 1 : 0, open ? 1 : 0]
-        guard shape != lastShape else { return }
-        lastShape = shape
-        screen.invalidateCenter()
-        let status = status(centerOpen: open)
-        guard status != lastCounted else { return }
-        lastCounted = status
+        if shape != lastShape {
+            lastShape = shape
+            screen.invalidateCenter()
+            let status = status(centerOpen: open)
+            if status != lastCounted {
+                lastCounted = status
+                statusDue = statusDue ?? max(screen.clock(), (lastSentAt ?? -.infinity) + Self.statusInterval)
+            }
+        }
+        sendStatusIfDue()
+    }
+
+    /// CenterChanged goes out at most once per `statusInterval`: a change within it goes out when
+    /// it ends, with the status then (a flood sends a few signals, not one per update pass).
+    static let statusInterval = 0.1
+
+    private func sendStatusIfDue() {
+        guard let status = lastCounted, let due = statusDue, screen.clock() >= due else { return }
+        statusDue = nil
         let text = Self.json(status).text
-        if lastStatus != nil { signals.emit(.centerChanged(json: text)) }
+        guard text != lastStatus else { return }
+        if lastStatus != nil {
+            signals.emit(.centerChanged(json: text))
+            lastSentAt = screen.clock()
+        }
         lastStatus = text
     }
 }
