@@ -6,6 +6,11 @@ public struct ViewID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public init(_ rawValue: UInt64) { self.rawValue = rawValue }
     public static func < (lhs: ViewID, rhs: ViewID) -> Bool { lhs.rawValue < rhs.rawValue }
     public var description: String { "#\(rawValue)" }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+    /// What dictionaries and sets key on: the raw value's one-shot hash, as `UInt64` keys get
+    /// (the engine looks ids up many times a notification; the synthesized hash runs a whole
+    /// `Hasher` for each).
+    public func _rawHashValue(seed: Int) -> Int { rawValue._rawHashValue(seed: seed) }
 }
 
 public struct Point: Hashable, Sendable {

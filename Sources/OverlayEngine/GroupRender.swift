@@ -2,14 +2,23 @@
 // container's layout. Collapsed, the newest card is on top and the next two peek out below it;
 // expanded, the cards form a column under the header. The spring in `GroupState` moves every
 // card between the two layouts, and the container's layout springs with the stack's height.
+// A closed stack at rest draws only its top cards, so only those become slots: a frame costs
+// O(cards drawn), and the other members add only their width, presence and motion (read in the
+// render walk, `ContainerState.renderList`).
 
 struct GroupStack {
     let key: String
     let state: GroupState
     /// The container's motion: under reduced motion cards coming and going do not move the others.
     var motion = MotionPolicy.full
-    /// Drawn members, oldest first.
+    /// Drawn members, oldest first: all of them, or a closed stack at rest's top cards.
     var members: [ContainerState.Slot] = []
+    /// How many members are drawn (`members` may hold only the top ones).
+    var count = 0
+    /// The widest member's width.
+    var width = 0.0
+    /// How much of the stack is in: its most present member's presence, within 0...1.
+    var weight = 0.0
     /// Index of the layout unit the stack occupies.
     var unitIndex = 0
 
@@ -42,7 +51,7 @@ struct GroupStack {
             cursor += card.weight * (card.size.height + spacing)
             weights += card.weight
         }
-        let collapsedHeight = topHeight + Double(min(cards.count - 1, Self.peeking)) * peek
+        let collapsedHeight = topHeight + Double(min(count - 1, Self.peeking)) * peek
         let expandedHeight = max(0, cursor - (weights > 0 ? spacing : 0))
         return (collapsed, expanded, (collapsedHeight, expandedHeight))
     }
@@ -52,14 +61,15 @@ struct GroupStack {
         let e = state.progress(at: now)
         let (_, _, heights) = offsets(spacing: config.spacing, peek: config.groupPeek)
         let area = max(0, heights.0 + (heights.1 - heights.0) * e)
-        let width = members.map(\.size.width).max() ?? 0
         let top = members.last!
         return LayoutItem(size: Size(width: width, height: config.groupHeaderHeight + config.groupHeaderGap + area),
                           alignment: top.alignment, weight: motion.layoutWeight(presence: weight), position: top.position)
     }
 
-    /// How much of the stack is in: its most present card's presence.
-    var weight: Double { min(1, max(0, members.map(\.presence).max() ?? 0)) }
+    /// True when only the top cards are drawn: closed, and not springing at `now`.
+    static func drawsTopOnly(_ state: GroupState, at now: Double) -> Bool {
+        !state.isSpringing(at: now) && !state.expanded
+    }
 
     /// The header and the cards, in drawing order: oldest card first, the header last.
     func items(in block: Rect, unitX: Double, now: Double, state container: ContainerState,
@@ -69,7 +79,7 @@ struct GroupStack {
         animating = animating || state.isSpringing(at: now)
         let (collapsed, expanded, _) = offsets(spacing: config.spacing, peek: config.groupPeek)
         let firstTop = block.minY + config.groupHeaderHeight + config.groupHeaderGap
-        let settledClosed = !state.isSpringing(at: now) && !state.expanded
+        let settledClosed = Self.drawsTopOnly(state, at: now)
         var items: [RenderItem] = []
         items.reserveCapacity(min(members.count, Self.peeking + 1) + 1)
         for (index, slot) in members.enumerated() {
@@ -86,9 +96,8 @@ struct GroupStack {
                                         container: whole, animating: &animating))
         }
         let top = members.last!
-        let headerWidth = members.map(\.size.width).max() ?? 0
-        let header = Rect(x: block.minX + (block.width - headerWidth) * unitX, y: block.minY,
-                          width: headerWidth, height: config.groupHeaderHeight)
+        let header = Rect(x: block.minX + (block.width - width) * unitX, y: block.minY,
+                          width: width, height: config.groupHeaderHeight)
         items.append(RenderItem(id: .groupHeader(serial: state.serial), frame: header, opacity: weight,
                                 z: top.z, backgroundOpacity: 0,
                                 groupHeader: GroupHeader(key: key, count: state.members.count,

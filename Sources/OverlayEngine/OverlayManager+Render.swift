@@ -25,11 +25,70 @@ extension ContainerState {
         var position: Point?
     }
 
-    /// One place in the layout: a view alone, or a stacked group (GroupRender.swift).
+    /// One place in the layout: a view alone, or a stacked group (its index among the stacks).
     enum Unit {
         case single(Slot)
-        case group(String)
-        case moved
+        case group(Int)
+    }
+
+    /// A drawn view's slot.
+    func slot(_ id: ViewID, _ entry: ViewEntry, presence p: Double) -> Slot {
+        Slot(id: id, presence: p, removing: entry.isLeaving,
+             transition: motion.transition(entry.activeTransition), drag: entry.drag,
+             backgroundOpacity: backgroundOpacity(entry, presence: p), z: z(of: entry),
+             size: entry.size, alignment: entry.resolved.alignment, position: entry.resolved.position)
+    }
+
+    /// Starts gathering the stack `key` when its group is stacked; nil when it is not.
+    private func startStack(_ key: String, in stacks: inout [StackWalk], now: Double) -> Int? {
+        guard let group = groups[key], group.stacked else { return nil }
+        stacks.append(StackWalk(key: key, state: group, topOnly: GroupStack.drawsTopOnly(group, at: now)))
+        return stacks.count - 1
+    }
+
+    /// One stack's members as the render walk meets them, oldest first. Only a closed stack at
+    /// rest's newest `peeking + 1` become slots; every member adds its width, and its presence
+    /// only while the stack's weight or background may still rise (both are capped at 1).
+    struct StackWalk {
+        let key: String
+        let state: GroupState
+        let topOnly: Bool
+        var ids: [ViewID] = []
+        var width = 0.0
+        var weight = 0.0
+        var backgroundOpacity = 0.0
+        /// Units (views alone) met before its newest member, and that member's place in the walk:
+        /// where the stack goes in the layout.
+        var position = 0
+        var newest = 0
+
+        init(key: String, state: GroupState, topOnly: Bool) {
+            self.key = key
+            self.state = state
+            self.topOnly = topOnly
+        }
+
+        mutating func add(_ id: ViewID, _ entry: ViewEntry, _ container: ContainerState, now: Double) {
+            width = max(width, entry.size.width)
+            ids.append(id)
+            let backgroundMayRise = backgroundOpacity < 1 && entry.resolved.background != nil
+            guard weight < 1 || backgroundMayRise else { return }
+            let p = entry.presence(at: now)
+            weight = max(weight, min(1, max(0, p)))
+            backgroundOpacity = max(backgroundOpacity, container.backgroundOpacity(entry, presence: p))
+        }
+
+        func stack(_ container: ContainerState, now: Double) -> GroupStack {
+            var stack = GroupStack(key: key, state: state, motion: container.motion)
+            stack.members = ids.suffix(topOnly ? GroupStack.peeking + 1 : ids.count).map { id in
+                let entry = container.entries[id]!
+                return container.slot(id, entry, presence: entry.presence(at: now))
+            }
+            stack.count = ids.count
+            stack.width = width
+            stack.weight = weight
+            return stack
+        }
     }
 
     func renderList(size: Size, safeArea: EdgeInsets, now: Double) -> RenderList {
@@ -37,39 +96,37 @@ extension ContainerState {
         let bounds = Layout.contentBounds(containerSize: size, safeArea: safeArea,
                                           ignoring: config.ignoresSafeArea, insets: config.insets)
         var units: [Unit] = []
-        units.reserveCapacity(drawn.count)
-        var stacks: [String: GroupStack] = [:]
+        // Stacks in the order their first member is drawn; few, so found by key in a short scan.
+        var stacks: [StackWalk] = []
         var animating = false
+        var met = 0
         drawn.forEach { id in
-            let entry = entries[id]!
+            guard let index = entries.index(forKey: id) else { return }
+            let entry = entries.values[index]
             if let end = entry.removalEnd, now >= end { return }
-            let p = entry.presence(at: now)
-            animating = animating || entry.isTransitioning(at: now)
-            let slot = Slot(id: id, presence: p, removing: entry.isLeaving,
-                            transition: motion.transition(entry.activeTransition), drag: entry.drag,
-                            backgroundOpacity: backgroundOpacity(entry, presence: p), z: z(of: entry),
-                            size: entry.size, alignment: entry.resolved.alignment, position: entry.resolved.position)
-            if let key = entry.groupKey, let group = groups[key], group.stacked {
-                // The stack sits where its newest member would.
-                if let previous = stacks[key]?.unitIndex { units[previous] = .moved }
-                stacks[key, default: GroupStack(key: key, state: group, motion: motion)].members.append(slot)
-                stacks[key]!.unitIndex = units.count
-                units.append(.group(key))
+            if !animating, entry.isTransitioning(at: now) { animating = true }
+            met += 1
+            if let key = entry.groupKey,
+               let s = stacks.firstIndex(where: { $0.key == key }) ?? startStack(key, in: &stacks, now: now) {
+                stacks[s].position = units.count
+                stacks[s].newest = met
+                stacks[s].add(id, entry, self, now: now)
             } else {
-                units.append(.single(slot))
+                units.append(.single(slot(id, entry, presence: entry.presence(at: now))))
             }
         }
-        if !stacks.isEmpty { units.removeAll { if case .moved = $0 { true } else { false } } }
+        // Each stack sits where its newest member would (stacks met at one place in that order).
+        let placed = stacks.indices.sorted { (stacks[$0].position, stacks[$0].newest) < (stacks[$1].position, stacks[$1].newest) }
+        for (offset, s) in placed.enumerated() { units.insert(.group(s), at: stacks[s].position + offset) }
+        let built = stacks.map { $0.stack(self, now: now) }
         let groupAlignment = config.defaults.alignment ?? ResolvedViewConfiguration.fallbackAlignment(config.displayType)
         let layoutItems = units.map { unit -> LayoutItem in
             switch unit {
             case .single(let slot):
                 return LayoutItem(size: slot.size, alignment: slot.alignment,
                                   weight: motion.layoutWeight(presence: slot.presence), position: slot.position)
-            case .group(let key):
-                return stacks[key]!.layoutItem(now: now, config: config)
-            case .moved:
-                return LayoutItem(size: .zero, weight: 0)
+            case .group(let s):
+                return built[s].layoutItem(now: now, config: config)
             }
         }
         let frames = Layout.frames(layoutItems, displayType: config.displayType,
@@ -84,13 +141,11 @@ extension ContainerState {
                 sharedBackground = max(sharedBackground, slot.backgroundOpacity)
                 drawnUnits.append([item(for: slot, frame: frames[i], scale: nil, opacity: 1, now: now,
                                         container: whole, animating: &animating)])
-            case .group(let key):
-                let stack = stacks[key]!
-                for slot in stack.members { sharedBackground = max(sharedBackground, slot.backgroundOpacity) }
+            case .group(let s):
+                let stack = built[s]
+                sharedBackground = max(sharedBackground, stacks[s].backgroundOpacity)
                 drawnUnits.append(stack.items(in: frames[i], unitX: groupAlignment.unitX, now: now, state: self,
                                               container: whole, animating: &animating))
-            case .moved:
-                break
             }
         }
         if config.displayOrder == .oldestOnTop { drawnUnits.reverse() }
@@ -127,7 +182,7 @@ extension ContainerState {
                           z: slot.z, backgroundOpacity: slot.backgroundOpacity)
     }
 
-    private func backgroundOpacity(_ entry: ViewEntry, presence p: Double) -> Double {
+    func backgroundOpacity(_ entry: ViewEntry, presence p: Double) -> Double {
         guard entry.resolved.background != nil else { return 0 }
         switch entry.resolved.backgroundTransition {
         case .identity: return 1

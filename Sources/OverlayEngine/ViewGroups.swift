@@ -90,34 +90,38 @@ extension ContainerState {
 
     /// A view went on screen (its entry is stored as showing).
     mutating func joinGroup(_ id: ViewID) {
-        guard let key = groupKey(for: entries[id]!) else { return }
-        entries[id]!.groupKey = key
+        guard let slot = entries.index(forKey: id), let key = groupKey(for: entries.values[slot]) else { return }
+        entries.values[slot].groupKey = key
+        let order = entries.values[slot].order
         if groups[key] == nil { groups[key] = GroupState(serial: nextGroupSerial()) }
-        // In place: a copy of the group would copy its member list at every show.
-        let before = groups[key]!.members.count
-        if before == 0 { groups[key]!.stacked = false; groups[key]!.dissolving = false }
-        groups[key]!.members.insert(id, key: entries[id]!.order)
-        membersChanged(key, from: before)
+        // In place, through one lookup: a copy of the group would copy its member list at every show.
+        let g = groups.index(forKey: key)!
+        let before = groups.values[g].members.count
+        if before == 0 { groups.values[g].stacked = false; groups.values[g].dissolving = false }
+        groups.values[g].members.insert(id, key: order)
+        membersChanged(g, from: before)
     }
 
     /// A showing view left the screen (dismissed or hidden).
     mutating func leaveGroup(_ id: ViewID) {
-        guard let key = entries[id]?.groupKey, groups[key] != nil else { return }
-        let before = groups[key]!.members.count
-        guard groups[key]!.members.remove(id, key: entries[id]!.order) else { return }
-        membersChanged(key, from: before)
+        guard let slot = entries.index(forKey: id), let key = entries.values[slot].groupKey,
+              let g = groups.index(forKey: key) else { return }
+        let before = groups.values[g].members.count
+        guard groups.values[g].members.remove(id, key: entries.values[slot].order) else { return }
+        membersChanged(g, from: before)
     }
 
-    /// Keeps `groupSavings` and the stacked flag in step with a member count change.
-    private mutating func membersChanged(_ key: String, from before: Int) {
+    /// Keeps `groupSavings` and the stacked flag in step with a member count change of the group
+    /// at `g`.
+    private mutating func membersChanged(_ g: Dictionary<String, GroupState>.Index, from before: Int) {
         guard let threshold = config.groupThreshold else { return }
-        let n = groups[key]!.members.count
+        let n = groups.values[g].members.count
         groupSavings += (n - Self.cost(of: n, threshold: threshold))
             - (before - Self.cost(of: before, threshold: threshold))
-        if n > 0 && !groups[key]!.dissolving {
+        if n > 0 && !groups.values[g].dissolving {
             let stacked = n >= max(1, threshold)
-            if !stacked && groups[key]!.stacked { groups[key]!.expanded = false; groups[key]!.toggledAt = -.infinity }
-            groups[key]!.stacked = stacked
+            if !stacked && groups.values[g].stacked { groups.values[g].expanded = false; groups.values[g].toggledAt = -.infinity }
+            groups.values[g].stacked = stacked
         }
     }
 

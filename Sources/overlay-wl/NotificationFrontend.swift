@@ -28,6 +28,8 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
     private let wallClock: () -> Double
     /// Closed (and hidden) notifications, for `overlay-wl history` and `restore`.
     private(set) var history: BoundedHistory<HistoryEntry> { didSet { historyStore?.changed() } }
+    /// When each history entry was created (the centre's unread count), changed with it.
+    private(set) var historyTimes = CreationTimes()
     /// Where the history is kept across restarts; nil keeps it in memory only.
     let historyStore: HistoryStore?
     /// Snoozed notifications (held, off screen) and when each comes back (presenter clock).
@@ -52,13 +54,26 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
         self.historyStore = historyStore
         history = BoundedHistory(capacity: config.config.general.historySize)
         for entry in historyStore?.load() ?? [] { history.append(entry) }
+        historyTimes = CreationTimes(history.items.map(\.record.created))
         if let newest = history.items.map(\.record.id).max() { screen.skipIDs(through: ViewID(newest)) }  // ids stay unique
         historyStore?.owner = self
     }
 
     var historyEntries: [HistoryEntry] { Array(history.items) }
 
-    func updateHistory(at index: Int, _ change: (inout HistoryEntry) -> Void) { history.update(at: index, change) }
+    func updateHistory(at index: Int, _ change: (inout HistoryEntry) -> Void) {
+        historyTimes.remove(history.items[index].record.created)
+        history.update(at: index, change)
+        historyTimes.insert(history.items[index].record.created)
+    }
+
+    /// Appends to history; the oldest entries its bound pushes out leave `historyTimes` too.
+    private func appendToHistory(_ entry: HistoryEntry) {
+        let capacity = max(0, history.capacity)
+        for old in history.items.prefix(max(0, history.items.count + 1 - capacity)) { historyTimes.remove(old.record.created) }
+        if capacity > 0 { historyTimes.insert(entry.record.created) }
+        history.append(entry)
+    }
 
     // MARK: NotificationServerDelegate
 
@@ -83,7 +98,7 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
         let decision = config.route(record.facts)
         if !restoring, decision.hidden {  // a mode rule: straight to history
             if registry[record.viewID]?.isHeld == true { registry.remove(record.viewID) }
-            history.append(HistoryEntry(record: record, reason: "hidden"))
+            appendToHistory(HistoryEntry(record: record, reason: "hidden"))
             if record.imageBytes > 0 { keepImagesWithinBudget() }
             return id
         }
@@ -221,8 +236,10 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
         signals.emit(.notificationClosed(id: record.id, reason: reason))
         snoozed[record.id] = nil
         guard !record.isTransient, clearedFromCenter.remove(record.id) == nil else { return }
-        history.capacity = config.config.general.historySize
-        history.append(HistoryEntry(record: record, reason: HistoryEntry.reasonName(reason)))
+        let capacity = max(0, config.config.general.historySize)
+        for old in history.items.prefix(max(0, history.items.count - capacity)) { historyTimes.remove(old.record.created) }
+        history.capacity = capacity
+        appendToHistory(HistoryEntry(record: record, reason: HistoryEntry.reasonName(reason)))
         if record.imageBytes > 0 { keepImagesWithinBudget() }
     }
 
@@ -248,12 +265,16 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
     func showAgain(_ request: NotifyRequest) -> UInt32 { show(request, restoring: false) }
 
     /// Drops entries from history (the centre's clear buttons).
-    func removeFromHistory(where predicate: (HistoryEntry) -> Bool) { history.removeAll(where: predicate) }
+    func removeFromHistory(where predicate: (HistoryEntry) -> Bool) {
+        for entry in history.items where predicate(entry) { historyTimes.remove(entry.record.created) }
+        history.removeAll(where: predicate)
+    }
 
     /// Shows a closed notification again, whole (icon, image and hints), as a new notification;
     /// `id` 0 takes the newest. Nil when history has no such entry.
     func restore(_ id: UInt32) -> UInt32? {
         guard let entry = history.removeLast(where: { id == 0 || $0.record.id == id }) else { return nil }
+        historyTimes.remove(entry.record.created)
         var request = entry.record.request
         request.replacesID = 0
         return show(request, restoring: true)

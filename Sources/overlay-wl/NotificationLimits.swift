@@ -42,8 +42,8 @@ extension NotifyRequest {
 
     /// `text` cut to at most `bytes` UTF-8 bytes, at a code point boundary.
     static func cut(_ text: String, _ bytes: Int) -> String {
+        guard text.utf8.count > bytes else { return text }  // no copy of texts within the limit
         let utf8 = Array(text.utf8)
-        guard utf8.count > bytes else { return text }
         var end = bytes
         while end > 0, utf8[end] & 0xC0 == 0x80 { end -= 1 }  // not inside a multi-byte sequence
         return String(decoding: utf8[..<end], as: UTF8.self)

@@ -44,6 +44,8 @@ final class ViewRegistry {
     static let maximumHeld = 1000
     /// The `image-data` bytes of every notification record here.
     private(set) var imageBytes = 0
+    /// When each notification here was created (the centre counts them and its unread ones).
+    private(set) var notificationTimes = CreationTimes()
 
     subscript(id: ViewID) -> ViewRecord? { records[id] }
 
@@ -58,6 +60,8 @@ final class ViewRegistry {
         if records[id]?.isHeld == true { heldOrder.removeAll { $0 == id } }
         if let tag = record.synchronousTag { tagged[tag] = id }
         imageBytes += record.imageBytes - (records[id]?.notification?.imageBytes ?? 0)
+        forgetTime(of: records[id])
+        notificationTimes.insert(record.created)
         records[id] = ViewRecord(kind: .notification(record), tip: nil, isHeld: held)
         guard held else { return nil }
         heldOrder.append(id)
@@ -67,6 +71,7 @@ final class ViewRegistry {
 
     func insert(_ view: ControlView, id: ViewID, tip: TipRecord? = nil) {
         imageBytes -= records[id]?.notification?.imageBytes ?? 0
+        forgetTime(of: records[id])
         records[id] = ViewRecord(kind: .control(view), tip: tip)
     }
 
@@ -74,6 +79,8 @@ final class ViewRegistry {
         guard let before = records[id] else { return }
         change(&records[id]!)
         imageBytes += (records[id]!.notification?.imageBytes ?? 0) - (before.notification?.imageBytes ?? 0)
+        forgetTime(of: before)
+        if let created = records[id]!.notification?.created { notificationTimes.insert(created) }
     }
 
     @discardableResult
@@ -82,7 +89,12 @@ final class ViewRegistry {
         if record.isHeld { heldOrder.removeAll { $0 == id } }
         if let tag = record.notification?.synchronousTag, tagged[tag] == id { tagged[tag] = nil }
         imageBytes -= record.notification?.imageBytes ?? 0
+        forgetTime(of: record)
         return record
+    }
+
+    private func forgetTime(of record: ViewRecord?) {
+        if let created = record?.notification?.created { notificationTimes.remove(created) }
     }
 
     /// The open notification carrying `tag`.

@@ -74,6 +74,26 @@ private extension OverlayManager {
         #expect(items.last!.groupHeader?.count == 12)
     }
 
+    /// A closed stack at rest makes slots for its top cards only, yet its header is as wide as
+    /// its widest member, however deep that member is buried, and it stays fully in while the
+    /// newest card fades in.
+    @Test func aClosedStackAtRestIsAsWideAsItsWidestMember() {
+        var m = column()
+        m.put(1, member("chat"), size: Size(width: 360, height: 60))
+        m.showAll(2...12, key: "chat")
+        var items = m.list(at: 1).items
+        #expect(items.map(\.id) == ids(10, 11, 12) + [items.last!.id])
+        #expect(items.last!.frame == Rect(x: 20, y: 0, width: 360, height: 28), "the header spans the widest member")
+        m.put(13, member("chat"), size: card, at: 2)
+        items = m.list(at: 2.05).items
+        #expect(items.map(\.id) == ids(11, 12, 13) + [items.last!.id])
+        #expect(items[2].opacity > 0.4 && items[2].opacity < 0.6, "the newest card is halfway in")
+        #expect(items.last!.opacity == 1, "the stack is in: its older members are")
+        m.dismiss(ViewID(1), now: 3)
+        m.advance(to: 4)
+        #expect(m.list(at: 4).items.last!.frame.width == 300, "the widest member left")
+    }
+
     @Test func theHeaderOpensAndClosesTheStackWithASpring() {
         var m = column()
         m.showAll(1...4, key: "chat")

@@ -62,6 +62,12 @@ public enum JSONValue: Equatable, Sendable {
     /// Appends `s` as a JSON string: quoted, with quotes, backslashes and control characters escaped.
     public static func quote(_ s: String, to out: inout String) {
         out += "\""
+        // Most strings need no escape: appended whole.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            out += s
+            out += "\""
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

@@ -26,6 +26,10 @@ final class CenterFrontend: CenterSource {
     private var seenSince: Double
     private var wasOpen = false
     private(set) var lastStatus: String?
+    /// The newest status counted, and when it goes out if it has not yet (`statusInterval`).
+    private var lastCounted: Status?
+    private var statusDue: Double?
+    private var lastSentAt: Double?
     private var lastShape: [Int] = []
 
     static let snoozeKey = "overlay-wl.snooze-"
@@ -106,7 +110,10 @@ final class CenterFrontend: CenterSource {
         return now + (60 - wall.truncatingRemainder(dividingBy: 60))
     }
 
-    var nextDeadline: Double? { notifications.snoozed.values.min() }
+    var nextDeadline: Double? {
+        guard let due = statusDue else { return notifications.snoozed.values.min() }
+        return min(due, notifications.snoozed.values.min() ?? due)
+    }
 
     func advance(to now: Double) {
         for (id, due) in notifications.snoozed where due <= now { wake(id) }
@@ -234,19 +241,33 @@ final class CenterFrontend: CenterSource {
         var doNotDisturb = false, open = false
     }
 
-    func status() -> Status {
-        var s = Status(doNotDisturb: config.doNotDisturb, open: screen.isCenterOpen)
-        var open = 0, held = 0
+    /// The status from the counts the registry and the history keep as they change: O(log n).
+    func status() -> Status { status(centerOpen: screen.isCenterOpen) }
+
+    private func status(centerOpen: Bool) -> Status {
+        status(open: registry.notificationTimes.count, held: registry.heldOrder.count,
+               unread: registry.notificationTimes.count(since: seenSince)
+                   + notifications.historyTimes.count(since: seenSince), centerOpen: centerOpen)
+    }
+
+    /// The same status counted again from every record: what `status()` must equal.
+    func recountedStatus() -> Status {
+        var open = 0, held = 0, unread = 0
         for record in registry.records.values {
             guard let notification = record.notification else { continue }
             open += 1
             if record.isHeld { held += 1 }
-            if notification.created >= seenSince { s.unread += 1 }
+            if notification.created >= seenSince { unread += 1 }
         }
+        for entry in notifications.history.items where entry.record.created >= seenSince { unread += 1 }
+        return status(open: open, held: held, unread: unread, centerOpen: screen.isCenterOpen)
+    }
+
+    private func status(open: Int, held: Int, unread: Int, centerOpen: Bool) -> Status {
+        var s = Status(unread: unread, doNotDisturb: config.doNotDisturb, open: centerOpen)
         let overflow = screen.manager.overflowCount(in: BuiltInContainers.notificationsName)
         s.hidden = min(open, held + overflow)
         s.showing = open - s.hidden
-        for entry in notifications.history.items where entry.record.created >= seenSince { s.unread += 1 }
         return s
     }
 
@@ -269,7 +290,7 @@ final class CenterFrontend: CenterSource {
     var statusJSON: String { Self.json(status()).text }
 
     /// After each update pass: opening the centre marks everything read; a changed status goes
-    /// out as CenterChanged and redraws the centre. The status is counted again only when one of
+    /// out as CenterChanged (`statusInterval`) and redraws the centre. The status is counted again only when one of
     /// the counts it depends on moved (an update pass in a flood costs O(1) here).
     func updated() {
         let open = screen.isCenterOpen
@@ -279,13 +300,31 @@ final class CenterFrontend: CenterSource {
                      Int(notifications.history.items.last?.record.id ?? 0), notifications.snoozed.count,
                      screen.manager.overflowCount(in: BuiltInContainers.notificationsName),
                      config.doNotDisturb ? 1 : 0, open ? 1 : 0]
-        guard shape != lastShape else { return }
-        lastShape = shape
-        screen.invalidateCenter()
-        let text = statusJSON
+        if shape != lastShape {
+            lastShape = shape
+            screen.invalidateCenter()
+            let status = status(centerOpen: open)
+            if status != lastCounted {
+                lastCounted = status
+                statusDue = statusDue ?? max(screen.clock(), (lastSentAt ?? -.infinity) + Self.statusInterval)
+            }
+        }
+        sendStatusIfDue()
+    }
+
+    /// CenterChanged goes out at most once per `statusInterval`: a change within it goes out when
+    /// it ends, with the status then (a flood sends a few signals, not one per update pass).
+    static let statusInterval = 0.1
+
+    private func sendStatusIfDue() {
+        guard let status = lastCounted, let due = statusDue, screen.clock() >= due else { return }
+        statusDue = nil
+        let text = Self.json(status).text
         guard text != lastStatus else { return }
-        if lastStatus != nil { signals.emit(.centerChanged(json: text)) }
+        if lastStatus != nil {
+            signals.emit(.centerChanged(json: text))
+            lastSentAt = screen.clock()
+        }
         lastStatus = text
-        screen.invalidateCenter()
     }
 }
