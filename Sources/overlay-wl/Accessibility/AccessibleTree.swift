@@ -131,7 +131,7 @@ enum AccessibleText {
 
     private static func attribute(_ name: String, in tag: Substring) -> String? {
         for quote in ["\"", "'"] {
-            guard let start = tag.range(of: "\(name)=\(quote)") else { continue }
+            guard let start = tag.firstRange(of: "\(name)=\(quote)") else { continue }
             let rest = tag[start.upperBound...]
             guard let end = rest.firstIndex(of: Character(quote)) else { return nil }
             return String(rest[..<end])
