@@ -134,7 +134,7 @@ class RigTestCase: XCTestCase {
             print("integration test failure artifacts (\(shots.count) screenshots): \(dir)")
             // CI keeps only the log: the daemons' last lines say what they did meanwhile.
             for (i, d) in daemons.enumerated() {
-                let tail = d.process.output.split(separator: "\n", omittingEmptySubsequences: false).suffix(25)
+                let tail = d.process.output.description.split(separator: "\n", omittingEmptySubsequences: false).suffix(25)
                 print("daemon #\(i + 1) output (last \(tail.count) lines):\n" + tail.joined(separator: "\n"))
             }
         } catch {
