@@ -124,7 +124,10 @@ extension OverlayPresenter {
         switch action {
         case .tap(_, let point)?:
             guard let routerKey, let id = input.router.view(at: point, in: routerKey) else { return }
-            pendingClicks.append(ViewClick(view: id, part: clickedPart(of: id, at: point), point: nil))
+            let part = clickedPart(of: id, at: point)
+            // A view tree's control acts as it does outside a drawer (a toggle flips, a slider jumps).
+            if case .viewControl = part { return recordTap(on: id, part: part, point: point) }
+            pendingClicks.append(ViewClick(view: id, part: part, point: nil))
         case .invoke(let button)?:
             pendingClicks.append(ViewClick(view: button.view, part: .action(button.action), point: nil))
         case nil:
