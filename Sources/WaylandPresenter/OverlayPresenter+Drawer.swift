@@ -97,7 +97,7 @@ extension OverlayPresenter {
     private func drawerButtons(in list: RenderList) -> [(button: DrawerButton, frame: Rect)] {
         let items = list.items.sorted { ($0.visualFrame.minY, $0.visualFrame.minX) < ($1.visualFrame.minY, $1.visualFrame.minX) }
         return items.flatMap { item -> [(button: DrawerButton, frame: Rect)] in
-            guard let content = toast(item.id), !content.actions.isEmpty else { return [] }
+            guard let content = toast(item.id), !content.actions.isEmpty else { return drawerTreeControls(of: item) }
             let v = item.visualFrame, s = item.scale
             return renderer.actionFrames(content, style: style).map { key, f in
                 (DrawerButton(view: item.id, action: key),
@@ -128,9 +128,11 @@ extension OverlayPresenter {
             // A view tree's control acts as it does outside a drawer (a toggle flips, a slider jumps).
             if case .viewControl = part { return recordTap(on: id, part: part, point: point) }
             pendingClicks.append(ViewClick(view: id, part: part, point: nil))
+        case let action? where performDrawerControl(action):
+            return
         case .invoke(let button)?:
             pendingClicks.append(ViewClick(view: button.view, part: .action(button.action), point: nil))
-        case nil:
+        case .adjust?, nil:
             return
         }
     }
