@@ -35,6 +35,7 @@ install: build completions
 	sed 's|@BINDIR@|$(BINDIR)|g' packaging/systemd/overlay-wl.service > $(SCRATCH)/overlay-wl.service.out
 	install -Dm644 $(SCRATCH)/overlay-wl.service.out $(DESTDIR)$(PREFIX)/lib/systemd/user/overlay-wl.service
 	install -Dm644 docs/config.example.toml $(DESTDIR)$(DATADIR)/doc/overlay-wl/config.example.toml
+	install -Dm644 docs/examples/menu.json $(DESTDIR)$(DATADIR)/doc/overlay-wl/examples/menu.json
 	install -Dm644 docs/CONFIG.md $(DESTDIR)$(DATADIR)/doc/overlay-wl/CONFIG.md
 	install -Dm644 docs/REPLACING-MAKO-DUNST.md $(DESTDIR)$(DATADIR)/doc/overlay-wl/REPLACING-MAKO-DUNST.md
 	install -Dm644 $(SCRATCH)/completions/overlay-wl $(DESTDIR)$(DATADIR)/bash-completion/completions/overlay-wl

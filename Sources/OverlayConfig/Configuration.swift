@@ -6,6 +6,8 @@ public struct ContainerSpec: Equatable, Sendable {
     public var placement: SurfacePlacement
     /// Set by `drawer = EDGE`: the container is a drawer on that edge.
     public var drawer: DrawerConfiguration?
+    /// `view = FILE` (drawers only): the view tree its panel holds, as written in the file.
+    public var drawerView: String?
     /// `close-button = true`: its toasts have a close button (a click closes, reason 2).
     public var closeButton = false
     /// `accent = "#RRGGBB"`: the bar down the edge of urgent (critical) toasts.

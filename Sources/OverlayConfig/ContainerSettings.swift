@@ -30,6 +30,7 @@ public enum ContainerSettings {
         var spec = ContainerSpec(configuration: configuration,
                                  placement: drawer == nil ? base?.placement ?? SurfacePlacement() : DrawerSettings.placement)
         spec.drawer = drawer
+        spec.drawerView = try DrawerSettings.viewFile(lookup)
         for (key, value) in settings where key != "display" && key != "queue" && !DrawerSettings.keys.contains(key) {
             if try ViewSettings.apply(key, value, to: &spec.configuration.defaults) { continue }
             if try GroupBy.apply(key, value, to: &spec) { continue }

@@ -2,7 +2,7 @@ import OverlayEngine
 
 /// The drawer keys of a `[containers.NAME]` table: `drawer = EDGE` makes the container a drawer.
 public enum DrawerSettings {
-    public static let keys = ["drawer", "notches", "notch", "drawer-backdrop", "drawer-color"]
+    public static let keys = ["drawer", "notches", "notch", "drawer-backdrop", "drawer-color", "view"]
     public static let defaultNotches = [Notch(.points(0)), Notch(.points(360))]
 
     /// Nil when the table has no `drawer` key; the other drawer keys need it.
@@ -29,6 +29,17 @@ public enum DrawerSettings {
             drawer.panelColor = try ViewSettingNames.color(try value.string("drawer-color"), key: "drawer-color")
         }
         return drawer
+    }
+
+    /// `view = "menu.json"`: a view tree file shown in the drawer's panel (relative to the config
+    /// file's folder; the daemon reads it).
+    static func viewFile(_ lookup: [String: SettingValue]) throws -> String? {
+        guard let value = lookup["view"] else { return nil }
+        let path = try value.string("view")
+        guard !path.isEmpty, path.utf8.count <= 4096, !path.utf8.contains(0) else {
+            throw SettingError("view", "expected the path of a view tree JSON file (1…4096 bytes)")
+        }
+        return path
     }
 
     /// Points (0…20000), or a percentage of the surface's extent along the drawer's axis.

@@ -97,7 +97,7 @@ extension OverlayPresenter {
     private func drawerButtons(in list: RenderList) -> [(button: DrawerButton, frame: Rect)] {
         let items = list.items.sorted { ($0.visualFrame.minY, $0.visualFrame.minX) < ($1.visualFrame.minY, $1.visualFrame.minX) }
         return items.flatMap { item -> [(button: DrawerButton, frame: Rect)] in
-            guard let content = toast(item.id), !content.actions.isEmpty else { return [] }
+            guard let content = toast(item.id), !content.actions.isEmpty else { return drawerTreeControls(of: item) }
             let v = item.visualFrame, s = item.scale
             return renderer.actionFrames(content, style: style).map { key, f in
                 (DrawerButton(view: item.id, action: key),
@@ -124,10 +124,15 @@ extension OverlayPresenter {
         switch action {
         case .tap(_, let point)?:
             guard let routerKey, let id = input.router.view(at: point, in: routerKey) else { return }
-            pendingClicks.append(ViewClick(view: id, part: clickedPart(of: id, at: point), point: nil))
+            let part = clickedPart(of: id, at: point)
+            // A view tree's control acts as it does outside a drawer (a toggle flips, a slider jumps).
+            if case .viewControl = part { return recordTap(on: id, part: part, point: point) }
+            pendingClicks.append(ViewClick(view: id, part: part, point: nil))
+        case let action? where performDrawerControl(action):
+            return
         case .invoke(let button)?:
             pendingClicks.append(ViewClick(view: button.view, part: .action(button.action), point: nil))
-        case nil:
+        case .adjust?, nil:
             return
         }
     }

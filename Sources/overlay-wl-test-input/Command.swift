@@ -27,7 +27,7 @@ enum Command {
     static let usage = """
         move X Y | down [left|right|middle] | up [BUTTON] | click X Y [BUTTON] | scroll V|H AMOUNT
         drag X1 Y1 X2 Y2 DURATION_MS STEPS | sleep MS | window APP_ID W H [stripes]
-        key escape|tab|enter|kpenter|backspace|delete|left|right|home|end [shift] | hold KEY MS | chord ctrl v
+        key escape|tab|enter|kpenter|space|backspace|delete|left|right|up|down|home|end [shift] | hold KEY MS | chord ctrl v
         type TEXT (letters, digits, space, .,!?:;-' é ü ✓) | scale FACTOR (KWin) | quit
         """
 

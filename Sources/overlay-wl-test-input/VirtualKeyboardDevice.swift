@@ -17,7 +17,7 @@ final class VirtualKeyboardDevice {
         ("backspace", 14, "BKSP", "BackSpace"), ("delete", 111, "DELE", "Delete"), ("left", 105, "LEFT", "Left"),
         ("right", 106, "RGHT", "Right"), ("home", 102, "HOME", "Home"), ("end", 107, "END", "End"),
         ("v", 47, "AB04", "v"), ("up", 103, "UP", "Up"), ("pageup", 104, "PGUP", "Prior"),
-        ("down", 108, "DOWN", "Down"), ("pagedown", 109, "PGDN", "Next"),
+        ("down", 108, "DOWN", "Down"), ("pagedown", 109, "PGDN", "Next"), ("space", 57, "SPCE", "space"),
     ]
     static let codes: [String: UInt32] = Dictionary(uniqueKeysWithValues: keys.map { ($0.name, $0.code) })
 

@@ -18,6 +18,8 @@ final class Daemon: OverlayPresenterDelegate {
     let hooks: HookRunner
     let links: LinkOpener
     let center: CenterFrontend
+    /// The view files of drawers (`view = "menu.json"`) and their bound controls.
+    let menus: DrawerMenus
     let appearance: AppearanceRuntime
     /// speech-dispatcher, for notifications read aloud (`speak`).
     let speech = SpeechClient()
@@ -46,8 +48,13 @@ final class Daemon: OverlayPresenterDelegate {
         center = CenterFrontend(screen: presenter, registry: registry, notifications: notifications, config: config,
                                 signals: signals, wallClock: wallClock)
         control.center = center
+        menus = DrawerMenus(screen: presenter, registry: registry, config: config, hooks: hooks,
+                            notifications: notifications, control: control)
         notifications.speech = speech
         presenter.delegate = self
+        menus.load(settings)
+        let menus = menus, previous = config.onApply
+        config.onApply = { previous?($0); menus.load($0) }
     }
 
     // MARK: Effects
@@ -105,7 +112,7 @@ final class Daemon: OverlayPresenterDelegate {
     /// Links open; the close button closes (reason 2); buttons and the body go to the view's
     /// frontend. Anything not taken is the view's dismiss gesture.
     func presenter(_ presenter: OverlayPresenter, clicked click: ViewClick) {
-        if center.clicked(click) { return }
+        if center.clicked(click) || menus.clicked(click) { return }
         let record = registry[click.view]
         let taken: Bool
         switch (click.part, record?.kind) {
@@ -141,7 +148,10 @@ final class Daemon: OverlayPresenterDelegate {
     }
 
     /// After every update pass: the centre's status may have changed.
-    func presenterDidUpdate(_ presenter: OverlayPresenter) { center.updated() }
+    func presenterDidUpdate(_ presenter: OverlayPresenter) {
+        center.updated()
+        menus.updated()
+    }
 
     // MARK: Signals
 

@@ -1,5 +1,6 @@
 import CShims
 import Glibc
+import OverlayConfig
 import OverlayEngine
 
 /// Runs the config's `[hooks]`: appear/disappear actions and sound hints. The command is the
@@ -30,10 +31,18 @@ final class HookRunner {
         run(name, event: "hook", id: id.busID, container: container, notification: registry[id]?.notification)
     }
 
-    /// Starts hook `name` if the config defines it; a failure to start is logged, never fatal.
+    /// A drawer menu's control bound to a hook (`ControlBinding`): the value is the last argument
+    /// and `OVERLAY_VALUE`, the action `OVERLAY_ACTION`.
+    func runControlHook(_ command: HookCommand, id: ViewID, container: String) {
+        run(command.name, event: "control", id: id.busID, container: container, notification: nil,
+            extra: command.environment, argv: command.argv)
+    }
+
+    /// Starts hook `name` (or `argv`, when given) if the config defines it; a failure to start is
+    /// logged, never fatal.
     private func run(_ name: String, event: String, id: UInt32, container: String?, notification: NotificationRecord?,
-                     extra: [String: String] = [:]) {
-        guard let argv = config.config.hooks[name] else { return }
+                     extra: [String: String] = [:], argv: [String]? = nil) {
+        guard let argv = argv ?? config.config.hooks[name], !argv.isEmpty else { return }
         var fields = ["OVERLAY_WL_EVENT": event, "OVERLAY_WL_HOOK": name, "OVERLAY_WL_ID": String(id),
                       "OVERLAY_WL_CONTAINER": container ?? ""]
         if let record = notification {
@@ -43,7 +52,9 @@ final class HookRunner {
             fields["OVERLAY_WL_URGENCY"] = String(describing: record.urgency)
         }
         fields.merge(extra) { _, new in new }
-        let environment = Self.inheritedEnvironment().filter { !$0.hasPrefix("OVERLAY_WL_") }
+        let environment = Self.inheritedEnvironment().filter {
+            !$0.hasPrefix("OVERLAY_WL_") && extra[String($0.prefix { $0 != "=" })] == nil
+        }
             + fields.map { "\($0.key)=\($0.value)" }
         if !launch(argv, environment) {
             log("hook '\(name)': cannot start \(argv[0]): \(String(cString: strerror(errno)))")

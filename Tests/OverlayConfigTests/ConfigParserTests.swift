@@ -142,7 +142,9 @@ struct ExampleConfigTests {
         path += "/docs/config.example.toml"
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let config = try ConfigParser(builtInContainers: ["notifications"]).parse(text, file: path)
-        #expect(config.containers.map(\.configuration.name) == ["notifications", "osd", "chat", "menu"])
+        #expect(config.containers.map(\.configuration.name) == ["notifications", "osd", "chat", "menu", "controls"])
+        #expect(config.container(named: "controls")?.drawerView == "examples/menu.json")
+        #expect(config.hooks["volume"]?.first == "sh")
         #expect(config.container(named: "menu")?.drawer?.edge == .left)
         #expect(config.rules.count == 6)
         let dnd = config.route(NotificationFacts(summary: "x", urgency: 0), modes: ["dnd"])

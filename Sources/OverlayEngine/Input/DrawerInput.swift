@@ -1,21 +1,32 @@
 
-/// A focusable button in a drawer: an action of a view shown in it.
+/// A focusable button in a drawer: an action of a view shown in it, or a control of a view
+/// tree (its node index; a slider also moves with Left and Right).
 public struct DrawerButton: Hashable, Sendable {
     public var view: ViewID
     public var action: String
-    public init(view: ViewID, action: String) { self.view = view; self.action = action }
+    public var control: Int?
+    public var isSlider: Bool
+    public init(view: ViewID, action: String, control: Int? = nil, isSlider: Bool = false) {
+        self.view = view; self.action = action; self.control = control; self.isSlider = isSlider
+    }
 }
 
 /// The keys a drawer understands (evdev codes in `init(evdevCode:shift:)`).
 public enum DrawerKey: Equatable, Sendable {
-    case escape, tab, backTab, enter
+    case escape, tab, backTab, enter, space, up, down, left, right
 
-    /// KEY_ESC 1, KEY_TAB 15 (with shift: back), KEY_ENTER 28, KEY_KPENTER 96; nil for others.
+    /// KEY_ESC 1, KEY_TAB 15 (with shift: back), KEY_ENTER 28, KEY_KPENTER 96, KEY_SPACE 57,
+    /// KEY_UP 103, KEY_LEFT 105, KEY_RIGHT 106, KEY_DOWN 108; nil for others.
     public init?(evdevCode: UInt32, shift: Bool) {
         switch evdevCode {
         case 1: self = .escape
         case 15: self = shift ? .backTab : .tab
         case 28, 96: self = .enter
+        case 57: self = .space
+        case 103: self = .up
+        case 108: self = .down
+        case 105: self = .left
+        case 106: self = .right
         default: return nil
         }
     }
@@ -25,8 +36,10 @@ public enum DrawerKey: Equatable, Sendable {
 public enum DrawerInputAction: Equatable, Sendable {
     /// A click on the panel at this surface-local point (a view or its button may take it).
     case tap(container: String, at: Point)
-    /// Enter on the focused button.
+    /// Enter (or Space) on the focused button.
     case invoke(DrawerButton)
+    /// Left (-1) or Right (+1) on a focused slider.
+    case adjust(DrawerButton, by: Int)
 }
 
 /// Every drawer container's state, which contact holds which drawer, and each drawer's
@@ -132,11 +145,21 @@ public struct DrawerInput {
     // MARK: Keyboard
 
     /// A key pressed while drawer `name` has keyboard focus. Escape closes; Tab and Shift+Tab
-    /// move the focus round its buttons; Enter invokes the focused one.
+    /// (Down and Up, Right and Left but on a slider) move the focus round its buttons; Enter and
+    /// Space invoke the focused one; Left and Right move a focused slider.
     public mutating func keyPressed(_ key: DrawerKey, in name: String, time: Double) -> DrawerInputAction? {
         guard drawers[name] != nil else { return nil }
         let buttons = self.buttons[name] ?? []
         let current = focus[name].flatMap { buttons.firstIndex(of: $0) }
+        if let current, buttons[current].isSlider, key == .left || key == .right {
+            return .adjust(buttons[current], by: key == .left ? -1 : 1)
+        }
+        let key: DrawerKey = switch key {
+        case .down, .right: .tab
+        case .up, .left: .backTab
+        case .space: .enter
+        default: key
+        }
         switch key {
         case .escape:
             drawers[name]!.close(now: time)
@@ -149,6 +172,8 @@ public struct DrawerInput {
         case .enter:
             guard let current else { return nil }
             return .invoke(buttons[current])
+        default:
+            break
         }
         return nil
     }

@@ -1,0 +1,118 @@
+// A drawer's view file on a daemon without a compositor: shown in the drawer, its controls
+// bound to hooks (the value one argument) and to the do-not-disturb mode, both ways.
+import DBusService
+import Foundation
+import OverlayConfig
+import OverlayEngine
+import Testing
+@testable import WaylandPresenter
+@testable import overlay_wl
+
+@Suite(.serialized) struct DrawerMenuDaemonTests {
+    /// Nodes: 0 vstack, 1 button, 2 its label, 3 toggle, 4 slider, 5 plain button, 6 its label.
+    static let menu = """
+        {"type":"vstack","children":[
+          {"type":"button","action":"hook:lock","label":{"type":"text","text":"Lock"}},
+          {"type":"toggle","action":"mode:do-not-disturb"},
+          {"type":"slider","value":50,"min":0,"max":100,"action":"hook:volume"},
+          {"type":"button","action":"other","label":{"type":"text","text":"Other"}}]}
+        """
+
+    func file(_ text: String) throws -> String {
+        let path = NSTemporaryDirectory() + "menu-\(UUID().uuidString.prefix(8)).json"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func harness(menu: String = menu) throws -> (DaemonHarness, ViewID?, Box) {
+        let h = try DaemonHarness(config: """
+            [hooks]
+            lock = ["loginctl", "lock-session"]
+            volume = ["set-volume", "--percent"]
+
+            [containers.controls]
+            drawer = "right"
+            view = "\(try file(menu))"
+            """)
+        let runs = Box()
+        h.daemon.hooks.launch = { argv, environment in
+            runs.items.append(argv + environment.filter { entry in
+                ["OVERLAY_ACTION=", "OVERLAY_VALUE=", "OVERLAY_WL_CONTAINER=", "OVERLAY_WL_HOOK=", "OVERLAY_WL_ID="]
+                    .contains { entry.hasPrefix($0) }
+            }.sorted())
+            return true
+        }
+        return (h, h.daemon.menus.menus["controls"], runs)
+    }
+
+    final class Box { var items: [[String]] = [] }
+
+    func tap(_ h: DaemonHarness, _ id: ViewID, node index: Int) throws {
+        h.presenter.recordTap(on: id, part: .viewControl(index), point: nil)
+        try h.update()  // the presenter delivers the click after the pass
+    }
+
+    @Test func theViewFileShowsInTheDrawerAndNeverExpires() throws {
+        let (h, id, _) = try harness()
+        let menu = try #require(id)
+        #expect(h.presenter.manager.showing(in: "controls") == [menu])
+        #expect(h.presenter.viewTree(of: menu) == (try ViewNode(json: Self.menu)))
+        try h.advance(3600)
+        #expect(h.presenter.manager.showing(in: "controls") == [menu])
+    }
+
+    @Test func aButtonRunsItsHookAndAPlainOneOnlyReports() throws {
+        let (h, id, runs) = try harness()
+        let menu = try #require(id)
+        try tap(h, menu, node: 1)
+        #expect(runs.items == [["loginctl", "lock-session", "OVERLAY_ACTION=hook:lock", "OVERLAY_VALUE=",
+                                "OVERLAY_WL_CONTAINER=controls", "OVERLAY_WL_HOOK=lock", "OVERLAY_WL_ID=\(menu.busID)"]])
+        try tap(h, menu, node: 5)
+        #expect(runs.items.count == 1, "an unbound action runs nothing")
+        #expect(h.signals.signals.contains { if case .viewAction(_, "other", _) = $0 { true } else { false } })
+        #expect(h.presenter.manager.showing(in: "controls") == [menu], "a click never dismisses the menu")
+    }
+
+    @Test func aSliderPassesItsValueAsOneArgument() throws {
+        let (h, id, runs) = try harness()
+        let menu = try #require(id)
+        h.daemon.presenter(h.presenter, clicked: ViewClick(view: menu, part: .viewAction(ViewAction(action: "hook:volume", value: .number(35))), point: nil))
+        #expect(runs.items.first?.prefix(3) == ["set-volume", "--percent", "35"])
+        #expect(runs.items.first?.contains("OVERLAY_VALUE=35") == true)
+    }
+
+    @Test func theToggleTurnsDoNotDisturbOnAndShowsItsState() throws {
+        let (h, id, _) = try harness()
+        let menu = try #require(id)
+        try tap(h, menu, node: 3)
+        #expect(h.daemon.config.doNotDisturb)
+        #expect(h.presenter.viewTree(of: menu)?.node(at: 3)?.kind == .toggle(isOn: true, action: "mode:do-not-disturb"))
+        // Changed elsewhere (`overlay-wl dnd --off`): the toggle follows.
+        _ = try h.daemon.control.handle(BusCall(member: "SetDoNotDisturb", arguments: [.bool(false)]))
+        try h.update()
+        #expect(h.presenter.viewTree(of: menu)?.node(at: 3)?.kind == .toggle(isOn: false, action: "mode:do-not-disturb"))
+        _ = try h.daemon.control.handle(BusCall(member: "SetDoNotDisturb", arguments: [.bool(true)]))
+        try h.update()
+        #expect(h.presenter.viewTree(of: menu)?.node(at: 3)?.kind == .toggle(isOn: true, action: "mode:do-not-disturb"))
+        try tap(h, menu, node: 3)
+        #expect(!h.daemon.config.doNotDisturb)
+    }
+
+    @Test func aBrokenFileLeavesTheDrawerEmptyAndTheDaemonRuns() throws {
+        let (h, id, _) = try harness(menu: #"{"type":"vstack","children":[{"type":"slider","value":"loud","action":"v"}]}"#)
+        #expect(id == nil)
+        #expect(h.presenter.manager.showing(in: "controls").isEmpty)
+        #expect(h.presenter.drawer("controls") != nil, "still a drawer")
+        #expect(throws: MenuError.self) { try DrawerMenus.read("/nonexistent/menu.json", for: "controls", configPath: nil) }
+        do {
+            _ = try DrawerMenus.read(try file(#"{"type":"toggle"}"#), for: "controls", configPath: nil)
+        } catch {
+            #expect("\(error)".contains(".json: $.action"), "names the file and the JSON path: \(error)")
+        }
+    }
+
+    @Test func aRelativeFileIsInTheConfigFilesFolder() {
+        #expect(DrawerMenus.resolve("menu.json", configPath: "/home/u/.config/overlay-wl/config.toml") == "/home/u/.config/overlay-wl/menu.json")
+        #expect(DrawerMenus.resolve("/etc/menu.json", configPath: "/home/u/config.toml") == "/etc/menu.json")
+    }
+}
