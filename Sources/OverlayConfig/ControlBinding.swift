@@ -39,7 +39,7 @@ public enum ControlBinding: Equatable, Sendable {
         }
         let value = argument(action.value)
         return HookCommand(name: name, argv: argv + (value.map { [$0] } ?? []),
-                           environment: ["OVERLAY_ACTION": action.action, "OVERLAY_VALUE": value ?? ""])
+                           environment: ["OVERLAY_WL_ACTION": action.action, "OVERLAY_WL_VALUE": value ?? ""])
     }
 
     /// What is wrong with the bindings of `tree`: hooks the config lacks, mode names that are

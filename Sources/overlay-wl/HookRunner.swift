@@ -32,7 +32,7 @@ final class HookRunner {
     }
 
     /// A drawer menu's control bound to a hook (`ControlBinding`): the value is the last argument
-    /// and `OVERLAY_VALUE`, the action `OVERLAY_ACTION`.
+    /// and `OVERLAY_WL_VALUE`, the action `OVERLAY_WL_ACTION`.
     func runControlHook(_ command: HookCommand, id: ViewID, container: String) {
         run(command.name, event: "control", id: id.busID, container: container, notification: nil,
             extra: command.environment, argv: command.argv)

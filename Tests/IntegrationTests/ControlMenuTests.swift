@@ -26,7 +26,7 @@ final class ControlMenuTests: RigTestCase {
     /// The hook appends its action, its argument count and its arguments to `log` (the script
     /// is the test's own fixed text: the value arrives as $1 and in the environment).
     func config(menu: String, log: String) -> String {
-        let script = #"printf '%s|%s|%s|%s\n' "$OVERLAY_ACTION" "$#" "$*" "$OVERLAY_VALUE" >> "#  + log
+        let script = #"printf '%s|%s|%s|%s\n' "$OVERLAY_WL_ACTION" "$#" "$*" "$OVERLAY_WL_VALUE" >> "#  + log
         return """
             [hooks]
             mark = ["/bin/sh", "-c", '''\(script)''', "mark"]
@@ -77,7 +77,7 @@ final class ControlMenuTests: RigTestCase {
         XCTAssertEqual(fields.prefix(2), ["hook:mark", "1"], "one argument: \(slider)")
         let value = try XCTUnwrap(fields.count == 4 ? Int(fields[2]) : nil, "a whole number: \(slider)")
         XCTAssertTrue((40...60).contains(value) && value % 10 == 0, "about the middle, in steps of 10: \(value)")
-        XCTAssertEqual(fields.last, String(value), "OVERLAY_VALUE is the argument")
+        XCTAssertEqual(fields.last, String(value), "OVERLAY_WL_VALUE is the argument")
 
         // The toggle: do-not-disturb on, reported by the CLI and drawn on.
         try pointer.click(toggle.x + 20, toggle.midY)

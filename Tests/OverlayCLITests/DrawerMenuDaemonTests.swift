@@ -37,7 +37,7 @@ import Testing
         let runs = Box()
         h.daemon.hooks.launch = { argv, environment in
             runs.items.append(argv + environment.filter { entry in
-                ["OVERLAY_ACTION=", "OVERLAY_VALUE=", "OVERLAY_WL_CONTAINER=", "OVERLAY_WL_HOOK=", "OVERLAY_WL_ID="]
+                ["OVERLAY_WL_ACTION=", "OVERLAY_WL_VALUE=", "OVERLAY_WL_CONTAINER=", "OVERLAY_WL_HOOK=", "OVERLAY_WL_ID="]
                     .contains { entry.hasPrefix($0) }
             }.sorted())
             return true
@@ -65,8 +65,9 @@ import Testing
         let (h, id, runs) = try harness()
         let menu = try #require(id)
         try tap(h, menu, node: 1)
-        #expect(runs.items == [["loginctl", "lock-session", "OVERLAY_ACTION=hook:lock", "OVERLAY_VALUE=",
-                                "OVERLAY_WL_CONTAINER=controls", "OVERLAY_WL_HOOK=lock", "OVERLAY_WL_ID=\(menu.busID)"]])
+        #expect(runs.items == [["loginctl", "lock-session", "OVERLAY_WL_ACTION=hook:lock",
+                                "OVERLAY_WL_CONTAINER=controls", "OVERLAY_WL_HOOK=lock", "OVERLAY_WL_ID=\(menu.busID)",
+                                "OVERLAY_WL_VALUE="]])
         try tap(h, menu, node: 5)
         #expect(runs.items.count == 1, "an unbound action runs nothing")
         #expect(h.signals.signals.contains { if case .viewAction(_, "other", _) = $0 { true } else { false } })
@@ -78,7 +79,7 @@ import Testing
         let menu = try #require(id)
         h.daemon.presenter(h.presenter, clicked: ViewClick(view: menu, part: .viewAction(ViewAction(action: "hook:volume", value: .number(35))), point: nil))
         #expect(runs.items.first?.prefix(3) == ["set-volume", "--percent", "35"])
-        #expect(runs.items.first?.contains("OVERLAY_VALUE=35") == true)
+        #expect(runs.items.first?.contains("OVERLAY_WL_VALUE=35") == true)
     }
 
     @Test func theToggleTurnsDoNotDisturbOnAndShowsItsState() throws {

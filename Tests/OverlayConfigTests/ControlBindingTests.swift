@@ -35,11 +35,11 @@ struct ControlBindingTests {
             for: ViewAction(action: "hook:volume", value: .text(hostile)), hooks: hooks))
         #expect(command.name == "volume")
         #expect(command.argv == ["pactl", "set-sink-volume", "@DEFAULT_SINK@", hostile], "one argument, verbatim")
-        #expect(command.environment == ["OVERLAY_ACTION": "hook:volume", "OVERLAY_VALUE": hostile])
+        #expect(command.environment == ["OVERLAY_WL_ACTION": "hook:volume", "OVERLAY_WL_VALUE": hostile])
 
         let button = try #require(try ControlBinding.command(for: ViewAction(action: "hook:lock", value: .none), hooks: hooks))
         #expect(button.argv == ["loginctl", "lock-session"], "a button adds no argument")
-        #expect(button.environment["OVERLAY_VALUE"] == "")
+        #expect(button.environment["OVERLAY_WL_VALUE"] == "")
         #expect(try ControlBinding.command(for: ViewAction(action: "mode:do-not-disturb", value: .bool(true)), hooks: hooks) == nil)
         #expect(try ControlBinding.command(for: ViewAction(action: "plain", value: .none), hooks: hooks) == nil)
     }
