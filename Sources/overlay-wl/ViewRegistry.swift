@@ -82,6 +82,9 @@ final class ViewRegistry {
         if record.isHeld { heldOrder.removeAll { $0 == id } }
         if let tag = record.notification?.synchronousTag, tagged[tag] == id { tagged[tag] = nil }
         imageBytes -= record.notification?.imageBytes ?? 0
+        records.shrinkIfSparse()  // a drained flood gives its storage back
+        tagged.shrinkIfSparse()
+        heldOrder.shrinkIfSparse()
         return record
     }
 
