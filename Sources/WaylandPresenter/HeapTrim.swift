@@ -1,9 +1,10 @@
 import CShims
 
-/// When freed heap memory goes back to the system: a while (`delay`) after the last view
-/// closed, once per burst. glibc keeps what a burst freed in its arenas, and a thousand views'
-/// records, layouts and bus messages leave megabytes there; `malloc_trim` returns the free
-/// pages. Nothing is due while a view is open, or when nothing closed since the last trim.
+/// When memory a burst used goes back to the system: a while (`delay`) after the last view
+/// closed, once per burst. The renderer's layouts and fade images of the closed toasts are
+/// dropped (a fade image is otherwise dropped only by later frames, and none come once the
+/// screen is empty), then `malloc_trim` returns the free pages glibc keeps in its arenas.
+/// Nothing is due while a view is open, or when nothing closed since the last trim.
 struct HeapTrimSchedule {
     let delay: Double
     /// When the trim is due; nil while nothing is due.

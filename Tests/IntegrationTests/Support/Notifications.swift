@@ -92,7 +92,8 @@ final class OverlayDaemon {
     init(rig: Rig, arguments: [String] = [], environment: [String] = [], timeout: TimeInterval = 10) throws {
         let bin = try DaemonBinary.prepare()
         self.rig = rig
-        process = try rig.spawn(["env"] + DaemonBinary.sanitizerEnvironment + environment + [bin, "daemon"] + arguments)
+        // env's options (`-u NAME`) come before its assignments
+        process = try rig.spawn(["env"] + environment + DaemonBinary.sanitizerEnvironment + [bin, "daemon"] + arguments)
         let deadline = Date().addingTimeInterval(timeout * DaemonBinary.slowdown)
         while !rig.nameHasOwner() {
             if !process.isRunning {
