@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "cshims.h"
 #include <errno.h>
+#include <malloc.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/mman.h>
@@ -103,3 +104,5 @@ int ow_inotify_read_names(int fd, void *context, void (*found)(void *context, co
         }
     }
 }
+
+int ow_trim_heap(void) { return malloc_trim(0); }

@@ -13,6 +13,8 @@ struct DeadlineHeap: Sendable {
 
     var isEmpty: Bool { items.isEmpty }
     var count: Int { items.count }
+    /// Items reserved.
+    var reservedCapacity: Int { items.capacity }
     var top: Item? { items.first }
 
     mutating func push(_ deadline: Double, _ id: ViewID) {

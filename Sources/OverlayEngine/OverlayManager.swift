@@ -194,6 +194,8 @@ public struct OverlayManager: Sendable {
         let result = body(&containers[index], &effects)
         containers[index].pruneDrawnDeadlines()
         forgetRemoved(from: start)
+        containers[index].releaseSpareCapacity()
+        location.shrinkIfSparse()
         return result
     }
 

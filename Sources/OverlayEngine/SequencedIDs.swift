@@ -10,6 +10,8 @@ struct SequencedIDs: Sendable {
     private(set) var count = 0
 
     var isEmpty: Bool { count == 0 }
+    /// Slots reserved, live or not.
+    var reservedCapacity: Int { keys.capacity }
 
     /// Appends `id`; `key` must be larger than every key appended before.
     mutating func append(_ id: ViewID, key: UInt64) {

@@ -130,6 +130,8 @@ public final class OverlayPresenter {
     /// When the renderer's spare fade-image memory goes back to the system (kept, like spare
     /// buffers, for the next burst).
     private var spareMemoryUntil: Double?
+    /// When freed heap memory goes back to the system after a burst (HeapTrim.swift).
+    var heapTrim = HeapTrimSchedule(delay: OverlayPresenter.spareBufferLifetime)
 
     /// A presenter drawing on `display` (nil: nothing drawn until `attach(_:)`), reading time from
     /// `clock` (monotonic seconds; tests inject their own). Register containers, set `delegate`, then
@@ -340,6 +342,8 @@ public final class OverlayPresenter {
                     // window to another output) keeps its content.
                     if case .removed(let id, _) = effect, manager.containerName(of: id) == nil {
                         views[id] = nil
+                        views.shrinkIfSparse()
+                        heapTrim.viewClosed()
                         trees.removed(id)
                         lazyMeasure.pending.remove(id)
                         replyViewRemoved(id)
@@ -365,8 +369,9 @@ public final class OverlayPresenter {
         } else if spareMemoryUntil == nil {
             spareMemoryUntil = now + Self.spareBufferLifetime
         }
+        if heapTrim.update(now: now, occupied: !views.isEmpty) { renderer.invalidate(); trimHeap() }
         display?.flush()
-        let spareDeadline = earliest(spareBuffers.values.map(\.until).min(), spareMemoryUntil)
+        let spareDeadline = earliest(earliest(spareBuffers.values.map(\.until).min(), spareMemoryUntil), heapTrim.due)
         let centerDue = centerDeadline(now: now)
         return earliest(earliest(earliest(earliest(earliest(inputDeadline(after: engineDeadline), spareDeadline), drawers.nextDeadline),
                                           animationTick), centerDue), treeFrame)

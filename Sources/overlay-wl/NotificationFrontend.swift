@@ -166,9 +166,17 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
     /// replaces_id of an open notification, or the open notification with the same synchronous tag,
     /// keeps its id; anything else (including an unknown replaces_id) gets a new one.
     private func idFor(_ request: NotifyRequest) -> UInt32 {
-        if request.replacesID != 0, registry.notification(request.replacesID) != nil { return request.replacesID }
-        if let tag = request.synchronousTag, let id = registry.notification(taggedWith: tag) { return id.busID }
+        if request.replacesID != 0, isOpen(ViewID(request.replacesID)) { return request.replacesID }
+        if let tag = request.synchronousTag, let id = registry.notification(taggedWith: tag), isOpen(id) { return id.busID }
         return screen.newID().busID
+    }
+
+    /// Held, or in the engine and not dismissed. A notification closed earlier in the same bus
+    /// dispatch keeps its record until the presenter's next pass reports it closed: replacing it
+    /// then would show the new one under an id about to be reported closed.
+    private func isOpen(_ id: ViewID) -> Bool {
+        guard let record = registry[id], record.notification != nil else { return false }
+        return record.isHeld || screen.manager.contains(id)
     }
 
     // MARK: Actions

@@ -90,6 +90,9 @@ final class ViewRegistry {
         if let tag = record.notification?.synchronousTag, tagged[tag] == id { tagged[tag] = nil }
         imageBytes -= record.notification?.imageBytes ?? 0
         forgetTime(of: record)
+        records.shrinkIfSparse()  // a drained flood gives its storage back
+        tagged.shrinkIfSparse()
+        heldOrder.shrinkIfSparse()
         return record
     }
 

@@ -108,7 +108,7 @@ final class NotificationSpecTests: RigTestCase {
     func testTenThousandPipelinedNotificationsAllGetIdsAndAllExpire() throws {
         try XCTSkipUnless(Rig.hasPython, "python3 is needed for the pipelining client")
         let daemon = try startDaemon()
-        let report = try rig.notifyFlood(count: 10_000, expireMs: 1000, wait: 120)
+        let report = try rig.notifyFlood(count: 10_000, expireMs: 1000, wait: 120 * DaemonBinary.slowdown)
         XCTAssertEqual(report.replies, 10_000)
         XCTAssertEqual(report.errors, [:])
         XCTAssertEqual(Set(report.ids).count, 10_000, "ids must be distinct")

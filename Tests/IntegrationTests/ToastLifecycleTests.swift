@@ -165,12 +165,13 @@ final class ToastLifecycleTests: RigTestCase {
     func testDaemonWithoutRuntimeDirectoryFailsFast() throws {
         let bin = try DaemonBinary.prepare()
         let started = Date()
-        let out = rig.run(["env", "-u", "XDG_RUNTIME_DIR", "-u", "WAYLAND_DISPLAY", bin, "daemon"], timeout: 10)
+        let out = rig.run(["env", "-u", "XDG_RUNTIME_DIR", "-u", "WAYLAND_DISPLAY"] + DaemonBinary.sanitizerEnvironment
+                          + [bin, "daemon"], timeout: 10 * DaemonBinary.slowdown)
         let elapsed = Date().timeIntervalSince(started)
         note("without XDG_RUNTIME_DIR: \(out)")
         XCTAssertFalse(out.timedOut, "daemon kept running without XDG_RUNTIME_DIR")
         XCTAssertNotEqual(out.status, 0, "exit status")
-        XCTAssertLessThan(elapsed, 3, "took \(elapsed)s to give up")
+        XCTAssertLessThan(elapsed, 3 * DaemonBinary.slowdown, "took \(elapsed)s to give up")
         XCTAssertEqual(out.stderrLines.count, 1, "want exactly one stderr line: \(out.stderr)")
         XCTAssertTrue(out.stderr.contains("XDG_RUNTIME_DIR"), "stderr: \(out.stderr)")
     }
@@ -178,7 +179,7 @@ final class ToastLifecycleTests: RigTestCase {
     func testSecondDaemonFailsWhenNameIsOwned() throws {
         let first = try startDaemon()
         let bin = try DaemonBinary.prepare()
-        let out = rig.run([bin, "daemon"], timeout: 10)
+        let out = rig.run(["env"] + DaemonBinary.sanitizerEnvironment + [bin, "daemon"], timeout: 10 * DaemonBinary.slowdown)
         note("second daemon: \(out)")
         XCTAssertFalse(out.timedOut, "second daemon kept running")
         XCTAssertNotEqual(out.status, 0, "exit status")

@@ -34,4 +34,7 @@ int ow_inotify_watch_directory(const char *directory);
 /// Reads the pending events of an inotify descriptor and calls `found` with each entry's name.
 /// Returns the number of events read (0 when none was pending), or -1 with errno set.
 int ow_inotify_read_names(int fd, void *context, void (*found)(void *context, const char *name));
+/// Returns the free memory of every malloc arena to the system (malloc_trim(0)); 1 when some
+/// was returned.
+int ow_trim_heap(void);
 #endif

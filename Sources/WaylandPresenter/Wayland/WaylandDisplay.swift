@@ -68,6 +68,11 @@ public final class WaylandDisplay: EventSource {
         seats.removeAll()
         if let dataDeviceManager { wl_data_device_manager_destroy(dataDeviceManager) }
         if let cursorShapeManager { wp_cursor_shape_manager_v1_destroy(cursorShapeManager) }
+        // The remaining proxies, freed on this side only (a request would be sent after the
+        // connection is gone anyway): disconnecting does not free them.
+        for proxy in [compositor, shm, layerShell, viewporter, fractionalScaleManager, registry] {
+            if let proxy { wl_proxy_destroy(proxy) }
+        }
         wl_display_disconnect(display)
     }
 

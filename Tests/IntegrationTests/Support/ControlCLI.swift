@@ -11,7 +11,8 @@ extension RigTestCase {
 
     /// `overlay-wl ARGS` as the rig user.
     func cli(_ args: [String], timeout: TimeInterval = 10) throws -> ProcessOutput {
-        let out = rig.run([try DaemonBinary.prepare()] + args, timeout: timeout)
+        let bin = try DaemonBinary.prepare()
+        let out = rig.run(["env"] + DaemonBinary.sanitizerEnvironment + [bin] + args, timeout: timeout * DaemonBinary.slowdown)
         note("overlay-wl \(args.joined(separator: " ")) → \(out)")
         return out
     }

@@ -56,7 +56,26 @@ enum DaemonBinary {
         try? fm.removeItem(atPath: dest)
         try fm.copyItem(atPath: source, toPath: dest)
         chmod(dest, 0o755)
+        let suppressions = "\(dir)/lsan-suppressions.txt"
+        try? fm.removeItem(atPath: suppressions)
+        try fm.copyItem(atPath: "\(Rig.repoRoot)/scripts/lsan-suppressions.txt", toPath: suppressions)
+        chmod(suppressions, 0o644)
         prepared = dest
         return dest
     }
+
+    /// NAME=VALUE variables for the daemon and its command line under AddressSanitizer (the rig
+    /// starts them with a clean environment): LeakSanitizer's suppressions of system libraries
+    /// and the symbolizer. Ignored by a build without it.
+    static var sanitizerEnvironment: [String] {
+        guard let bin = prepared else { return [] }
+        let dir = (bin as NSString).deletingLastPathComponent
+        var env = ["LSAN_OPTIONS=suppressions=\(dir)/lsan-suppressions.txt"]
+        let symbolizer = "/opt/swift/usr/bin/llvm-symbolizer"
+        if FileManager.default.isExecutableFile(atPath: symbolizer) { env.append("ASAN_SYMBOLIZER_PATH=\(symbolizer)") }
+        return env
+    }
+
+    /// Time bounds of the harness scale with `OVERLAY_TEST_SLOWDOWN` (4 under a sanitizer).
+    static let slowdown: Double = ProcessInfo.processInfo.environment["OVERLAY_TEST_SLOWDOWN"].flatMap(Double.init) ?? 1
 }

@@ -92,8 +92,9 @@ final class OverlayDaemon {
     init(rig: Rig, arguments: [String] = [], environment: [String] = [], timeout: TimeInterval = 10) throws {
         let bin = try DaemonBinary.prepare()
         self.rig = rig
-        process = try rig.spawn((environment.isEmpty ? [] : ["env"] + environment) + [bin, "daemon"] + arguments)
-        let deadline = Date().addingTimeInterval(timeout)
+        // env's options (`-u NAME`) come before its assignments
+        process = try rig.spawn(["env"] + environment + DaemonBinary.sanitizerEnvironment + [bin, "daemon"] + arguments)
+        let deadline = Date().addingTimeInterval(timeout * DaemonBinary.slowdown)
         while !rig.nameHasOwner() {
             if !process.isRunning {
                 process.drain()
@@ -112,7 +113,7 @@ final class OverlayDaemon {
     /// SIGTERM, bounded wait, SIGKILL; then waits until the bus name is released.
     @discardableResult
     func stop() -> Int32? {
-        let status = process.stop()
+        let status = process.stop(grace: 3 * DaemonBinary.slowdown)  // LeakSanitizer's check at exit
         process.drain()
         let deadline = Date().addingTimeInterval(3)
         while rig.nameHasOwner() && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }

@@ -1,0 +1,36 @@
+import CShims
+
+/// When memory a burst used goes back to the system: a while (`delay`) after the last view
+/// closed, once per burst. The renderer's layouts and fade images of the closed toasts are
+/// dropped (a fade image is otherwise dropped only by later frames, and none come once the
+/// screen is empty), then `malloc_trim` returns the free pages glibc keeps in its arenas.
+/// Nothing is due while a view is open, or when nothing closed since the last trim.
+struct HeapTrimSchedule {
+    let delay: Double
+    /// When the trim is due; nil while nothing is due.
+    private(set) var due: Double?
+    /// Views closed since the last trim.
+    private var closedSinceTrim = false
+    /// Trims so far.
+    private(set) var trims = 0
+
+    init(delay: Double) { self.delay = delay }
+
+    /// A view closed.
+    mutating func viewClosed() { closedSinceTrim = true }
+
+    /// Called after every update with whether any view is open; true when the heap should be
+    /// trimmed now.
+    mutating func update(now: Double, occupied: Bool) -> Bool {
+        guard !occupied, closedSinceTrim else { due = nil; return false }
+        guard let due else { self.due = now + delay; return false }
+        guard now >= due else { return false }
+        self.due = nil
+        closedSinceTrim = false
+        trims += 1
+        return true
+    }
+}
+
+/// Returns the free pages of every malloc arena to the system.
+func trimHeap() { _ = ow_trim_heap() }
