@@ -16,7 +16,7 @@ struct FixedPitchMeasurer: TextMeasuring {
 
 /// A control panel of 50 nodes: a header (stack, icon, bold text, spacer, button), four rows of
 /// icon + label + slider + toggle on rounded backgrounds, two dividers, a 3-column grid of six
-/// buttons, a battery row with a progress bar, a search field and a footer. 5 images, 17 texts
+/// buttons, a battery row with a progress bar, a search field and a footer. 5 images, 15 texts
 /// (7 of them button labels), 7 buttons, 4 sliders, 4 toggles, 1 progress bar, 1 text field,
 /// 8 stacks and a grid.
 func panel() -> ViewNode {
