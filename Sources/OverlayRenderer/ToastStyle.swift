@@ -148,10 +148,12 @@ public struct ToastStyle: Hashable, Sendable {
     /// High contrast: the card stays opaque whatever material is asked for.
     public var keepsOpaqueCard = false
 
-    /// This style with its card in `material`, unless the style keeps an opaque card.
+    /// This style with its card in `material`, unless the style keeps an opaque card; quiet text
+    /// is dimmed less there if it must be to stay readable on the translucent card.
     public func withMaterial(_ material: BlurMaterial?) -> ToastStyle {
         var style = self
         style.material = keepsOpaqueCard ? nil : material
+        if let material = style.material, material != self.material { style.quietTextOpacity = material.quietTextOpacity(for: self) }
         return style
     }
 

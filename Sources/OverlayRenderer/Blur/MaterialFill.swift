@@ -49,24 +49,32 @@ extension BlurMaterial {
     var tint: MaterialFill.Tint { MaterialFill.Tint(frost: frostTint, fallback: fallbackTint) }
 
     /// The tints of a toast card in this material: the theme's card colour (`style.background`),
-    /// at least as dense as the material's own tint and dense enough that the summary, body and
-    /// quiet text keep 4.5:1 over anything (black and white are the worst cases); the fallback
-    /// a quarter denser.
+    /// at least as dense as the material's own tint and dense enough that the summary and body
+    /// keep 4.5:1 over anything (black and white are the worst cases); the fallback a quarter denser.
     public func cardTint(for style: ToastStyle) -> (frost: Color, fallback: Color) {
         var alpha = frostTint.alpha
-        while alpha < 1, !Self.readable(style, cardAlpha: alpha) { alpha = min(1, alpha + 0.01) }
+        while alpha < 1, !Self.readable([style.summaryColor, style.bodyColor], on: style.background, alpha: alpha) {
+            alpha = min(1, alpha + 0.01)
+        }
         return (style.background.withAlpha(alpha), style.background.withAlpha(min(1, alpha + 0.25)))
     }
 
-    /// Every text of `style` reaches 4.5:1 on its card colour at `cardAlpha` over black and over white.
-    static func readable(_ style: ToastStyle, cardAlpha: Double) -> Bool {
-        let card = style.background.withAlpha(cardAlpha)
-        return [Color(hex: 0x000000), Color(hex: 0xFFFFFF)].allSatisfy { under in
-            let behind = card.composited(over: under)
-            let quiet = style.bodyColor.withAlpha(style.bodyColor.alpha * style.quietTextOpacity)
-            return [style.summaryColor, style.bodyColor, quiet].allSatisfy { text in
-                text.composited(over: behind).contrastRatio(with: behind) >= 4.5
-            }
+    /// The dimming of quiet text on a card in this material: the style's, raised until the dimmed
+    /// body colour also keeps 4.5:1 on the card's tint over black and over white.
+    func quietTextOpacity(for style: ToastStyle) -> Double {
+        let card = cardTint(for: style).frost
+        var opacity = min(1, max(0, style.quietTextOpacity))
+        while opacity < 1, !Self.readable([style.bodyColor.withAlpha(style.bodyColor.alpha * opacity)], on: style.background, alpha: card.alpha) {
+            opacity = min(1, opacity + 0.01)
+        }
+        return opacity
+    }
+
+    /// Every colour of `texts` reaches 4.5:1 on `card` at `alpha` over black and over white.
+    static func readable(_ texts: [Color], on card: Color, alpha: Double) -> Bool {
+        [Color(hex: 0x000000), Color(hex: 0xFFFFFF)].allSatisfy { under in
+            let behind = card.withAlpha(alpha).composited(over: under)
+            return texts.allSatisfy { $0.composited(over: behind).contrastRatio(with: behind) >= 4.5 }
         }
     }
 }
