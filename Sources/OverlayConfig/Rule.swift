@@ -104,6 +104,7 @@ extension ViewConfiguration {
         if let v = other.tapToDismiss { tapToDismiss = v }
         if let v = other.background { background = v }
         if let v = other.backgroundTransition { backgroundTransition = v }
+        if let v = other.toastMaterial { toastMaterial = v }
         if let v = other.shadow { shadow = v }
         if let v = other.dismissGesture { dismissGesture = v }
         if let v = other.transition { transition = v }

@@ -3,7 +3,7 @@ import OverlayEngine
 /// The view settings every container default, rule override and control `Show` shares.
 public enum ViewSettings {
     /// Keys, in the order they are documented.
-    public static let keys = ["alignment", "background", "shadow", "gesture", "tap-to-dismiss",
+    public static let keys = ["alignment", "background", "toast-material", "shadow", "gesture", "tap-to-dismiss",
                               "transition", "animation", "auto-dismiss", "appear-action", "disappear-action", "priority"]
                               + ViewSettingNames.triggerKeys.map(\.0)
 
@@ -15,6 +15,7 @@ public enum ViewSettings {
         case "background":
             let text = try value.string(key)
             c.background = text == "none" ? .disabled : .value(try background(text, key: key))
+        case "toast-material": c.toastMaterial = try toastMaterial(value.string(key), key: key)
         case "shadow": c.shadow = try shadow(value, key: key)
         case "gesture": c.dismissGesture = try ViewSettingNames.gesture(value.string(key), key: key)
         case "tap-to-dismiss": c.tapToDismiss = try value.bool(key)
@@ -43,6 +44,15 @@ public enum ViewSettings {
             throw SettingError(key, "'\(text)' is not a blur (blur:ultra-thin, thin, regular, thick or ultra-thick)")
         }
         return .blur(material)
+    }
+
+    /// "none" (the opaque card) or a material name: the toast card itself frosted.
+    static func toastMaterial(_ text: String, key: String) throws -> Setting<BlurMaterial> {
+        if text == "none" { return .disabled }
+        guard let material = materials.first(where: { $0.0 == text })?.1 else {
+            throw SettingError(key, "'\(text)' is not a toast material (none, ultra-thin, thin, regular, thick or ultra-thick)")
+        }
+        return .value(material)
     }
 
     /// Seconds (> 0, at most a day); 0, false or "never" switch it off.
@@ -78,6 +88,11 @@ public enum ViewSettings {
         case .value(.color(let color)): out["background"] = ViewSettingNames.hex(color)
         case .value(.blur(let m)): out["background"] = "blur:" + (materials.first { $0.1 == m }?.0 ?? "regular")
         case .value(let other): out["background"] = "\(other)"
+        case nil: break
+        }
+        switch c.toastMaterial {
+        case .disabled: out["toast-material"] = "none"
+        case .value(let m): out["toast-material"] = materials.first { $0.1 == m }?.0 ?? "regular"
         case nil: break
         }
         switch c.shadow {

@@ -33,6 +33,9 @@ public struct ViewConfiguration: Equatable, Sendable {
     public var background: Setting<Background>?
     /// How the background comes and goes with the view.
     public var backgroundTransition: BackgroundTransition?
+    /// The toast's own card drawn frosted in this material instead of its opaque colour
+    /// (`.disabled` for the opaque card).
+    public var toastMaterial: Setting<BlurMaterial>?
     /// The view's drop shadow (`.disabled` for none).
     public var shadow: Setting<Shadow>?
     /// The pointer or touch gesture that dismisses the view (`.disabled` for none).
@@ -69,6 +72,8 @@ public struct ResolvedViewConfiguration: Equatable, Sendable {
     public var tapToDismiss: Bool
     public var background: Background?
     public var backgroundTransition: BackgroundTransition
+    /// The toast card's material; nil: the opaque card.
+    public var toastMaterial: BlurMaterial?
     public var shadow: Shadow?
     public var dismissGesture: DismissGesture?
     public var transition: Transition
@@ -92,6 +97,7 @@ public struct ResolvedViewConfiguration: Equatable, Sendable {
         tapToDismiss = local.tapToDismiss ?? container.tapToDismiss ?? false
         background = Self.merge(local.background, container.background)
         shadow = Self.merge(local.shadow, container.shadow)
+        toastMaterial = Self.merge(view.toastMaterial, container.toastMaterial)
         backgroundTransition = view.backgroundTransition ?? container.backgroundTransition ?? .opacity
         dismissGesture = Self.merge(view.dismissGesture, container.dismissGesture)
         transition = view.transition ?? container.transition ?? .identity

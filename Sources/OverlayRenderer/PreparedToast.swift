@@ -129,9 +129,14 @@ final class PreparedToast {
         height = y + inset
     }
 
-    /// Paints at the origin of the current user space.
-    func paint(_ cr: OpaquePointer, style: ToastStyle) {
-        paintBackground(cr, style: style)
+    /// Paints at the origin of the current user space. `frost`: where a card in `style.material`
+    /// gets its blur (without it such a card is drawn as the material's fallback tint).
+    func paint(_ cr: OpaquePointer, style: ToastStyle, frost: CardFrost? = nil) {
+        if let material = style.material, let frost {
+            paintFrostedCard(cr, material, style: style, frost: frost)
+        } else {
+            paintBackground(cr, style: style)
+        }
         if emphasis == .urgent { paintAccent(cr, style: style) }
         let textOpacity = emphasis == .quiet ? min(1, max(0, style.quietTextOpacity)) : 1
         Paths.setSource(cr, style.summaryColor.withAlpha(style.summaryColor.alpha * textOpacity))
@@ -177,6 +182,28 @@ final class PreparedToast {
         Paths.roundedRect(cr, inner, radius: max(0, style.cornerRadius - bw))
         cairo_fill(cr)
         cairo_pattern_destroy(gradient)
+    }
+
+    /// The border as a ring, then the card inside it in `material`.
+    private func paintFrostedCard(_ cr: OpaquePointer, _ material: BlurMaterial, style: ToastStyle, frost: CardFrost) {
+        let outer = Rect(x: 0, y: 0, width: width, height: height)
+        let bw = max(0, min(style.borderWidth, width / 2, height / 2))
+        let inner = Rect(x: bw, y: bw, width: width - 2 * bw, height: height - 2 * bw)
+        let innerRadius = max(0, style.cornerRadius - bw)
+        if bw > 0 {
+            cairo_save(cr)
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+            Paths.roundedRect(cr, outer, radius: style.cornerRadius)
+            Paths.roundedRect(cr, inner, radius: innerRadius)
+            Paths.setSource(cr, style.border)
+            cairo_fill(cr)
+            cairo_restore(cr)
+        }
+        guard inner.width > 0, inner.height > 0 else { return }
+        let tint = material.cardTint(for: style)
+        MaterialFill.paint(material, tint: MaterialFill.Tint(frost: tint.frost, fallback: tint.fallback), frame: inner,
+                           radius: innerRadius, alpha: frost.alpha, source: frost.source, canvas: frost.canvas,
+                           deviceScale: frost.deviceScale)
     }
 
     /// The urgent bar: inside the border, down the leading edge, following the inner corners.
@@ -230,4 +257,14 @@ final class PreparedToast {
         let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
         return Substring(scalars[first...last])
     }
+}
+
+/// What a frosted card needs from the frame being drawn.
+struct CardFrost {
+    let canvas: Canvas
+    let source: BlurSource
+    /// Device pixels per point under the current transform.
+    let deviceScale: Double
+    /// The card's own opacity (1 inside a group that is faded as a whole).
+    let alpha: Double
 }

@@ -120,7 +120,8 @@ public final class ToastRenderer {
         // A fading toast (often also moving) sits on whole device pixels, so each frame can
         // composite its finished image (toast and shadow) instead of drawing them again; the
         // fade's last, opaque frame uses it once more (`over` is associative) and drops it.
-        let fromImage = usesFadeImages && scale == 1 && (alpha < 1 || fadeImages.holds(toast))
+        // A frosted card shows what is under it now: never from an image.
+        let fromImage = usesFadeImages && style.material == nil && scale == 1 && (alpha < 1 || fadeImages.holds(toast))
         let s = canvas.scale
         if fromImage && alpha < 1 {
             cairo_translate(cr, (x * s).rounded() / s, (y * s).rounded() / s)
@@ -149,14 +150,21 @@ public final class ToastRenderer {
             cairo_rectangle(cr, 0, 0, toast.width, toast.height)
             cairo_clip(cr)
             cairo_push_group(cr)
-            toast.paint(cr, style: style)
+            toast.paint(cr, style: style, frost: frost(canvas, scale: scale))
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, alpha)
         } else {
             fadeImages.drop(toast)
-            toast.paint(cr, style: style)
+            toast.paint(cr, style: style, frost: frost(canvas, scale: scale))
         }
         cairo_restore(cr)
+    }
+
+    /// Where frosted cards get their blur (set with the painter's).
+    public var blurSource: BlurSource = .tintedFallback
+
+    private func frost(_ canvas: Canvas, scale: Double) -> CardFrost {
+        CardFrost(canvas: canvas, source: blurSource, deviceScale: canvas.scale * scale, alpha: 1)
     }
 
     /// A frame has been drawn: images of fading toasts it did not draw are dropped.

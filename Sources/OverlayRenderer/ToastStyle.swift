@@ -142,6 +142,20 @@ public struct ToastStyle: Hashable, Sendable {
     public var quietTextOpacity: Double = 0.65
     /// Drop shadow when the view's configuration gives none.
     public var shadow: Shadow? = nil
+    /// The card drawn frosted in this material (`MaterialFill`) instead of `background`; the
+    /// border, radius and text colours stay. Nil: the opaque card.
+    public var material: BlurMaterial? = nil
+    /// High contrast: the card stays opaque whatever material is asked for.
+    public var keepsOpaqueCard = false
+
+    /// This style with its card in `material`, unless the style keeps an opaque card; quiet text
+    /// is dimmed less there if it must be to stay readable on the translucent card.
+    public func withMaterial(_ material: BlurMaterial?) -> ToastStyle {
+        var style = self
+        style.material = keepsOpaqueCard ? nil : material
+        if let material = style.material, material != self.material { style.quietTextOpacity = material.quietTextOpacity(for: self) }
+        return style
+    }
 
     public init() {}
 

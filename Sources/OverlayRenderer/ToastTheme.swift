@@ -73,6 +73,7 @@ public struct ToastTheme: Hashable, Sendable {
         style.focusRingWidth = 3
         style.accent = scheme == .dark ? Color(hex: 0xFF4040) : Color(hex: 0xC00000)
         style.quietTextOpacity = 0.8
+        style.keepsOpaqueCard = true
         return style
     }
 

@@ -185,6 +185,8 @@ public struct SettingsSpec: Decodable {
     public var background: BackgroundSpec?
     /// "opacity" or "identity".
     public var backgroundTransition: String?
+    /// The toast card frosted: "none" or a blur material ("thin", "regular", …).
+    public var toastMaterial: String?
     public var shadow: ShadowSpec?
     public var transition: String?
     public var animation: String?

@@ -103,6 +103,7 @@ enum SceneValues {
                 config.background = .value(.custom(custom))
             }
         }
+        if let m = spec.toastMaterial { config.toastMaterial = m == "none" ? .disabled : .value(try material(m)) }
         if let t = spec.backgroundTransition {
             switch t {
             case "opacity": config.backgroundTransition = .opacity

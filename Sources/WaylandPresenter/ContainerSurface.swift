@@ -203,6 +203,7 @@ final class ContainerSurface {
             }
             // Unset too when the compositor has stopped blurring (ext-background-effect capabilities).
             let materials = CompositorBlurRegion.materials(of: list, bounds: bounds) { view($0)?.tree }
+                + CompositorBlurRegion.cards(of: list, bounds: bounds) { view($0)?.frostedCardRadius }
             let rects = blurSourceChoice == .compositor
                 ? CompositorBlurRegion.rects(frames: blurred, rounded: materials, bounds: bounds) : nil
             compositorBlur.set(rects, compositor: display.compositor)

@@ -50,6 +50,7 @@ public final class RenderListPainter {
         set {
             backdrops.blurSource = newValue
             trees.blurSource = newValue
+            renderer.blurSource = newValue
         }
     }
 
@@ -116,7 +117,7 @@ public final class RenderListPainter {
             trees.draw(tree, on: canvas, at: origin, opacity: item.opacity, scale: item.scale, anchor: item.scaleAnchor)
             return
         }
-        renderer.draw(painted.content, style: painted.style, on: canvas, x: origin.x, y: origin.y,
+        renderer.draw(painted.content, style: painted.style.withMaterial(painted.configuration?.toastMaterial), on: canvas, x: origin.x, y: origin.y,
                       opacity: item.opacity, scale: item.scale, scaleAnchor: (item.scaleAnchor.x, item.scaleAnchor.y),
                       shadow: painted.shadow)
     }

@@ -36,33 +36,10 @@ struct PartPainter {
         }
     }
 
-    /// A frosted material: what the canvas holds under the frame blurred (headless renders hold
-    /// the wallpaper), else the material's denser tint; clipped to the rounded frame.
+    /// A frosted material (`MaterialFill`) clipped to the rounded frame.
     private func blur(_ material: BlurMaterial, frame: Rect, radius: Double, alpha: Double) {
-        var tint = material.fallbackTint
-        cairo_save(cr)
-        Paths.roundedRect(cr, frame, radius: radius)
-        cairo_clip(cr)
-        switch renderer.blurSource {
-        case .canvas:
-            tint = material.frostTint
-            // The frame in device pixels (the canvas's own transform: no scaled transition here).
-            var x0 = frame.minX, y0 = frame.minY, x1 = frame.maxX, y1 = frame.maxY
-            cairo_user_to_device(cr, &x0, &y0)
-            cairo_user_to_device(cr, &x1, &y1)
-            let x = Int(min(x0, x1).rounded(.down)), y = Int(min(y0, y1).rounded(.down))
-            let w = Int(max(x0, x1).rounded(.up)) - x, h = Int(max(y0, y1).rounded(.up)) - y
-            guard w > 0, h > 0 else { break }
-            FrostedBlur.paintBlurredCopy(of: canvas, x: x, y: y, width: w, height: h, radius: material.blurRadius * deviceScale, alpha: alpha, into: cr)
-        case .compositor:
-            tint = material.frostTint
-        case .tintedFallback, .captured:
-            break
-        }
-        tint.a *= alpha
-        Paths.setSource(cr, tint)
-        cairo_paint(cr)
-        cairo_restore(cr)
+        MaterialFill.paint(material, tint: material.tint, frame: frame, radius: radius, alpha: alpha,
+                           source: renderer.blurSource, canvas: canvas, deviceScale: deviceScale)
     }
 
     /// A line of `width` along the inside of the frame, following its corners.
