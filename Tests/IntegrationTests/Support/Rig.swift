@@ -233,9 +233,10 @@ final class Rig: @unchecked Sendable {
     }
 
     /// Takes screenshots until `accept` returns true or `timeout` passes; returns the last one.
+    /// The timeout scales with `OVERLAY_TEST_SLOWDOWN` (a sanitized daemon draws slower).
     func screenshot(output: String? = nil, display: String? = nil, timeout: TimeInterval,
                     until accept: (Screenshot) -> Bool) throws -> Screenshot {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(timeout * DaemonBinary.slowdown)
         while true {
             let shot = try screenshot(output: output, display: display)
             if accept(shot) || Date() >= deadline { return shot }
