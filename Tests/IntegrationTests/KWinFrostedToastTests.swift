@@ -26,12 +26,7 @@ final class KWinFrostedToastTests: RigTestCase {
         let shown = try cli(["show", "--container", "frosted", "--title", "Frosted", "--no-animation"])
         XCTAssertTrue(shown.succeeded, "\(shown)")
 
-        var bands: [[Int]] = []
-        let deadline = Date().addingTimeInterval(5)
-        repeat {
-            Thread.sleep(forTimeInterval: 0.2)
-            bands = KWinTests.lastBlurRegion(WaylandTrace(daemon.process.stderr.string))
-        } while bands.count < 3 && Date() < deadline
+        let bands = KWinTests.awaitBlurBands(of: daemon)
         note("blur region: \(bands)")
         XCTAssertGreaterThan(bands.count, 3, "bands along the card's corner arcs, not one rectangle")
         guard bands.count > 3, bands.allSatisfy({ $0.count == 4 }) else { return }

@@ -160,6 +160,18 @@ final class KWinTests: RigTestCase {
 }
 
 extension KWinTests {
+    /// The last blur region `daemon` (run with WAYLAND_DEBUG=1) sent, once it has more than
+    /// three bands or 5 s passed.
+    static func awaitBlurBands(of daemon: OverlayDaemon) -> [[Int]] {
+        var bands: [[Int]] = []
+        let deadline = Date().addingTimeInterval(5)
+        repeat {
+            Thread.sleep(forTimeInterval: 0.2)
+            bands = lastBlurRegion(WaylandTrace(daemon.process.stderr.string))
+        } while bands.count < 3 && Date() < deadline
+        return bands
+    }
+
     /// The rectangles of the last region set on org_kde_kwin_blur: the `wl_region.add`s of that
     /// region object since it was created.
     static func lastBlurRegion(_ trace: WaylandTrace) -> [[Int]] {
@@ -199,12 +211,7 @@ extension KWinTests {
         let shown = try cli(["show", "--container", "rounded", "--view", view, "--no-animation"])
         XCTAssertTrue(shown.succeeded, "\(shown)")
 
-        var bands: [[Int]] = []
-        let deadline = Date().addingTimeInterval(5)
-        repeat {
-            Thread.sleep(forTimeInterval: 0.2)
-            bands = Self.lastBlurRegion(WaylandTrace(daemon.process.stderr.string))
-        } while bands.count < 3 && Date() < deadline
+        let bands = Self.awaitBlurBands(of: daemon)
         note("blur region: \(bands)")
         XCTAssertGreaterThan(bands.count, 3, "bands along the arcs, not one rectangle")
         guard bands.count > 3, bands.allSatisfy({ $0.count == 4 }) else { return }
