@@ -46,7 +46,7 @@ import PropertyBased
                          .init(view: a, part: .view), .init(view: a, part: .action("open")), .init(view: a, part: .closeButton),
                          .init(view: b, part: .view)])
         _ = focus.keyPressed(.backTab)
-        #expect(focus.focused == ColumnFocusStop(view: a, part: .closeButton), "Shift+Tab wraps back to the last stop")
+        #expect(focus.focused == ColumnFocusStop(view: a, part: .closeButton), "Shift+Tab wraps round to the last toast's close button")
     }
 
     @Test func upAndDownMoveBetweenToastsAndWrap() {
