@@ -1,4 +1,5 @@
 import CCairo
+import OverlayEngine
 
 /// Turns notification bodies (which apps send as "some HTML", Pango markup, or plain text with
 /// stray `&` and `<`) into markup that `pango_parse_markup` accepts and that shows what the sender
@@ -33,12 +34,7 @@ public enum Markup {
 
     /// Escapes text for Pango markup (`& < > " '`) and drops C0 control characters other than
     /// tab, newline and carriage return, which markup cannot carry.
-    public static func escape(_ text: String) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count + 16)
-        for byte in text.utf8 { appendEscaped(byte, to: &out) }
-        return String(decoding: out, as: UTF8.self)
-    }
+    public static func escape(_ text: String) -> String { MarkupEscape.escape(text) }
 
     /// See the type's documentation. Images are shown as their alt text.
     public static func sanitize(_ body: String) -> String {
@@ -81,23 +77,6 @@ public enum Markup {
         }
         return text[..<index]
     }
-
-    static func appendEscaped(_ byte: UInt8, to out: inout [UInt8]) {
-        switch byte {
-        case UInt8(ascii: "&"): out.append(contentsOf: amp)
-        case UInt8(ascii: "<"): out.append(contentsOf: lt)
-        case UInt8(ascii: ">"): out.append(contentsOf: gt)
-        case UInt8(ascii: "\""): out.append(contentsOf: Array("&quot;".utf8))
-        case UInt8(ascii: "'"): out.append(contentsOf: Array("&apos;".utf8))
-        case 0x09, 0x0A, 0x0D: out.append(byte)
-        case 0..<0x20: break
-        default: out.append(byte)
-        }
-    }
-
-    static let amp = Array("&amp;".utf8)
-    static let lt = Array("&lt;".utf8)
-    static let gt = Array("&gt;".utf8)
 
     /// Whether Unicode scalar `v` may appear in XML text (and so in GMarkup).
     static func isXMLChar(_ v: UInt32) -> Bool {

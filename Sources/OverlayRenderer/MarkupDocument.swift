@@ -1,3 +1,5 @@
+import OverlayEngine
+
 /// A sanitised body: Pango markup plus the links and images found in it.
 ///
 /// Offsets are UTF-8 byte offsets into `markup`. Each image stands in the markup as one U+FFFC
@@ -43,7 +45,7 @@ public struct MarkupDocument: Equatable, Sendable {
                 bytes.append(contentsOf: MarkupRepair.placeholder)
             } else {
                 var alt: [UInt8] = []
-                for byte in image.alt.utf8 { Markup.appendEscaped(byte, to: &alt) }
+                for byte in image.alt.utf8 { MarkupEscape.append(byte, to: &alt) }
                 bytes.append(contentsOf: alt)
                 growth += alt.count - 3
                 shifts.append((image.offset + 1, growth))

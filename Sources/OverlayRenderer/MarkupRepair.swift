@@ -1,6 +1,8 @@
 // The single-pass tag/entity scanner behind `Markup.document`. Works on UTF-8 bytes: every byte
 // that matters to markup is ASCII, and multi-byte sequences are copied through untouched.
 
+import OverlayEngine
+
 struct MarkupRepair {
     /// An element that is open in the output.
     private enum Open {
@@ -38,7 +40,7 @@ struct MarkupRepair {
                 if let end = tag(at: i) {
                     i = end
                 } else {
-                    out.append(contentsOf: Markup.lt)
+                    out.append(contentsOf: MarkupEscape.lt)
                     i += 1
                 }
             case UInt8(ascii: "&"):
@@ -46,11 +48,11 @@ struct MarkupRepair {
                     out.append(contentsOf: input[i..<end])
                     i = end
                 } else {
-                    out.append(contentsOf: Markup.amp)
+                    out.append(contentsOf: MarkupEscape.amp)
                     i += 1
                 }
             case UInt8(ascii: ">"):
-                out.append(contentsOf: Markup.gt)
+                out.append(contentsOf: MarkupEscape.gt)
                 i += 1
             case 0x0D:
                 // CRLF and lone CR become LF.
@@ -197,7 +199,7 @@ struct MarkupRepair {
                 images.append(MarkupDocument.Image(src: src, alt: alt, offset: out.count))
                 out.append(contentsOf: Self.placeholder)
             } else {
-                for byte in alt.utf8 { Markup.appendEscaped(byte, to: &out) }
+                for byte in alt.utf8 { MarkupEscape.append(byte, to: &out) }
             }
         case "br":
             out.append(0x0A)

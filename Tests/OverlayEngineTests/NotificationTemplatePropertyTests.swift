@@ -46,8 +46,8 @@ import PropertyBased
             var texts: [String] = []
             func gather(_ n: ViewNode) { if case .text(let t) = n.kind { texts.append(t.markup) }; n.children.forEach(gather) }
             gather(node)
-            #expect(texts == [TemplateMarkup.escape(summary)] + (body.isEmpty ? [] : [body])
-                    + Array(repeating: TemplateMarkup.escape(body), count: actionCount))
+            #expect(texts == [MarkupEscape.escape(summary)] + (body.isEmpty ? [] : [body])
+                    + Array(repeating: MarkupEscape.escape(body), count: actionCount))
             #expect((try? Self.template.filled(with: fields, theme: TemplateTheme())) == node)
             #expect(node.mirrored().mirrored() == node)
         }

@@ -157,9 +157,9 @@ struct TemplateFiller {
         case "text":
             guard case .string(let text)? = members["text"] else { break }
             if (text == "{body}" && fields.body.isEmpty) || (text == "{appName}" && fields.appName.isEmpty) { return nil }
-            var slots = [("{summary}", TemplateMarkup.escape(fields.summary)), ("{appName}", TemplateMarkup.escape(fields.appName)),
+            var slots = [("{summary}", MarkupEscape.escape(fields.summary)), ("{appName}", MarkupEscape.escape(fields.appName)),
                          ("{body}", fields.body)]
-            if let label { slots.append(("{label}", TemplateMarkup.escape(label))) }
+            if let label { slots.append(("{label}", MarkupEscape.escape(label))) }
             members["text"] = .string(Self.substitute(text, slots))
         case "image":
             if case .string(let icon)? = members["icon"], let slot = ImageSlot(rawValue: icon) {
@@ -241,24 +241,5 @@ enum ImageSlot: String {
 
     func source(_ fields: TemplateFields) -> ViewImageSource? {
         self == .icon ? fields.icon : fields.image
-    }
-}
-
-/// Text into Pango markup, in the engine (the renderer's `Markup` is not reachable from here).
-enum TemplateMarkup {
-    static func escape(_ text: String) -> String {
-        guard text.contains(where: { "&<>'\"".contains($0) }) else { return text }
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "'": out += "&apos;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
     }
 }
