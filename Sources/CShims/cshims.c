@@ -6,6 +6,7 @@
 #include <spawn.h>
 #include <sys/mman.h>
 #include <sys/signalfd.h>
+#include <sys/syscall.h>
 #include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
@@ -69,6 +70,15 @@ void ow_reap_children_automatically(void) {
     action.sa_handler = SIG_IGN;
     action.sa_flags = SA_NOCLDWAIT;
     sigaction(SIGCHLD, &action, NULL);
+}
+
+int ow_pidfd_open(int pid) {
+#ifdef SYS_pidfd_open
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
 }
 
 #include <sys/inotify.h>

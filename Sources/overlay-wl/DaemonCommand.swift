@@ -42,6 +42,7 @@ struct DaemonCommand: ParsableCommand {
             let portal = SettingsPortal(bus: bus) { daemon.appearance.desktopChanged($0) }
             do { try portal.start() } catch { log("cannot ask the settings portal: \(error)") }
             loop.add(BusEventSource(bus: bus))
+            daemon.hooks.watchExits(in: loop)
             loop.add(daemon.tips.events)
             loop.add(daemon.config.focus)
             loop.add(daemon.speech)

@@ -2,6 +2,7 @@ import CShims
 import Glibc
 import OverlayConfig
 import OverlayEngine
+import WaylandPresenter
 
 /// Runs the config's `[hooks]`: appear/disappear actions and sound hints. The command is the
 /// config's argv — never a shell line — and the view's fields reach it only as environment
@@ -9,10 +10,17 @@ import OverlayEngine
 final class HookRunner {
     private let config: ConfigRuntime
     private let registry: ViewRegistry
-    /// Starts the command; the default spawns it detached (tests record instead).
-    var launch: (_ argv: [String], _ environment: [String]) -> Bool = { argv, environment in
-        HookRunner.spawn(argv, environment: environment) >= 0
+    /// Starts the command and returns its pid, or -1 with errno; the default spawns it detached
+    /// (tests record instead).
+    var launch: (_ argv: [String], _ environment: [String]) -> Int32 = { argv, environment in
+        HookRunner.spawn(argv, environment: environment)
     }
+    /// Calls `onExit` once process `pid` has exited; false when it cannot tell (no loop, no
+    /// pidfd, already gone), and then the process counts as finished. Tests record instead.
+    var watchExit: (_ pid: Int32, _ onExit: @escaping () -> Void) -> Bool = { _, _ in false }
+    /// Control hooks running and waiting, per drawer and hook.
+    private var controlRuns = SerialHookRuns<ControlRun>()
+    private struct ControlRun { let command: HookCommand, id: ViewID, container: String }
 
     init(config: ConfigRuntime, registry: ViewRegistry) {
         self.config = config
@@ -33,16 +41,40 @@ final class HookRunner {
 
     /// A drawer menu's control bound to a hook (`ControlBinding`): the value is the last argument
     /// and `OVERLAY_WL_VALUE`, the action `OVERLAY_WL_ACTION`.
+    /// One control's hook runs one process at a time (`SerialHookRuns`): a value asked for while
+    /// it runs waits, replacing any older waiting one.
     func runControlHook(_ command: HookCommand, id: ViewID, container: String) {
-        run(command.name, event: "control", id: id.busID, container: container, notification: nil,
-            extra: command.environment, argv: command.argv)
+        let control = "\(container)/\(command.name)"
+        if let start = controlRuns.request(ControlRun(command: command, id: id, container: container), control: control) {
+            self.start(start, control: control)
+        }
     }
 
-    /// Starts hook `name` (or `argv`, when given) if the config defines it; a failure to start is
-    /// logged, never fatal.
+    /// Runs the control hooks loop `loop` reports the exits of.
+    func watchExits(in loop: EventLoop) {
+        watchExit = { [weak loop] pid, onExit in
+            guard let loop else { return false }
+            return (try? ChildExit.watch(pid: pid, in: loop, onExit: onExit)) != nil
+        }
+    }
+
+    private func start(_ control: ControlRun, control key: String) {
+        let pid = run(control.command.name, event: "control", id: control.id.busID, container: control.container,
+                      notification: nil, extra: control.command.environment, argv: control.command.argv)
+        if let pid, watchExit(pid, { [weak self] in self?.finished(control: key) }) { return }
+        finished(control: key)
+    }
+
+    private func finished(control key: String) {
+        if let next = controlRuns.finished(control: key) { start(next, control: key) }
+    }
+
+    /// Starts hook `name` (or `argv`, when given) if the config defines it and returns its pid; a
+    /// failure to start is logged, never fatal.
+    @discardableResult
     private func run(_ name: String, event: String, id: UInt32, container: String?, notification: NotificationRecord?,
-                     extra: [String: String] = [:], argv: [String]? = nil) {
-        guard let argv = argv ?? config.config.hooks[name], !argv.isEmpty else { return }
+                     extra: [String: String] = [:], argv: [String]? = nil) -> Int32? {
+        guard let argv = argv ?? config.config.hooks[name], !argv.isEmpty else { return nil }
         var fields = ["OVERLAY_WL_EVENT": event, "OVERLAY_WL_HOOK": name, "OVERLAY_WL_ID": String(id),
                       "OVERLAY_WL_CONTAINER": container ?? ""]
         if let record = notification {
@@ -56,9 +88,12 @@ final class HookRunner {
             !$0.hasPrefix("OVERLAY_WL_") && extra[String($0.prefix { $0 != "=" })] == nil
         }
             + fields.map { "\($0.key)=\($0.value)" }
-        if !launch(argv, environment) {
+        let pid = launch(argv, environment)
+        guard pid >= 0 else {
             log("hook '\(name)': cannot start \(argv[0]): \(String(cString: strerror(errno)))")
+            return nil
         }
+        return pid
     }
 
     static func inheritedEnvironment() -> [String] {

@@ -25,8 +25,11 @@ final class ControlMenuTests: RigTestCase {
 
     /// The hook appends its action, its argument count and its arguments to `log` (the script
     /// is the test's own fixed text: the value arrives as $1 and in the environment).
-    func config(menu: String, log: String) -> String {
-        let script = #"printf '%s|%s|%s|%s\n' "$OVERLAY_WL_ACTION" "$#" "$*" "$OVERLAY_WL_VALUE" >> "#  + log
+    /// With `slowSlider`, a slider's hook then takes 0.4 s more and writes `end|VALUE` as it exits,
+    /// so the log shows whether two of its runs overlapped.
+    func config(menu: String, log: String, slowSlider: Bool = false) -> String {
+        let ending = slowSlider ? #"; if [ $# = 1 ]; then sleep 0.4; echo "end|$1" >> "# + log + "; fi" : ""
+        let script = #"printf '%s|%s|%s|%s\n' "$OVERLAY_WL_ACTION" "$#" "$*" "$OVERLAY_WL_VALUE" >> "# + log + ending
         return """
             [hooks]
             mark = ["/bin/sh", "-c", '''\(script)''', "mark"]
@@ -106,7 +109,7 @@ final class ControlMenuTests: RigTestCase {
         let tag = UUID().uuidString.prefix(8)
         let log = "\(rig.shotsDirectory)/menu-keys-\(tag).log"
         _ = try rig.writeScratchFile("menu-\(tag).json", Data(Self.menu.utf8))
-        _ = try startDaemon(config: config(menu: "menu-\(tag).json", log: log))
+        _ = try startDaemon(config: config(menu: "menu-\(tag).json", log: log, slowSlider: true))
         let pointer = try VirtualPointer(rig: rig)
         addTeardownBlock { pointer.stop() }
         try pointer.openWindow()
@@ -131,12 +134,33 @@ final class ControlMenuTests: RigTestCase {
         XCTAssertEqual(lines(log, atLeast: 1), ["hook:mark|0||"], "Enter pressed the button")
 
         try pointer.key("tab")
-        try pointer.key("right")
-        try pointer.key("right")
-        try pointer.key("left")
-        XCTAssertEqual(lines(log, atLeast: 4).suffix(3), ["hook:mark|1|10|10", "hook:mark|1|20|20", "hook:mark|1|10|10"],
+        // Each key once the previous value's hook has started: every value runs, in order.
+        for (key, count) in [("right", 2), ("right", 4), ("left", 6)] {
+            try pointer.key(key)
+            _ = lines(log, atLeast: count)
+        }
+        XCTAssertEqual(lines(log, atLeast: 7, within: 5).dropFirst().filter { $0.hasPrefix("hook:") },
+                       ["hook:mark|1|10|10", "hook:mark|1|20|20", "hook:mark|1|10|10"],
                        "Right and Left move the focused slider a step (10) and run its hook with the value")
         XCTAssertEqual(try focusedAction(), "hook:mark", "Left and Right on a slider keep the focus on it")
+
+        // Four steps faster than the hook runs: one process at a time (each start follows the
+        // previous end), and the last value (50) is the one that runs last.
+        for _ in 0..<4 { try pointer.key("right") }
+        let deadline = Date().addingTimeInterval(8)
+        var slider: [String] = []
+        repeat {
+            Thread.sleep(forTimeInterval: 0.1)
+            slider = Array(lines(log, atLeast: 0).dropFirst())
+        } while slider.last != "end|50" && Date() < deadline
+        XCTAssertEqual(slider.last, "end|50", "the newest value ran last: \(slider)")
+        for (index, line) in slider.enumerated() {
+            let value = line.split(separator: "|").last.map(String.init) ?? ""
+            if line.hasPrefix("hook:") {
+                XCTAssertEqual(slider.dropFirst(index + 1).first, "end|\(value)", "no run overlaps another: \(slider)")
+            }
+        }
+        XCTAssertLessThanOrEqual(slider.count, 2 * 7, "at most one run per step: \(slider)")
         try pointer.key("escape")
         XCTAssertEqual(try cli(["dnd"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines), "on")
     }

@@ -45,7 +45,7 @@ final class DaemonHarness {
                             wallClock: { clock.wall }, historyPath: historyPath)
         daemon.hooks.launch = { [unowned self] argv, environment in
             launched.append(argv + environment.filter { $0.hasPrefix("OVERLAY_WL_") }.sorted())
-            return true
+            return Int32(launched.count)
         }
         daemon.links.launch = { [unowned self] argv in
             launched.append(argv)

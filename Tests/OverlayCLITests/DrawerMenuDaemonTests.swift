@@ -40,7 +40,7 @@ import Testing
                 ["OVERLAY_WL_ACTION=", "OVERLAY_WL_VALUE=", "OVERLAY_WL_CONTAINER=", "OVERLAY_WL_HOOK=", "OVERLAY_WL_ID="]
                     .contains { entry.hasPrefix($0) }
             }.sorted())
-            return true
+            return Int32(runs.items.count)
         }
         return (h, h.daemon.menus.menus["controls"], runs)
     }
@@ -80,6 +80,28 @@ import Testing
         h.daemon.presenter(h.presenter, clicked: ViewClick(view: menu, part: .viewAction(ViewAction(action: "hook:volume", value: .number(35))), point: nil))
         #expect(runs.items.first?.prefix(3) == ["set-volume", "--percent", "35"])
         #expect(runs.items.first?.contains("OVERLAY_WL_VALUE=35") == true)
+    }
+
+    @Test func aSlidersHookRunsOneAtATimeAndTheNewestValueWaits() throws {
+        let (h, id, runs) = try harness()
+        let menu = try #require(id)
+        var exits: [Int32: () -> Void] = [:]
+        h.daemon.hooks.watchExit = { pid, onExit in exits[pid] = onExit; return true }
+        func slide(to value: Double) {
+            h.daemon.presenter(h.presenter, clicked: ViewClick(view: menu, part: .viewAction(ViewAction(action: "hook:volume", value: .number(value))), point: nil))
+        }
+        func values() -> [String] { runs.items.map { $0[0] == "loginctl" ? "lock-session" : $0[2] } }
+        slide(to: 10)
+        slide(to: 20)
+        slide(to: 30)
+        #expect(values() == ["10"], "one process at a time: 20 and 30 wait, and 30 replaced 20")
+        try tap(h, menu, node: 1)
+        #expect(runs.items.count == 2, "another control's hook does not wait for the slider's")
+        exits.removeValue(forKey: 1)?()
+        #expect(values() == ["10", "lock-session", "30"], "when 10 exits, the newest waiting value runs")
+        exits.removeValue(forKey: 3)?()
+        slide(to: 40)
+        #expect(values() == ["10", "lock-session", "30", "40"], "nothing running: the next value starts at once")
     }
 
     @Test func theToggleTurnsDoNotDisturbOnAndShowsItsState() throws {

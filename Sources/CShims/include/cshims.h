@@ -21,6 +21,8 @@ int ow_timerfd_arm(int fd, int64_t seconds, int64_t nanoseconds);
 int ow_spawn(char *const argv[], char *const envp[]);
 /// Lets the kernel reap finished children (no zombies, no SIGCHLD handling).
 void ow_reap_children_automatically(void);
+/// A pidfd for child `pid` (readable once it has exited), close-on-exec; -1 with errno if the kernel has none.
+int ow_pidfd_open(int pid);
 /// Once the process has started: unmaps the pages of the main program it needed only to start —
 /// its dynamic relocation tables, the functions the release layout places between
 /// `ow_startup_code_begin` and `ow_startup_code_end`, and the ranges release-build wrote into
