@@ -84,5 +84,6 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
     public init(file: String, line: Int, column: Int, reason: String) {
         self.file = file; self.line = line; self.column = column; self.reason = reason
     }
-    public var description: String { "\(file):\(line):\(column): \(reason)" }
+    /// `file:line:column: reason`, or `file: reason` for the whole file (line 0).
+    public var description: String { line == 0 ? "\(file): \(reason)" : "\(file):\(line):\(column): \(reason)" }
 }
