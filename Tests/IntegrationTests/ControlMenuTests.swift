@@ -96,6 +96,19 @@ final class ControlMenuTests: RigTestCase {
         XCTAssertEqual(count(off, toggle, Self.accent), 0, "the toggle is drawn off again")
         XCTAssertGreaterThan(count(off, toggle, Self.track), 200)
         XCTAssertEqual(lines(log, atLeast: 2).count, 2, "the toggle runs no hook")
+
+        // The slider dragged to the right, the way that would close a right-edge drawer: the
+        // slider follows and reports where it ended; the drawer stays open where it was.
+        let y = button.maxY + 20 + 10
+        try pointer.drag(from: (button.x + 20, y), to: (button.x + 180, y), milliseconds: 300, steps: 10)
+        try pointer.move(Self.parking.0, Self.parking.1)
+        let dragged = lines(log, atLeast: 3)
+        XCTAssertEqual(dragged.count, 3, "one report, at the end of the drag: \(dragged)")
+        let end = dragged.last?.split(separator: "|", omittingEmptySubsequences: false).map(String.init) ?? []
+        let endValue = try XCTUnwrap(end.count == 4 ? Int(end[2]) : nil, "a whole number: \(dragged)")
+        XCTAssertTrue((80...100).contains(endValue), "180 of the slider's 200 pt: \(endValue)")
+        let after = try settledScreenshot(within: 3) { $0.whole.boundingBox { $0 == Self.prominent } == button }
+        XCTAssertEqual(after.whole.boundingBox { $0 == Self.prominent }, button, "the drawer did not move")
     }
 
     /// The action of the control the drawer's focus ring is on (`overlay-wl drawer controls`).

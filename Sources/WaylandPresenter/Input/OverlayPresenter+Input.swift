@@ -76,10 +76,13 @@ extension OverlayPresenter: SeatInputSink {
         case .button(let code, let pressed):
             guard let button = PointerDevice.trigger(of: code) else { return }
             if pressed { input.lastPress = (pointer.seatProxy, pointer.lastSerial) }
-            // A drawer's surface: left presses drag the drawer, clicks go to its views or backdrop.
+            // A drawer's surface: left presses on a slider drag the slider, elsewhere the drawer;
+            // clicks go to its views or backdrop.
             let drawer = drawerSurface(pointer.focus)
             if drawer != nil || drawers.holds(contact) {
                 guard button == .left else { return }
+                if pressed ? drawer.map { treeContactDown(contact, in: $0.routerKey, at: pointer.position) } ?? false
+                           : treeContactEnded(contact) { return }
                 if pressed, let drawer {
                     drawers.contactDown(contact, in: drawer.name, at: pointer.position, time: now)
                     centerContactDown(contact, in: drawer.name, at: pointer.position)
@@ -105,6 +108,7 @@ extension OverlayPresenter: SeatInputSink {
             guard let point = touch.points[id] else { return }
             input.lastPress = (touch.seatProxy, touch.lastSerial)
             if let drawer = drawerSurface(point.surface) {
+                if treeContactDown(.touch(seat: touch.seat, id: id), in: drawer.routerKey, at: point.position) { return }
                 drawers.contactDown(.touch(seat: touch.seat, id: id), in: drawer.name, at: point.position, time: now)
                 centerContactDown(.touch(seat: touch.seat, id: id), in: drawer.name, at: point.position)
                 return
