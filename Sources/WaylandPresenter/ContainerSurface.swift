@@ -31,12 +31,13 @@ final class ContainerSurface {
     /// The preferred fractional scale and the viewport, where the compositor offers both.
     private let fractional: FractionalScale?
 
-    /// `renderer` is the presenter's: text measured for layout is drawn from the same cache.
+    /// `renderer` and `trees` are the presenter's: text measured for layout is drawn from the
+    /// same caches, and a new surface starts with icons, pictures and text already loaded.
     /// `buffers`: a previous surface's, reclaimed; else new ones.
     init(display: WaylandDisplay, placement: SurfacePlacement, output: Output?, namespace: String, renderer: ToastRenderer,
-         buffers: BufferPair? = nil) {
+         trees: ViewTreeRenderer, buffers: BufferPair? = nil) {
         self.display = display
-        painter = RenderListPainter(renderer: renderer)
+        painter = RenderListPainter(renderer: renderer, trees: trees)
         self.output = output
         surface = LayerSurface(display: display, placement: placement, output: output, namespace: namespace)
         self.buffers = buffers ?? BufferPair(shm: display.shm)

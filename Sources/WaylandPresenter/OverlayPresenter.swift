@@ -414,7 +414,8 @@ public final class OverlayPresenter {
         let spare = spareBuffers.removeValue(forKey: key.container)?.buffers
         spare?.reclaim()
         let surface = ContainerSurface(display: display, placement: placement, output: output,
-                                       namespace: "overlay-wl.\(key.container)", renderer: renderer, buffers: spare)
+                                       namespace: "overlay-wl.\(key.container)", renderer: renderer, trees: trees.layouts,
+                                       buffers: spare)
         surfaces[key] = surface
         display.flush()  // the configure round trip runs while the first frame is prepared
         return surface

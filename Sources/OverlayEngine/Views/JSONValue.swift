@@ -103,7 +103,12 @@ struct JSONReader {
     func error(_ message: String) -> JSONSyntaxError { JSONSyntaxError(offset: position, message: message) }
 
     mutating func skipSpace() {
-        while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
     }
 
     mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
@@ -200,7 +205,18 @@ struct JSONReader {
 
     private mutating func string() throws(JSONSyntaxError) -> String {
         position += 1
-        var out: [UInt8] = []
+        // Most strings have no escape: one String straight from the bytes.
+        let start = position
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return String(decoding: bytes[start..<position - 1], as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            position += 1
+        }
+        var out = Array(bytes[start..<position])
         while true {
             guard position < bytes.count else { throw error("unterminated string") }
             let byte = bytes[position]

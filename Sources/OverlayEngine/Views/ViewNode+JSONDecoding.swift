@@ -24,7 +24,8 @@ extension ViewNode {
 struct JSONFields {
     let members: [String: JSONValue]
     let path: String
-    private(set) var read: Set<String> = []
+    /// The keys of `members` read so far (an object has a handful: a list beats hashing).
+    private(set) var read: [String] = []
 
     init(_ value: JSONValue, _ path: String) throws(ViewDecodingError) {
         guard case .object(let members) = value else { throw ViewDecodingError(path: path, message: "expected an object") }
@@ -34,8 +35,9 @@ struct JSONFields {
     func path(_ key: String) -> String { "\(path).\(key)" }
 
     mutating func value(_ key: String) -> JSONValue? {
-        read.insert(key)
-        return members[key]
+        guard let value = members[key] else { return nil }
+        if !read.contains(key) { read.append(key) }
+        return value
     }
 
     mutating func number(_ key: String) throws(ViewDecodingError) -> Double? {
@@ -81,6 +83,7 @@ struct JSONFields {
 
     /// Throws for the first (alphabetically) key that was never read.
     func finish() throws(ViewDecodingError) {
+        guard read.count < members.count else { return }
         if let unknown = members.keys.filter({ !read.contains($0) }).sorted().first {
             throw ViewDecodingError(path: path(unknown), message: "unknown key")
         }
@@ -168,10 +171,10 @@ struct ViewJSONDecoder {
     }
 
     /// Counts `s` against the text cap.
-    mutating func text(_ s: String, _ path: String) throws(ViewDecodingError) -> String {
+    mutating func text(_ s: String, _ path: @autoclosure () -> String) throws(ViewDecodingError) -> String {
         textBytes += s.utf8.count
         guard textBytes <= limits.maxTextBytes else {
-            throw ViewDecodingError(path: path, message: "text beyond the limit of \(limits.maxTextBytes) bytes in all")
+            throw ViewDecodingError(path: path(), message: "text beyond the limit of \(limits.maxTextBytes) bytes in all")
         }
         return s
     }
