@@ -25,6 +25,16 @@ struct ViewTreeJSONTests {
         #expect(try ViewNode(json: json) == expected)
     }
 
+    /// Strings: plain ones, escapes after plain text, and errors after plain text.
+    @Test func readsStringsWithAndWithoutEscapes() throws {
+        #expect(try JSONValue.parse(#"["", "plain", "ab\ncd", "tab\there", "é\u00e9\ud83d\ude00", "q\"uote"]"#)
+                == .array([.string(""), .string("plain"), .string("ab\ncd"), .string("tab\there"), .string("éé😀"), .string("q\"uote")]))
+        #expect(throws: JSONSyntaxError.self) { try JSONValue.parse("\"abc") }
+        #expect(throws: JSONSyntaxError.self) { try JSONValue.parse("\"ab\u{01}c\"") }
+        #expect(throws: JSONSyntaxError.self) { try JSONValue.parse(#""ab\q""#) }
+        #expect(try JSONValue.parse(" \t\r\n{ \"k\" :\n[ 1 , 2 ] } \n") == .object(["k": .array([.number(1), .number(2)])]))
+    }
+
     @Test func errorsNameTheJSONPath() {
         #expect(error(#"{"type":"vstack","children":[{"type":"text","text":"a"},{"type":"spacer"},{"type":"progressBar","value":"x"}]}"#)
                 == "$.children[2].value: expected a number")
