@@ -10,8 +10,8 @@ struct ViewTreePresentation {
     private var revisions: [ViewID: Int] = [:]
     /// Contacts dragging a slider: the view and the slider's node index (one per pointer or finger).
     var drags: [InputContact: (view: ViewID, index: Int)] = [:]
-    /// Trees whose bars and sliders move to new values: where from, since when, along which curve
-    /// (one per view showing; removed when done or with the view).
+    /// Trees moving to a new layout (parts matched by id, bars and sliders to new values): where
+    /// from, since when, along which curve (one per view showing; removed when done or with the view).
     var animations: [ViewID: (from: ViewLayoutResult, start: Double, animation: Animation)] = [:]
     /// Frames of a value animation are drawn this often.
     static let frameInterval = 1.0 / 60
@@ -41,7 +41,7 @@ extension OverlayPresenter {
         let shown = try manager.show(id, in: container, configuration: configuration, size: laidOut.size,
                                      animated: animated, now: clock())
         lazyMeasure.pending.remove(shown)
-        if replacing, case .tree(let old)? = views[shown] { animateValues(of: shown, from: old, to: laidOut) }
+        if replacing, case .tree(let old)? = views[shown] { animateLayout(of: shown, from: old, to: laidOut) }
         setTree(laidOut, of: shown, changed: replacing)
         return shown
     }
@@ -55,21 +55,24 @@ extension OverlayPresenter {
         guard case .tree(let old)? = views[id] else { return false }
         let laidOut = trees.layouts.layout(node)
         if laidOut.size != old.size { manager.setSize(laidOut.size, of: id) }
-        if animated { animateValues(of: id, from: old, to: laidOut) } else { trees.animations[id] = nil }
+        if animated { animateLayout(of: id, from: old, to: laidOut) } else { trees.animations[id] = nil }
         setTree(laidOut, of: id, changed: true)
         return true
     }
 
-    /// The next tree of view `id`, with its bars and sliders moving from their old values along
-    /// the view's animation when they stay in place (an OSD's next level); the rest is drawn new.
-    func animateValues(of id: ViewID, from old: LaidOutView?, to new: LaidOutView) {
-        guard manager.motion.animatesValues, let old, new.layout.canAnimateValues(from: old.layout),
-              new.layout.interpolatingValues(from: old.layout, progress: 0) != new.layout,  // a value moved
+    /// The next tree of view `id`, moving from what shows now along the view's animation
+    /// (`ViewLayoutResult.interpolating`): an OSD's bar to its next level, parts with an id to
+    /// their new frames. While it moves, the view keeps room for the larger of the two sizes.
+    func animateLayout(of id: ViewID, from old: LaidOutView?, to new: LaidOutView) {
+        guard manager.motion.animatesValues, let old,
               let animation = manager.resolvedConfiguration(of: id)?.animation else { return }
         let now = clock()
         // From what shows now: an animation under way goes on from where it is.
         let from = treeShown(old, of: id, now: now).layout
+        guard new.layout.animates(from: from) else { return }
         trees.animations[id] = (from, now, animation)
+        let room = Size(width: max(from.size.width, new.size.width), height: max(from.size.height, new.size.height))
+        if room != new.size { manager.setSize(room, of: id) }
     }
 
     /// The tree as it shows at `now` (bars and sliders part way through an animation).
@@ -77,7 +80,7 @@ extension OverlayPresenter {
         guard let animation = trees.animations[id] else { return tree }
         var shown = tree
         let progress = animation.animation.progress(at: now - animation.start)
-        shown.layout = tree.layout.interpolatingValues(from: animation.from, progress: min(1, max(0, progress)))
+        shown.layout = tree.layout.interpolating(from: animation.from, progress: min(1, max(0, progress)))
         return shown
     }
 
@@ -85,7 +88,10 @@ extension OverlayPresenter {
     func advanceTreeAnimations(to now: Double) -> Double? {
         guard !trees.animations.isEmpty else { return nil }
         for (id, animation) in trees.animations {
-            if now - animation.start >= animation.animation.duration { trees.animations[id] = nil }
+            if now - animation.start >= animation.animation.duration {
+                trees.animations[id] = nil
+                if case .tree(let tree)? = views[id] { manager.setSize(tree.size, of: id) }  // the room it kept
+            }
             trees.changed(id)
         }
         revision &+= 1

@@ -56,26 +56,79 @@ struct ViewInteractionTests {
     }
 }
 
-@Suite("View tree value animation")
-struct ViewValueAnimationTests {
-    func bar(_ value: Double, total: Double = 1) -> ViewLayoutResult {
-        layout(VStack(alignment: .leading) { Text("Volume"); ProgressBar(value: value, total: total).frame(width: 100) })
+@Suite("View tree layout animation")
+struct ViewLayoutAnimationTests {
+    func bar(_ value: Double, total: Double = 1, width: Double = 100, label: String = "Volume") -> ViewLayoutResult {
+        layout(VStack(alignment: .leading) { Text(label); ProgressBar(value: value, total: total).frame(width: width) })
+    }
+
+    func part(_ layout: ViewLayoutResult, _ id: String) -> PlacedView? {
+        layout.placed.first { $0.id == id && { if case .node = $0.part { true } else { false } }($0) }
     }
 
     @Test func valuesMoveFromTheOldTreesToTheNewOnes() throws {
         let old = bar(2, total: 10), new = bar(0.8)
-        #expect(new.canAnimateValues(from: old))
-        let half = new.interpolatingValues(from: old, progress: 0.5)
+        #expect(new.animates(from: old))
+        let half = new.interpolating(from: old, progress: 0.5)
         let part = try #require(half.placed.first { if case .node(.progressBar) = $0.part { true } else { false } })
         #expect(part.part == .node(.progressBar(value: 0.5, total: 1)), "0.2 to 0.8, half way")
-        #expect(new.interpolatingValues(from: old, progress: 1) == new, "done: the new tree itself")
+        #expect(new.interpolating(from: old, progress: 1) == new, "done: the new tree itself")
     }
 
-    @Test func onlyBarsAndSlidersInTheSamePlacesAnimate() {
-        let relabelled = layout(VStack(alignment: .leading) { Text("Brightness"); ProgressBar(value: 0.2).frame(width: 100) })
-        #expect(bar(0.2).canAnimateValues(from: relabelled), "new text is drawn new; the bar still moves")
-        let wider = layout(VStack(alignment: .leading) { Text("Volume"); ProgressBar(value: 0.2).frame(width: 120) })
-        #expect(!bar(0.2).canAnimateValues(from: wider), "a bar that moved or grew is not animated")
-        #expect(!bar(0.2).canAnimateValues(from: layout(VStack { Text("Volume") })), "other nodes")
+    @Test func whatDoesNotMoveDoesNotAnimate() {
+        #expect(!bar(0.2).animates(from: bar(0.2)))
+        #expect(!bar(0.2, label: "Volumes").animates(from: bar(0.2)), "new text in the same place is drawn new")
+        #expect(bar(0.2).animates(from: bar(0.2, width: 120)), "a bar that grew shrinks back")
+    }
+
+    /// Parts with an id move and resize part of the way, wherever they are in the tree; text
+    /// moves at its new size.
+    @Test func partsWithAnIdMoveToTheirNewFrames() throws {
+        let old = layout(VStack(spacing: 0) {
+            Text("Title").id("title")
+            Spacer(minLength: 40)
+            ProgressBar(value: 0.5).frame(width: 100).id("level")
+        })
+        let new = layout(HStack(spacing: 0) {
+            ProgressBar(value: 0.5).frame(width: 200).id("level")
+            Text("Title").id("title")
+        })
+        #expect(new.animates(from: old))
+        let half = new.interpolating(from: old, progress: 0.5)
+        let (a, b, m) = (try #require(part(old, "level")), try #require(part(new, "level")), try #require(part(half, "level")))
+        #expect(m.frame.minX == (a.frame.minX + b.frame.minX) / 2 && m.frame.minY == (a.frame.minY + b.frame.minY) / 2)
+        #expect(m.frame.width == 150, "100 to 200, half way")
+        let (t0, t1, tm) = (try #require(part(old, "title")), try #require(part(new, "title")), try #require(part(half, "title")))
+        #expect(tm.frame.minX == (t0.frame.minX + t1.frame.minX) / 2)
+        #expect(tm.frame.size == t1.frame.size, "text keeps its new size")
+        #expect(half.size.width == (old.size.width + new.size.width) / 2)
+    }
+
+    /// A part with no match fades in; an old one with no match fades out, drawn last, and is no
+    /// control of the new tree.
+    @Test func newPartsFadeInAndGoneOnesFadeOut() throws {
+        let old = layout(VStack { Text("Old").id("old"); Button("Go", action: "go").id("go") })
+        let new = layout(VStack { Text("New").id("new") })
+        let quarter = new.interpolating(from: old, progress: 0.25)
+        let arriving = try #require(part(quarter, "new"))
+        #expect(abs(arriving.opacity - 0.25) < 1e-9)
+        let leaving = try #require(part(quarter, "old"))
+        #expect(abs(leaving.opacity - 0.75) < 1e-9)
+        let gone = quarter.placed[new.placed.count...]
+        #expect(gone.contains { $0.id == "old" } && gone.contains { $0.id == "go" }, "gone parts come last")
+        #expect(gone.allSatisfy { $0.index < 0 }, "with indices no control of the new tree has")
+        #expect(!gone.contains { $0.parent == nil }, "the root stays: its parts move, they do not fade")
+    }
+
+    /// Over random progress, a matched part's frame lies between its old and new frames.
+    @Test(arguments: [0.0, 0.1, 0.33, 0.5, 0.9, 0.999])
+    func framesStayBetweenTheEnds(progress: Double) throws {
+        let old = bar(0.1, width: 80), new = bar(0.9, width: 220)
+        let mid = new.interpolating(from: old, progress: progress)
+        for (i, p) in mid.placed.enumerated() where i < new.placed.count {
+            let a = old.placed[i].frame, b = new.placed[i].frame
+            #expect(p.frame.width >= min(a.width, b.width) - 1e-9 && p.frame.width <= max(a.width, b.width) + 1e-9)
+            #expect(p.frame.minX >= min(a.minX, b.minX) - 1e-9 && p.frame.minX <= max(a.minX, b.minX) + 1e-9)
+        }
     }
 }

@@ -1,0 +1,124 @@
+/// A tree changing in place moves from its old layout to its new one along the view's animation:
+/// parts are matched by their node's `id`, else by place when the two trees have the same
+/// nodes in the same order (the root's parts always match the root's). A matched part moves and resizes part of the way (text moves at its
+/// new size, so it is not laid out again on every frame), bars and sliders move to their new
+/// values, a part with no match fades in, and an old part with no match fades out over the
+/// rest (drawn last; it takes no clicks).
+extension ViewLayoutResult {
+    /// These parts `progress` (0…1) of the way from `start`; the parts themselves at 1.
+    public func interpolating(from start: ViewLayoutResult, progress: Double) -> ViewLayoutResult {
+        guard progress < 1 else { return self }
+        let t = max(0, progress)
+        let matches = matchedParts(in: start)
+        var result = self
+        var used = Set<Int>()
+        for i in placed.indices {
+            guard let j = matches[i] else {
+                result.placed[i].opacity *= t
+                continue
+            }
+            used.insert(j)
+            let from = start.placed[j], to = placed[i]
+            result.placed[i].frame = Self.lerp(from.frame, to.frame, t, keepingSize: to.isText)
+            result.placed[i].opacity = from.opacity + (to.opacity - from.opacity) * t
+            result.placed[i].cornerRadius = from.cornerRadius + (to.cornerRadius - from.cornerRadius) * t
+            switch (from.part, to.part) {
+            case (.node(.progressBar(let v0, let t0)), .node(.progressBar(let v1, let t1))):
+                let a = t0 > 0 ? v0 / t0 : 0, b = t1 > 0 ? v1 / t1 : 0
+                result.placed[i].part = .node(.progressBar(value: a + (b - a) * t, total: 1))
+            case (.node(.slider(let v0, _, _, _)), .node(.slider(let v1, let range, let step, let action))):
+                result.placed[i].part = .node(.slider(value: v0 + (v1 - v0) * t, range: range, step: step, action: action))
+            default:
+                break
+            }
+        }
+        for j in start.placed.indices where !used.contains(j) {
+            var leaving = start.placed[j]
+            leaving.opacity *= 1 - t
+            leaving.index = -1 - j  // never a control of the new tree
+            leaving.parent = leaving.parent.map { -1 - $0 }
+            result.placed.append(leaving)
+        }
+        result.size = Size(width: start.size.width + (size.width - start.size.width) * t,
+                           height: start.size.height + (size.height - start.size.height) * t)
+        return result
+    }
+
+    /// True when going from `start` to these parts shows any motion: a part moved or resized, a
+    /// value changed, a part came or went.
+    public func animates(from start: ViewLayoutResult) -> Bool {
+        interpolating(from: start, progress: 0) != self
+    }
+
+    /// For each part here, the index of its match in `start`: by id (the same id, the same kind of
+    /// part), else by place when both trees have the same nodes in the same order.
+    private func matchedParts(in start: ViewLayoutResult) -> [Int: Int] {
+        var byID: [PartKey: Int] = [:]
+        for (j, part) in start.placed.enumerated() {
+            if let id = part.id { byID[PartKey(id: id, kind: part.kindName)] = byID[PartKey(id: id, kind: part.kindName)] ?? j }
+        }
+        let sameShape = start.placed.count == placed.count
+            && zip(start.placed, placed).allSatisfy { $0.index == $1.index && $0.kindName == $1.kindName }
+        var matches: [Int: Int] = [:]
+        var taken = Set<Int>()
+        for (i, part) in placed.enumerated() {
+            if let id = part.id, let j = byID[PartKey(id: id, kind: part.kindName)], taken.insert(j).inserted {
+                matches[i] = j
+            } else if sameShape, part.id == nil || start.placed[i].id == part.id, taken.insert(i).inserted {
+                matches[i] = i
+            } else if part.parent == nil, let j = start.placed.firstIndex(where: { $0.parent == nil && $0.kindName == part.kindName }),
+                      taken.insert(j).inserted {
+                matches[i] = j  // the root stays the root
+            }
+        }
+        return matches
+    }
+
+    private struct PartKey: Hashable {
+        let id: String, kind: String
+    }
+
+    static func lerp(_ a: Rect, _ b: Rect, _ t: Double, keepingSize: Bool) -> Rect {
+        Rect(x: a.minX + (b.minX - a.minX) * t, y: a.minY + (b.minY - a.minY) * t,
+             width: keepingSize ? b.width : a.width + (b.width - a.width) * t,
+             height: keepingSize ? b.height : a.height + (b.height - a.height) * t)
+    }
+}
+
+extension PlacedView {
+    /// The kind of part (and of node) without its values: what a match must agree on.
+    var kindName: String {
+        switch part {
+        case .background: "background"
+        case .shadow: "shadow"
+        case .border: "border"
+        case .node(let kind): "node." + kind.caseName
+        }
+    }
+
+    var isText: Bool {
+        if case .node(.text) = part { return true }
+        return false
+    }
+}
+
+extension ViewKind {
+    /// The case without its values.
+    var caseName: String {
+        switch self {
+        case .vstack: "vstack"
+        case .hstack: "hstack"
+        case .zstack: "zstack"
+        case .spacer: "spacer"
+        case .divider: "divider"
+        case .grid: "grid"
+        case .text: "text"
+        case .image: "image"
+        case .progressBar: "progressBar"
+        case .button: "button"
+        case .toggle: "toggle"
+        case .slider: "slider"
+        case .textField: "textField"
+        }
+    }
+}
