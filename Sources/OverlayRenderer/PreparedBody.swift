@@ -63,13 +63,7 @@ struct PreparedBody {
         block = TextBlock(in: text, font: style.font, width: width, maxLines: style.bodyMaxLines)
         let color = style.linkColor
         block.setMarkup(resolved.markup) { list in
-            func channel(_ v: Double) -> UInt16 { UInt16(max(0, min(1, v)) * 65535) }
-            for link in resolved.links {
-                let attribute = pango_attr_foreground_new(channel(color.r), channel(color.g), channel(color.b))!
-                attribute.pointee.start_index = UInt32(link.range.lowerBound)
-                attribute.pointee.end_index = UInt32(link.range.upperBound)
-                pango_attr_list_change(list, attribute)
-            }
+            for link in resolved.links { TextBlock.colorRange(link.range, color, in: list) }
             for (index, offset) in resolved.images {
                 guard let image = loaded[index] else { continue }
                 let unit = Double(PANGO_SCALE)

@@ -16,11 +16,14 @@ public struct TemplateFields: Equatable, Sendable {
     public var progress: Double?
     /// `{actions}`: one button per action (key, label), in order; none removes the prototype.
     public var actions: [TemplateAction]
+    /// `{close}`: true keeps a button whose action is `{close}` (its action becomes
+    /// `ViewAction.close`); false removes it.
+    public var closeButton: Bool
 
     public init(summary: String = "", body: String = "", appName: String = "", icon: ViewImageSource? = nil,
-                image: ViewImageSource? = nil, progress: Double? = nil, actions: [TemplateAction] = []) {
+                image: ViewImageSource? = nil, progress: Double? = nil, actions: [TemplateAction] = [], closeButton: Bool = false) {
         self.summary = summary; self.body = body; self.appName = appName; self.icon = icon; self.image = image
-        self.progress = progress; self.actions = actions
+        self.progress = progress; self.actions = actions; self.closeButton = closeButton
     }
 }
 
@@ -42,8 +45,11 @@ public struct TemplateAction: Equatable, Sendable {
 ///   it is removed.
 /// - a `button` with `"action": "{actions}"` is repeated for each action, its action the action's
 ///   key and `{label}` in its texts the label; without actions it is removed.
-/// - colours written `"{name}"` take the colour `name` of `TemplateTheme` (the theme's), and a
-///   frame's width written `"{width}"` the theme's toast width.
+/// - a `button` with `"action": "{close}"` stays when the notification shows a close button (its
+///   action `ViewAction.close`); otherwise it is removed.
+/// - colours written `"{name}"` take the colour `name` of `TemplateTheme` (the theme's), a
+///   frame's width written `"{width}"` the theme's toast width, and a `lineLimit` or `size`
+///   written `"{name}"` the theme's number `name` (line counts, the close button's side).
 ///
 /// A stack or grid whose children were all removed is removed too (a removed root leaves an empty
 /// vstack). Filling is pure: the same fields and colours give the same tree.
@@ -78,7 +84,7 @@ public struct NotificationTemplate: Equatable, Sendable {
         root = jsonValue
         let sample = TemplateFields(summary: "Summary", body: "Body", appName: "App", icon: .icon("image-missing"),
                                     image: .icon("image-missing"), progress: 50,
-                                    actions: [TemplateAction(key: "action", label: "Action")])
+                                    actions: [TemplateAction(key: "action", label: "Action")], closeButton: true)
         _ = try filled(with: sample, theme: TemplateTheme())
     }
 
@@ -100,9 +106,12 @@ public struct NotificationTemplate: Equatable, Sendable {
 public struct TemplateTheme: Equatable, Sendable {
     public var colors: [String: Color]
     public var width: Double = 360
+    /// Numbers a template writes as `"{name}"` in a `lineLimit` or `size`: the style's line
+    /// counts (`summaryLines`, `bodyLines`, whole numbers from 1) and `closeSize`.
+    public var numbers: [String: Double] = ["summaryLines": 2, "bodyLines": 6, "closeSize": 16]
     /// Every name a template may use, each black until set.
     public static let names = ["background", "border", "summary", "body", "urgentBar", "buttonBackground", "buttonText",
-                               "progressTrack", "progressFill", "link"]
+                               "progressTrack", "progressFill", "link", "closeButton"]
 
     public init(_ colors: [String: Color] = [:], width: Double = 360) {
         self.width = width
@@ -129,13 +138,16 @@ struct TemplateFiller {
     }
 
     /// Keys whose string values (and, for `colors`, whose array's strings) are colours.
-    private static let colorKeys: Set<String> = ["color", "background", "colors"]
+    private static let colorKeys: Set<String> = ["color", "background", "colors", "linkColor"]
     private static let widthKeys: Set<String> = ["width", "minWidth", "idealWidth", "maxWidth"]
+    private static let numberKeys: Set<String> = ["lineLimit", "size"]
 
     /// The value with its slots filled; nil when it is removed. `key` is the member it is in.
     func fill(_ value: JSONValue, key: String = "") -> JSONValue? {
         switch value {
         case .string("{width}") where Self.widthKeys.contains(key): return .number(theme.width)
+        case .string(let s) where Self.numberKeys.contains(key) && s.hasPrefix("{") && s.hasSuffix("}"):
+            return theme.numbers[String(s.dropFirst().dropLast())].map { .number($0) } ?? value
         case .string(let s): return Self.colorKeys.contains(key) ? .string(color(s) ?? s) : value
         case .array(let items): return .array(items.compactMap { fill($0, key: key) })
         case .object(var members):
@@ -173,6 +185,10 @@ struct TemplateFiller {
             }
         case "button":
             if case .string("{actions}")? = members["action"] { return nil }  // outside a stack: nowhere to repeat it
+            if case .string("{close}")? = members["action"] {
+                guard fields.closeButton else { return nil }
+                members["action"] = .string(ViewAction.close)
+            }
         default:
             break
         }

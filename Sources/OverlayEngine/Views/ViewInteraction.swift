@@ -18,6 +18,10 @@ public struct ViewAction: Equatable, Sendable {
     public var action: String
     public var value: ViewActionValue
     public init(action: String, value: ViewActionValue) { self.action = action; self.value = value }
+
+    /// The built-in action of a close button: a click on a button with it closes the view, as
+    /// a toast's close button does, instead of reporting an action.
+    public static let close = "overlay-wl.close"
 }
 
 extension ViewKind {

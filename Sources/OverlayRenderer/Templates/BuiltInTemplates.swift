@@ -3,8 +3,9 @@ import OverlayEngine
 /// The notification templates that ship inside the binary (no file is read for them):
 ///
 /// - `default`: today's toast made of view-tree parts: border, background, the urgent bar down
-///   the leading edge, a 48 pt icon beside summary (bold, 2 lines) and body (6 lines), the
-///   progress bar, then one row of equal-width action buttons. It matches the toast painter's
+///   the leading edge, a 48 pt icon beside summary (bold, the style's lines) and body (the
+///   style's lines, clickable links), the close button when the style shows one, the progress
+///   bar, then one row of equal-width action buttons. It matches the toast painter's
 ///   pixels within `BuiltInTemplates.toastTolerance`.
 /// - `compact`: one line, 32 pt high inside the border: a 20 pt icon, the summary, the body
 ///   (one line, ellipsized).
@@ -61,9 +62,11 @@ public enum BuiltInTemplates {
           {"type": "hstack", "spacing": 12, "alignment": "top", "children": [
             {"type": "image", "icon": "{icon}", "size": {"width": 48, "height": 48}},
             {"type": "vstack", "spacing": 4, "alignment": "leading", "children": [
-              {"type": "text", "text": "{summary}", "font": {"size": 11, "weight": "bold"}, "color": "{summary}", "lineLimit": 2},
-              {"type": "text", "text": "{body}", "font": {"size": 11}, "color": "{body}", "lineLimit": 6}
-            ], "modifiers": [{"frame": {"maxWidth": "infinity", "alignment": "topLeading"}}]}
+              {"type": "text", "text": "{summary}", "font": {"size": 11, "weight": "bold"}, "color": "{summary}", "lineLimit": "{summaryLines}"},
+              {"type": "text", "text": "{body}", "font": {"size": 11}, "color": "{body}", "lineLimit": "{bodyLines}", "linkColor": "{link}"}
+            ], "modifiers": [{"frame": {"maxWidth": "infinity", "alignment": "topLeading"}}]},
+            {"type": "button", "style": "plain", "action": "{close}",
+             "label": {"type": "symbol", "name": "close", "size": "{closeSize}", "color": "{closeButton}"}}
           ]},
           {"type": "progressBar", "value": "{progress}"},
           \(actionsRow)

@@ -15,12 +15,13 @@ public struct TemplatedToast {
     }
 
     /// The template's slots for this toast: at most `style.actions.maxButtons` action buttons,
-    /// as the toast draws.
+    /// as the toast draws, and the close button when the style shows one.
     public func fields(style: ToastStyle) -> TemplateFields {
         TemplateFields(summary: content.summary, body: String(PreparedToast.trimmed(content.body)), appName: content.appName,
                        icon: content.icon.flatMap(Self.viewSource), image: image.flatMap(Self.viewSource),
                        progress: content.progress.map(Double.init),
-                       actions: content.visibleActions(limit: style.actions.maxButtons).map { TemplateAction(key: $0.key, label: $0.label) })
+                       actions: content.visibleActions(limit: style.actions.maxButtons).map { TemplateAction(key: $0.key, label: $0.label) },
+                       closeButton: style.showsCloseButton)
     }
 
     /// The filled tree; errors (a tree past the caps) name the JSON path.
@@ -29,17 +30,23 @@ public struct TemplatedToast {
     }
 
     /// The colours `{name}` of a template in `style` for a toast of `emphasis`: quiet toasts have
-    /// dimmer text, urgent ones a visible `urgentBar` (transparent otherwise).
+    /// dimmer text, urgent ones a visible `urgentBar` (transparent otherwise); the style's line
+    /// counts and close button side as numbers.
     public static func theme(_ style: ToastStyle, emphasis: ToastEmphasis) -> TemplateTheme {
         let dim = emphasis == .quiet ? min(1, max(0, style.quietTextOpacity)) : 1
-        return TemplateTheme([
+        var theme = TemplateTheme([
             "background": style.background, "border": style.borderWidth > 0 ? style.border : style.background,
             "summary": style.summaryColor.withAlpha(style.summaryColor.alpha * dim),
             "body": style.bodyColor.withAlpha(style.bodyColor.alpha * dim),
             "urgentBar": emphasis == .urgent ? style.accent : .clear,
             "buttonBackground": style.actions.background, "buttonText": style.actions.textColor,
             "progressTrack": style.progressTrack, "progressFill": style.progressFill, "link": style.linkColor,
+            "closeButton": style.closeButtonColor,
         ], width: style.width)
+        theme.numbers["summaryLines"] = Double(min(1000, max(1, style.summaryMaxLines)))
+        theme.numbers["bodyLines"] = Double(min(1000, max(1, style.bodyMaxLines)))
+        theme.numbers["closeSize"] = min(100_000, max(0, style.closeButtonSize))
+        return theme
     }
 
     /// What controls and uncoloured text of a template are drawn in under `style`.

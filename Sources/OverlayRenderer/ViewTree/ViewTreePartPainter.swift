@@ -69,6 +69,11 @@ struct PartPainter {
             text(content, in: f, alpha: alpha)
         case .image(let content):
             image(content, in: f, alpha: alpha)
+        case .symbol(let symbol):
+            let color = symbol.color ?? look.text
+            switch symbol.name {
+            case .close: Paths.closeCross(cr, in: f, color: color.withAlpha(color.alpha * alpha))
+            }
         case .progressBar(let value, let total):
             bar(in: f, fraction: total > 0 && value.isFinite ? min(1, max(0, value / total)) : 0, alpha: alpha)
         case .button(_, let style):

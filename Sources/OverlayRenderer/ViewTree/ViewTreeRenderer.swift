@@ -67,7 +67,7 @@ public final class ViewTreeRenderer {
     public var blurSource: BlurSource = .tintedFallback
 
     private var contexts: [Double: TextContext] = [:]
-    private var texts: [TextKey: TextBlock] = [:]
+    private var texts: [TextKey: SetText] = [:]
     private var images: [(source: ViewImageSource, box: Int, image: LoadedImage?)] = []
     let shadows = ShadowPainter()
 
@@ -139,21 +139,59 @@ public final class ViewTreeRenderer {
     // MARK: Caches
 
     struct TextKey: Hashable {
-        var markup: String, font: String, width: Double, lines: Int, truncation: Truncation, scale: Double
+        var markup: String, font: String, width: Double, lines: Int, truncation: Truncation, scale: Double, linkColor: Color?
+    }
+
+    /// Text set in Pango and where its links are (block coordinates, one frame per line a link spans).
+    struct SetText {
+        let block: TextBlock
+        let links: [(href: String, frame: Rect)]
     }
 
     /// `content` set in Pango at `width` for `scale` (cached).
     func textBlock(_ content: TextContent, width: Double, scale: Double) -> TextBlock {
+        setText(content, width: width, scale: scale).block
+    }
+
+    /// `content` set in Pango at `width` for `scale` with its links (cached). Links get
+    /// `content.linkColor`; without one they are plain text and none is reported.
+    func setText(_ content: TextContent, width: Double, scale: Double) -> SetText {
         let lines = content.wraps ? (content.lineLimit ?? 10_000) : 1
         let key = TextKey(markup: content.markup, font: PangoTextMeasurer.fontName(content.font),
-                          width: max(1, width), lines: lines, truncation: content.truncation, scale: scale)
-        if let block = texts[key] { return block }
+                          width: max(1, width), lines: lines, truncation: content.truncation, scale: scale,
+                          linkColor: content.linkColor)
+        if let known = texts[key] { return known }
         let block = TextBlock(in: textContext(scale), font: key.font, width: key.width + 0.01, maxLines: lines)
         block.setEllipsize(Self.ellipsize(content.truncation))
-        block.setMarkup(Markup.sanitize(content.markup))
+        var links: [(href: String, frame: Rect)] = []
+        if let color = content.linkColor {
+            let resolved = Markup.document(content.markup).resolved { _ in false }
+            block.setMarkup(resolved.markup) { list in
+                for link in resolved.links { TextBlock.colorRange(link.range, color, in: list) }
+            }
+            links = resolved.links.flatMap { link in block.frames(ofBytes: link.range).map { (link.href, $0) } }
+        } else {
+            block.setMarkup(Markup.sanitize(content.markup))
+        }
+        let set = SetText(block: block, links: links)
         if texts.count >= Self.textCapacity { texts.removeAll(keepingCapacity: true) }
-        texts[key] = block
-        return block
+        texts[key] = set
+        return set
+    }
+
+    /// The links of `view`'s text (`TextContent.linkColor` set) in the root's coordinates, one
+    /// frame per line a link spans, front-most last.
+    public func links(in view: LaidOutView) -> [(href: String, frame: Rect)] {
+        var out: [(href: String, frame: Rect)] = []
+        for part in view.layout.placed {
+            guard case .node(.text(let content)) = part.part, content.linkColor != nil, part.frame.width > 0 else { continue }
+            let f = part.frame
+            for link in setText(content, width: f.width, scale: 1).links {
+                let r = link.frame
+                out.append((link.href, Rect(x: f.minX + r.x, y: f.minY + r.y, width: r.width, height: r.height)))
+            }
+        }
+        return out
     }
 
     static func ellipsize(_ truncation: Truncation) -> PangoEllipsizeMode {
