@@ -2,6 +2,7 @@ import OverlayEngine
 
 /// Measures view-tree text with Pango, the way the renderer sets it: markup sanitised
 /// (`Markup.sanitize`), wrapped at word or character boundaries, ellipsized after the line limit.
+/// Text that was cut is as wide as the proposal.
 ///
 /// Sizes are remembered per (text, font, width, line limit): layout asks for the same text at the
 /// same widths many times (flexibility probes, every redraw of a view). At most `cacheCapacity`
@@ -26,7 +27,9 @@ public final class PangoTextMeasurer: TextMeasuring {
         if let known = sizes[key] { return known }
         let block = TextBlock(in: text, font: key.font, width: width, maxLines: lines)
         block.setMarkup(Markup.sanitize(content.markup))
-        let size = Size(width: block.width, height: block.height)
+        // Cut text takes the whole width it was offered: set again at its own, narrower width it
+        // would wrap and cut elsewhere.
+        let size = Size(width: block.isCut && proposedWidth != nil ? max(block.width, width) : block.width, height: block.height)
         if sizes.count >= Self.cacheCapacity { sizes.removeAll(keepingCapacity: true) }
         sizes[key] = size
         return size
