@@ -45,7 +45,7 @@ private let card = """
     }
 
     @Test func theDefaultNumbersAreTheToastsCounts() {
-        #expect(TemplateTheme().numbers == ["summaryLines": 2, "bodyLines": 6, "closeSize": 16])
+        #expect(TemplateTheme().numbers == ["summaryLines": 2, "bodyLines": 6, "closeSize": 16, "actionIconSize": 20, "actionLabelHeight": 0])
     }
 
     @Test func anUnknownNumberNameIsAnError() {
@@ -80,5 +80,34 @@ private let card = """
         #expect(throws: ViewDecodingError(path: "$.name", message: "expected one of \"close\"")) {
             try ViewNode(json: #"{"type": "symbol", "name": "star"}"#)
         }
+    }
+}
+
+@Suite struct TemplateActionIconSlotTests {
+    private let row = """
+    {"type": "hstack", "children": [
+      {"type": "button", "action": "{actions}", "label": {"type": "zstack", "children": [
+        {"type": "text", "text": "{label}"},
+        {"type": "image", "icon": "{actionIcon}", "size": {"width": "{actionIconSize}", "height": "{actionIconSize}"}}
+      ]}}
+    ]}
+    """
+
+    @Test func anActionsIconReplacesItsLabelAndTheOthersKeepTheirs() throws {
+        let fields = TemplateFields(actions: [TemplateAction(key: "reply", label: "Reply", icon: .icon("mail-reply")),
+                                              TemplateAction(key: "later", label: "Later")])
+        var theme = TemplateTheme()
+        theme.numbers["actionIconSize"] = 24
+        let node = try NotificationTemplate(name: "row", json: row).filled(with: fields, theme: theme)
+        let labels = node.children.map { $0.children[0].children.map(\.kind) }
+        #expect(labels == [[.image(ImageContent(.icon("mail-reply"), size: Size(width: 24, height: 24)))],
+                           [.text(TextContent("Later"))]])
+    }
+
+    @Test func aLabelWithoutAnIconImageStaysEvenWithAnIcon() throws {
+        let json = #"{"type": "hstack", "children": [{"type": "button", "action": "{actions}", "label": {"type": "text", "text": "{label}"}}]}"#
+        let fields = TemplateFields(actions: [TemplateAction(key: "reply", label: "Reply", icon: .icon("mail-reply"))])
+        let node = try NotificationTemplate(name: "row", json: json).filled(with: fields, theme: TemplateTheme())
+        #expect(node.children[0].children.map(\.kind) == [.text(TextContent("Reply"))])
     }
 }

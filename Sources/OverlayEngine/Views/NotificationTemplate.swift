@@ -27,11 +27,13 @@ public struct TemplateFields: Equatable, Sendable {
     }
 }
 
-/// One action button of a template: its key (the button's action) and label.
+/// One action button of a template: its key (the button's action), label and icon (the
+/// `action-icons` hint: drawn instead of the label where the button has an `{actionIcon}` image).
 public struct TemplateAction: Equatable, Sendable {
     public var key: String
     public var label: String
-    public init(key: String, label: String) { self.key = key; self.label = label }
+    public var icon: ViewImageSource?
+    public init(key: String, label: String, icon: ViewImageSource? = nil) { self.key = key; self.label = label; self.icon = icon }
 }
 
 /// A notification template: a view tree (docs/VIEWS.md) with slot strings.
@@ -44,7 +46,9 @@ public struct TemplateAction: Equatable, Sendable {
 /// - a `progressBar` with `"value": "{progress}"` shows the percentage (total 100); without one
 ///   it is removed.
 /// - a `button` with `"action": "{actions}"` is repeated for each action, its action the action's
-///   key and `{label}` in its texts the label; without actions it is removed.
+///   key and `{label}` in its texts the label; without actions it is removed. Inside it an image
+///   with `"icon": "{actionIcon}"` shows the action's icon; when there is one, a text that is
+///   only `{label}` is removed (the icon replaces the label), and without one the image is.
 /// - a `button` with `"action": "{close}"` stays when the notification shows a close button (its
 ///   action `ViewAction.close`); otherwise it is removed.
 /// - colours written `"{name}"` take the colour `name` of `TemplateTheme` (the theme's), a
@@ -86,6 +90,9 @@ public struct NotificationTemplate: Equatable, Sendable {
                                     image: .icon("image-missing"), progress: 50,
                                     actions: [TemplateAction(key: "action", label: "Action")], closeButton: true)
         _ = try filled(with: sample, theme: TemplateTheme())
+        var withIcons = sample
+        withIcons.actions[0].icon = .icon("image-missing")
+        _ = try filled(with: withIcons, theme: TemplateTheme())
     }
 
     /// The tree for one notification: slots filled, colours resolved, mirrored when the
@@ -106,9 +113,12 @@ public struct NotificationTemplate: Equatable, Sendable {
 public struct TemplateTheme: Equatable, Sendable {
     public var colors: [String: Color]
     public var width: Double = 360
-    /// Numbers a template writes as `"{name}"` in a `lineLimit` or `size`: the style's line
-    /// counts (`summaryLines`, `bodyLines`, whole numbers from 1) and `closeSize`.
-    public var numbers: [String: Double] = ["summaryLines": 2, "bodyLines": 6, "closeSize": 16]
+    /// Numbers a template writes as `"{name}"` in a `lineLimit`, `size`, `width`, `height` or
+    /// `minHeight`: the style's line counts (`summaryLines`, `bodyLines`, whole numbers from 1),
+    /// `closeSize`, `actionIconSize`, and `actionLabelHeight` (the icon's size when an action
+    /// shows one, else 0).
+    public var numbers: [String: Double] = ["summaryLines": 2, "bodyLines": 6, "closeSize": 16, "actionIconSize": 20,
+                                           "actionLabelHeight": 0]
     /// Every name a template may use, each black until set.
     public static let names = ["background", "border", "summary", "body", "urgentBar", "buttonBackground", "buttonText",
                                "progressTrack", "progressFill", "link", "closeButton"]
@@ -132,6 +142,10 @@ struct TemplateFiller {
     let theme: TemplateTheme
     /// `{label}` inside an action button.
     var label: String?
+    /// `{actionIcon}` inside an action button; nil removes its image.
+    var actionIcon: ViewImageSource?
+    /// The action button has an `{actionIcon}` image and an icon: a text of only `{label}` goes.
+    var iconReplacesLabel = false
 
     init(fields: TemplateFields, theme: TemplateTheme, label: String? = nil) {
         self.fields = fields; self.theme = theme; self.label = label
@@ -140,7 +154,7 @@ struct TemplateFiller {
     /// Keys whose string values (and, for `colors`, whose array's strings) are colours.
     private static let colorKeys: Set<String> = ["color", "background", "colors", "linkColor"]
     private static let widthKeys: Set<String> = ["width", "minWidth", "idealWidth", "maxWidth"]
-    private static let numberKeys: Set<String> = ["lineLimit", "size"]
+    private static let numberKeys: Set<String> = ["lineLimit", "size", "width", "height", "minHeight"]
 
     /// The value with its slots filled; nil when it is removed. `key` is the member it is in.
     func fill(_ value: JSONValue, key: String = "") -> JSONValue? {
@@ -169,13 +183,14 @@ struct TemplateFiller {
         case "text":
             guard case .string(let text)? = members["text"] else { break }
             if (text == "{body}" && fields.body.isEmpty) || (text == "{appName}" && fields.appName.isEmpty) { return nil }
+            if text == "{label}" && iconReplacesLabel { return nil }
             var slots = [("{summary}", MarkupEscape.escape(fields.summary)), ("{appName}", MarkupEscape.escape(fields.appName)),
                          ("{body}", fields.body)]
             if let label { slots.append(("{label}", MarkupEscape.escape(label))) }
             members["text"] = .string(Self.substitute(text, slots))
         case "image":
             if case .string(let icon)? = members["icon"], let slot = ImageSlot(rawValue: icon) {
-                guard slot.source(fields) != nil else { return nil }
+                guard slot == .actionIcon ? actionIcon != nil : slot.source(fields) != nil else { return nil }
             }
         case "progressBar":
             if case .string("{progress}")? = members["value"] {
@@ -214,11 +229,22 @@ struct TemplateFiller {
     private func action(_ action: TemplateAction, prototype: [String: JSONValue]) -> JSONValue? {
         var button = prototype
         button["action"] = .string("")
-        guard case .object(var filled)? = TemplateFiller(fields: fields, theme: theme, label: action.label).fill(.object(button)) else {
-            return nil
-        }
+        var filler = TemplateFiller(fields: fields, theme: theme, label: action.label)
+        filler.actionIcon = action.icon
+        filler.iconReplacesLabel = action.icon != nil && Self.mentions(.string(ImageSlot.actionIcon.rawValue), in: .object(button))
+        guard case .object(var filled)? = filler.fill(.object(button)) else { return nil }
         filled["action"] = .string(action.key)
         return .object(filled)
+    }
+
+    /// True when `value` holds `needle` anywhere.
+    private static func mentions(_ needle: JSONValue, in value: JSONValue) -> Bool {
+        switch value {
+        case needle: true
+        case .array(let items): items.contains { mentions(needle, in: $0) }
+        case .object(let members): members.values.contains { mentions(needle, in: $0) }
+        default: false
+        }
     }
 
     /// Replaces each slot in `text` in one pass (a field's own text is never searched for slots).
@@ -240,22 +266,30 @@ struct TemplateFiller {
         return out + rest
     }
 
-    /// Puts the notification's pictures into the image nodes of `{icon}` and `{image}`.
-    func placeImages(in node: inout ViewNode) {
-        if case .image(var content) = node.kind, case .icon(let name) = content.source,
-           let source = ImageSlot(rawValue: name)?.source(fields) {
+    /// Puts the notification's pictures into the image nodes of `{icon}` and `{image}`, and each
+    /// action's icon into the `{actionIcon}` image of its button.
+    func placeImages(in node: inout ViewNode, actionIcon: ViewImageSource? = nil) {
+        var actionIcon = actionIcon
+        if case .button(let key, _) = node.kind { actionIcon = fields.actions.first { $0.key == key }?.icon }
+        if case .image(var content) = node.kind, case .icon(let name) = content.source, let slot = ImageSlot(rawValue: name),
+           let source = slot == .actionIcon ? actionIcon : slot.source(fields) {
             content.source = source
             node.kind = .image(content)
         }
-        for i in node.children.indices { placeImages(in: &node.children[i]) }
+        for i in node.children.indices { placeImages(in: &node.children[i], actionIcon: actionIcon) }
     }
 }
 
 /// The picture slots.
 enum ImageSlot: String {
-    case icon = "{icon}", image = "{image}"
+    case icon = "{icon}", image = "{image}", actionIcon = "{actionIcon}"
 
+    /// The notification's picture for `{icon}` and `{image}` (an action's icon is its button's).
     func source(_ fields: TemplateFields) -> ViewImageSource? {
-        self == .icon ? fields.icon : fields.image
+        switch self {
+        case .icon: fields.icon
+        case .image: fields.image
+        case .actionIcon: nil
+        }
     }
 }

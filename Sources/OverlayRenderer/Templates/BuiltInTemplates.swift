@@ -47,12 +47,15 @@ public enum BuiltInTemplates {
         """
     }
 
-    /// One equal-width button per action.
+    /// One equal-width button per action: its label, or its icon (`action-icons`).
     static let actionsRow = """
         {"type": "hstack", "spacing": 6, "children": [
           {"type": "button", "style": "plain", "action": "{actions}",
-           "label": {"type": "text", "text": "{label}", "font": {"size": 11}, "color": "{buttonText}", "lineLimit": 1,
-                     "modifiers": [{"padding": {"top": 4, "leading": 8, "bottom": 4, "trailing": 8}}, {"frame": {"maxWidth": "infinity"}}]},
+           "label": {"type": "zstack", "children": [
+             {"type": "text", "text": "{label}", "font": {"size": 11}, "color": "{buttonText}", "lineLimit": 1},
+             {"type": "image", "icon": "{actionIcon}", "size": {"width": "{actionIconSize}", "height": "{actionIconSize}"}}
+           ], "modifiers": [{"frame": {"minHeight": "{actionLabelHeight}", "alignment": "top"}},
+                            {"padding": {"top": 4, "leading": 8, "bottom": 4, "trailing": 8}}, {"frame": {"maxWidth": "infinity"}}]},
            "modifiers": [{"background": "{buttonBackground}"}, {"cornerRadius": 4}]}
         ]}
         """

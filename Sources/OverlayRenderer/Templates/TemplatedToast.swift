@@ -15,18 +15,26 @@ public struct TemplatedToast {
     }
 
     /// The template's slots for this toast: at most `style.actions.maxButtons` action buttons,
-    /// as the toast draws, and the close button when the style shows one.
-    public func fields(style: ToastStyle) -> TemplateFields {
+    /// as the toast draws, and the close button when the style shows one. With `action-icons`,
+    /// an action whose icon `iconLoads` (by its key) shows it instead of its label.
+    public func fields(style: ToastStyle, iconLoads: (String) -> Bool = { _ in true }) -> TemplateFields {
         TemplateFields(summary: content.summary, body: String(PreparedToast.trimmed(content.body)), appName: content.appName,
                        icon: content.icon.flatMap(Self.viewSource), image: image.flatMap(Self.viewSource),
                        progress: content.progress.map(Double.init),
-                       actions: content.visibleActions(limit: style.actions.maxButtons).map { TemplateAction(key: $0.key, label: $0.label) },
+                       actions: content.visibleActions(limit: style.actions.maxButtons).map { action in
+                           TemplateAction(key: action.key, label: action.label,
+                                          icon: content.actionIcons && iconLoads(action.key) ? .icon(action.key) : nil)
+                       },
                        closeButton: style.showsCloseButton)
     }
 
     /// The filled tree; errors (a tree past the caps) name the JSON path.
-    public func tree(style: ToastStyle, rightToLeft: Bool) throws(ViewDecodingError) -> ViewNode {
-        try template.filled(with: fields(style: style), theme: Self.theme(style, emphasis: content.emphasis), rightToLeft: rightToLeft)
+    public func tree(style: ToastStyle, rightToLeft: Bool, iconLoads: (String) -> Bool = { _ in true }) throws(ViewDecodingError) -> ViewNode {
+        let fields = fields(style: style, iconLoads: iconLoads)
+        var theme = Self.theme(style, emphasis: content.emphasis)
+        // A row with an icon is as tall as the icon in every button, as in the toast.
+        if fields.actions.contains(where: { $0.icon != nil }) { theme.numbers["actionLabelHeight"] = theme.numbers["actionIconSize"] }
+        return try template.filled(with: fields, theme: theme, rightToLeft: rightToLeft)
     }
 
     /// The colours `{name}` of a template in `style` for a toast of `emphasis`: quiet toasts have
@@ -46,6 +54,7 @@ public struct TemplatedToast {
         theme.numbers["summaryLines"] = Double(min(1000, max(1, style.summaryMaxLines)))
         theme.numbers["bodyLines"] = Double(min(1000, max(1, style.bodyMaxLines)))
         theme.numbers["closeSize"] = min(100_000, max(0, style.closeButtonSize))
+        theme.numbers["actionIconSize"] = min(100_000, max(1, style.actions.iconSize))
         return theme
     }
 
@@ -93,7 +102,9 @@ extension ViewTreeRenderer {
         var toast = toast
         if let icon = toast.content.icon, !canShow(icon, side: style.iconSize) { toast.content.icon = nil }
         if let image = toast.image, !canShow(image, side: 160) { toast.image = nil }
-        let node = try toast.tree(style: style, rightToLeft: readsRightToLeft(toast.content.summary))
+        let node = try toast.tree(style: style, rightToLeft: readsRightToLeft(toast.content.summary)) { key in
+            self.canShow(.themed(key), side: max(1, style.actions.iconSize))
+        }
         return layoutTemplate(node, look: TemplatedToast.look(style))
     }
 
