@@ -133,7 +133,13 @@ extension OverlayPresenter {
         case .button(ViewAction.close, _):
             pendingClicks.append(ViewClick(view: id, part: .closeButton, point: nil))
         case .button(let action, _):
-            report(action, .none)
+            if let field = tree.node.textField(submitting: action) {
+                // A button with a text field's submit action submits the field's text.
+                if reply.editing?.view == id { endReply(clearing: false) }
+                report(action, .text(field))
+            } else {
+                report(action, .none)
+            }
         case .toggle(let isOn, let action):
             var changed = tree.node
             changed.update(at: index) { $0.kind = .toggle(isOn: !isOn, action: action) }

@@ -65,6 +65,34 @@ import Testing
         #expect(!h.signals.signals.contains { if case .viewAction = $0 { true } else { false } }, "no action is reported")
     }
 
+    /// An inline reply in the default template: the field takes typing, its submit button sends
+    /// the text as the toast's does (NotificationReplied, then closed); a template without a
+    /// field leaves the notification to the toast.
+    @Test func aTemplatesReplyFieldSendsTheReply() throws {
+        let h = try DaemonHarness(config: """
+            [[rules]]
+            template = "default"
+
+            [[rules]]
+            app-name = "^compact$"
+            template = "compact"
+            """)
+        let reply = NotificationAction(key: "inline-reply", label: "Reply")
+        let id = try h.notify(NotifyRequest(summary: "Ann", body: "lunch?", actions: [reply], expireTimeout: 0, sender: ":1.7"))
+        let laidOut = try #require(tree(h, id))
+        let field = try #require(laidOut.layout.placed.first { if case .node(.textField) = $0.part { true } else { false } })
+        #expect(field.part == .node(.textField(placeholder: "Reply", text: "", submitAction: "inline-reply")))
+        let send = try #require(laidOut.layout.placed.first { $0.part == .node(.button(action: "inline-reply", style: .plain)) })
+        h.presenter.treeControlTapped(ViewID(id), index: field.index, at: nil)
+        h.presenter.typeIntoReply(.insert("on my way"))
+        h.presenter.treeControlTapped(ViewID(id), index: send.index, at: nil)
+        try h.advance(1)
+        #expect(h.signals.signals.first == .notificationReplied(id: id, text: "on my way", sender: ":1.7"))
+        #expect(h.signals.closed.map(\.id) == [id])
+        let compact = try h.notify(NotifyRequest(appName: "compact", summary: "Bo", actions: [reply], expireTimeout: 0))
+        #expect(h.toast(compact)?.reply != nil, "compact has no field: the toast shows it")
+    }
+
     /// A link in a templated body is hit where it is drawn and reported as the toast's links are.
     @Test func aLinkInATemplatedBodyIsClickable() throws {
         let h = try DaemonHarness(config: """

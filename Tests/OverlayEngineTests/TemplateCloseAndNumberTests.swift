@@ -111,3 +111,30 @@ private let card = """
         #expect(node.children[0].children.map(\.kind) == [.text(TextContent("Reply"))])
     }
 }
+
+@Suite struct TemplateReplySlotTests {
+    private let row = """
+    {"type": "hstack", "children": [
+      {"type": "textField", "placeholder": "{replyPlaceholder}…", "submitAction": "{reply}"},
+      {"type": "button", "action": "{reply}", "label": {"type": "text", "text": "{replyLabel}"}}
+    ]}
+    """
+
+    @Test func aReplyFillsTheFieldAndItsButton() throws {
+        let fields = TemplateFields(summary: "S", reply: TemplateReply(placeholder: "Write <to> Ann", submitLabel: "Send & go"))
+        let node = try NotificationTemplate(name: "r", json: row).filled(with: fields, theme: TemplateTheme())
+        #expect(node.children.map(\.kind) == [.textField(placeholder: "Write <to> Ann…", text: "", submitAction: TemplateReply.action),
+                                              .button(action: TemplateReply.action, style: .bordered)])
+        #expect(node.children[1].children.first?.kind == .text(TextContent("Send &amp; go")))
+        #expect(node.textField(submitting: TemplateReply.action) == "")
+        #expect(node.textField(submitting: "other") == nil)
+    }
+
+    @Test func withoutAReplyBothGoAndTheEmptyRowToo() throws {
+        let template = try NotificationTemplate(name: "r", json: #"{"type": "vstack", "children": [{"type": "text", "text": "{summary}"}, \#(row)]}"#)
+        let node = try template.filled(with: TemplateFields(summary: "S"), theme: TemplateTheme())
+        #expect(node.children.count == 1)
+        #expect(template.takesReply)
+        #expect(try !NotificationTemplate(name: "t", json: #"{"type": "text", "text": "{summary}"}"#).takesReply)
+    }
+}

@@ -19,12 +19,25 @@ public struct TemplateFields: Equatable, Sendable {
     /// `{close}`: true keeps a button whose action is `{close}` (its action becomes
     /// `ViewAction.close`); false removes it.
     public var closeButton: Bool
+    /// `{reply}`: the inline-reply field's placeholder and submit label; nil removes the field
+    /// and its button.
+    public var reply: TemplateReply?
 
     public init(summary: String = "", body: String = "", appName: String = "", icon: ViewImageSource? = nil,
-                image: ViewImageSource? = nil, progress: Double? = nil, actions: [TemplateAction] = [], closeButton: Bool = false) {
+                image: ViewImageSource? = nil, progress: Double? = nil, actions: [TemplateAction] = [], closeButton: Bool = false,
+                reply: TemplateReply? = nil) {
         self.summary = summary; self.body = body; self.appName = appName; self.icon = icon; self.image = image
-        self.progress = progress; self.actions = actions; self.closeButton = closeButton
+        self.progress = progress; self.actions = actions; self.closeButton = closeButton; self.reply = reply
     }
+}
+
+/// The inline reply a notification offers (its `inline-reply` action).
+public struct TemplateReply: Equatable, Sendable {
+    public var placeholder: String
+    public var submitLabel: String
+    /// The action a reply is sent as: the submit action of the field and its button.
+    public static let action = "inline-reply"
+    public init(placeholder: String, submitLabel: String) { self.placeholder = placeholder; self.submitLabel = submitLabel }
 }
 
 /// One action button of a template: its key (the button's action), label and icon (the
@@ -49,6 +62,10 @@ public struct TemplateAction: Equatable, Sendable {
 ///   key and `{label}` in its texts the label; without actions it is removed. Inside it an image
 ///   with `"icon": "{actionIcon}"` shows the action's icon; when there is one, a text that is
 ///   only `{label}` is removed (the icon replaces the label), and without one the image is.
+/// - a `textField` with `"submitAction": "{reply}"` and a `button` with `"action": "{reply}"`
+///   stay when the notification offers an inline reply (their action `TemplateReply.action`, the
+///   button submitting the field), `{replyPlaceholder}` and `{replyLabel}` filled; otherwise they
+///   are removed.
 /// - a `button` with `"action": "{close}"` stays when the notification shows a close button (its
 ///   action `ViewAction.close`); otherwise it is removed.
 /// - colours written `"{name}"` take the colour `name` of `TemplateTheme` (the theme's), a
@@ -88,12 +105,16 @@ public struct NotificationTemplate: Equatable, Sendable {
         root = jsonValue
         let sample = TemplateFields(summary: "Summary", body: "Body", appName: "App", icon: .icon("image-missing"),
                                     image: .icon("image-missing"), progress: 50,
-                                    actions: [TemplateAction(key: "action", label: "Action")], closeButton: true)
+                                    actions: [TemplateAction(key: "action", label: "Action")], closeButton: true,
+                                    reply: TemplateReply(placeholder: "Reply", submitLabel: "Send"))
         _ = try filled(with: sample, theme: TemplateTheme())
         var withIcons = sample
         withIcons.actions[0].icon = .icon("image-missing")
         _ = try filled(with: withIcons, theme: TemplateTheme())
     }
+
+    /// True when a notification's inline reply has a place in this template (`{reply}`).
+    public var takesReply: Bool { TemplateFiller.takesReply(root) }
 
     /// The tree for one notification: slots filled, colours resolved, mirrored when the
     /// notification reads right to left. Errors (a filled tree past `filledLimits`) name the
@@ -185,12 +206,20 @@ struct TemplateFiller {
             if (text == "{body}" && fields.body.isEmpty) || (text == "{appName}" && fields.appName.isEmpty) { return nil }
             if text == "{label}" && iconReplacesLabel { return nil }
             var slots = [("{summary}", MarkupEscape.escape(fields.summary)), ("{appName}", MarkupEscape.escape(fields.appName)),
-                         ("{body}", fields.body)]
+                         ("{body}", fields.body), ("{replyLabel}", MarkupEscape.escape(fields.reply?.submitLabel ?? ""))]
             if let label { slots.append(("{label}", MarkupEscape.escape(label))) }
             members["text"] = .string(Self.substitute(text, slots))
         case "image":
             if case .string(let icon)? = members["icon"], let slot = ImageSlot(rawValue: icon) {
                 guard slot == .actionIcon ? actionIcon != nil : slot.source(fields) != nil else { return nil }
+            }
+        case "textField":
+            if case .string("{reply}")? = members["submitAction"] {
+                guard let reply = fields.reply else { return nil }
+                members["submitAction"] = .string(TemplateReply.action)
+                if case .string(let placeholder)? = members["placeholder"] {
+                    members["placeholder"] = .string(Self.substitute(placeholder, [("{replyPlaceholder}", reply.placeholder)]))
+                }
             }
         case "progressBar":
             if case .string("{progress}")? = members["value"] {
@@ -200,6 +229,10 @@ struct TemplateFiller {
             }
         case "button":
             if case .string("{actions}")? = members["action"] { return nil }  // outside a stack: nowhere to repeat it
+            if case .string("{reply}")? = members["action"] {
+                guard fields.reply != nil else { return nil }
+                members["action"] = .string(TemplateReply.action)
+            }
             if case .string("{close}")? = members["action"] {
                 guard fields.closeButton else { return nil }
                 members["action"] = .string(ViewAction.close)
@@ -237,8 +270,13 @@ struct TemplateFiller {
         return .object(filled)
     }
 
+    /// True when the template has an inline-reply field (`"submitAction": "{reply}"`).
+    static func takesReply(_ root: JSONValue) -> Bool {
+        mentions(.string("{reply}"), in: root)
+    }
+
     /// True when `value` holds `needle` anywhere.
-    private static func mentions(_ needle: JSONValue, in value: JSONValue) -> Bool {
+    static func mentions(_ needle: JSONValue, in value: JSONValue) -> Bool {
         switch value {
         case needle: true
         case .array(let items): items.contains { mentions(needle, in: $0) }

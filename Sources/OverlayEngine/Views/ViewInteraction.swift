@@ -168,3 +168,13 @@ extension ViewLayoutResult {
         return result
     }
 }
+
+extension ViewNode {
+    /// The text of the first text field whose submit action is `action` (a button with that
+    /// action submits it); nil when there is none.
+    public func textField(submitting action: String) -> String? {
+        if case .textField(_, let text, let submit) = kind, submit == action { return text }
+        for child in children { if let text = child.textField(submitting: action) { return text } }
+        return nil
+    }
+}

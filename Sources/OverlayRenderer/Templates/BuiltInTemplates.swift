@@ -60,6 +60,17 @@ public enum BuiltInTemplates {
         ]}
         """
 
+    /// The inline-reply field and its submit button.
+    static let replyRow = """
+        {"type": "hstack", "spacing": 6, "children": [
+          {"type": "textField", "placeholder": "{replyPlaceholder}", "submitAction": "{reply}", "modifiers": [{"frame": {"maxWidth": "infinity"}}]},
+          {"type": "button", "style": "plain", "action": "{reply}",
+           "label": {"type": "text", "text": "{replyLabel}", "font": {"size": 11}, "color": "{buttonText}", "lineLimit": 1,
+                     "modifiers": [{"padding": {"top": 4, "leading": 8, "bottom": 4, "trailing": 8}}]},
+           "modifiers": [{"background": "{buttonBackground}"}, {"cornerRadius": 4}]}
+        ]}
+        """
+
     static let defaultJSON = frame("""
         {"type": "vstack", "spacing": 8, "alignment": "leading", "children": [
           {"type": "hstack", "spacing": 12, "alignment": "top", "children": [
@@ -72,7 +83,8 @@ public enum BuiltInTemplates {
              "label": {"type": "symbol", "name": "close", "size": "{closeSize}", "color": "{closeButton}"}}
           ]},
           {"type": "progressBar", "value": "{progress}"},
-          \(actionsRow)
+          \(actionsRow),
+          \(replyRow)
         ], "modifiers": [{"padding": {"top": 12, "bottom": 12, "trailing": 12}}]}
         """)
 

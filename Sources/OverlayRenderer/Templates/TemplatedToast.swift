@@ -25,7 +25,8 @@ public struct TemplatedToast {
                            TemplateAction(key: action.key, label: action.label,
                                           icon: content.actionIcons && iconLoads(action.key) ? .icon(action.key) : nil)
                        },
-                       closeButton: style.showsCloseButton)
+                       closeButton: style.showsCloseButton,
+                       reply: content.reply.map { TemplateReply(placeholder: $0.placeholder, submitLabel: $0.submitLabel) })
     }
 
     /// The filled tree; errors (a tree past the caps) name the JSON path.
