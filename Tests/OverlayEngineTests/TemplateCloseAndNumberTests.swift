@@ -45,7 +45,7 @@ private let card = """
     }
 
     @Test func theDefaultNumbersAreTheToastsCounts() {
-        #expect(TemplateTheme().numbers == ["summaryLines": 2, "bodyLines": 6, "closeSize": 16, "actionIconSize": 20, "actionLabelHeight": 0])
+        #expect(TemplateTheme().numbers == ["summaryLines": 2, "bodyLines": 6, "closeSize": 16, "actionIconSize": 20, "actionLabelHeight": 0, "bodyImageHeight": 96])
     }
 
     @Test func anUnknownNumberNameIsAnError() {

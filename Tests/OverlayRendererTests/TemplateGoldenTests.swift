@@ -132,6 +132,39 @@ final class TemplateGoldenTests: XCTestCase {
         }
     }
 
+    /// Inline images in the body through `default`: placed on the baseline, fitted to the
+    /// column and the style's image height, as the toast places them; one that cannot be loaded
+    /// shows its alt text in both.
+    func testDefaultTemplateDrawsInlineImages() throws {
+        let badge = "\(GoldenImage.directory)/assets/badge.png"
+        var style = ToastStyle.standard
+        style.bodyImageMaxHeight = 24
+        let contents = [
+            ToastContent(summary: "Inline", body: "Look <img src=\"\(badge)\" alt=\"[pic]\"/> here, then text that wraps onto a second line"),
+            ToastContent(summary: "Missing", body: "Look <img src=\"/no/such.png\" alt=\"[pic]\"/> here"),
+        ]
+        let trees = ViewTreeRenderer()
+        var failures: [ImageLoadError] = []
+        trees.onImageError = { failures.append($0) }
+        for content in contents {
+            let laidOut = try trees.layoutTemplate(TemplatedToast(template: BuiltInTemplates.standard, content: content), style: style)
+            let toast = ToastRenderer()
+            XCTAssertEqual(laidOut.size.height, toast.measure(content, style: style).height, content.summary)
+            for scale in [1.0, 2.0] {
+                let painted = Canvas(pixelWidth: Int(380 * scale), pixelHeight: Int(120 * scale), scale: scale)
+                painted.fill(Color(hex: 0x808080))
+                toast.draw(content, style: style, on: painted, x: 10, y: 10)
+                let templated = Canvas(pixelWidth: Int(380 * scale), pixelHeight: Int(120 * scale), scale: scale)
+                templated.fill(Color(hex: 0x808080))
+                trees.draw(laidOut, on: templated, at: Point(x: 10, y: 10))
+                let differing = Self.differing(painted, templated)
+                XCTAssertLessThanOrEqual(Double(differing), Double(painted.pixelWidth * painted.pixelHeight) * Self.toastOutlierFraction,
+                                         "\(content.summary) @\(scale)x: \(differing) pixels differ")
+            }
+        }
+        XCTAssertEqual(failures, [.notFound("/no/such.png")], "a failure is reported once")
+    }
+
     /// Without a close button in the style the template draws none.
     func testNoCloseButtonUnlessTheStyleShowsOne() throws {
         let laidOut = try ViewTreeRenderer().layoutTemplate(TemplatedToast(template: BuiltInTemplates.standard,

@@ -134,12 +134,12 @@ public struct NotificationTemplate: Equatable, Sendable {
 public struct TemplateTheme: Equatable, Sendable {
     public var colors: [String: Color]
     public var width: Double = 360
-    /// Numbers a template writes as `"{name}"` in a `lineLimit`, `size`, `width`, `height` or
-    /// `minHeight`: the style's line counts (`summaryLines`, `bodyLines`, whole numbers from 1),
-    /// `closeSize`, `actionIconSize`, and `actionLabelHeight` (the icon's size when an action
-    /// shows one, else 0).
+    /// Numbers a template writes as `"{name}"` in a `lineLimit`, `size`, `width`, `height`,
+    /// `minHeight` or `imageMaxHeight`: the style's line counts (`summaryLines`, `bodyLines`, whole
+    /// numbers from 1), `closeSize`, `actionIconSize`, `actionLabelHeight` (the icon's size when an
+    /// action shows one, else 0) and `bodyImageHeight`.
     public var numbers: [String: Double] = ["summaryLines": 2, "bodyLines": 6, "closeSize": 16, "actionIconSize": 20,
-                                           "actionLabelHeight": 0]
+                                           "actionLabelHeight": 0, "bodyImageHeight": 96]
     /// Every name a template may use, each black until set.
     public static let names = ["background", "border", "summary", "body", "urgentBar", "buttonBackground", "buttonText",
                                "progressTrack", "progressFill", "link", "closeButton"]
@@ -175,7 +175,7 @@ struct TemplateFiller {
     /// Keys whose string values (and, for `colors`, whose array's strings) are colours.
     private static let colorKeys: Set<String> = ["color", "background", "colors", "linkColor"]
     private static let widthKeys: Set<String> = ["width", "minWidth", "idealWidth", "maxWidth"]
-    private static let numberKeys: Set<String> = ["lineLimit", "size", "width", "height", "minHeight"]
+    private static let numberKeys: Set<String> = ["lineLimit", "size", "width", "height", "minHeight", "imageMaxHeight"]
 
     /// The value with its slots filled; nil when it is removed. `key` is the member it is in.
     func fill(_ value: JSONValue, key: String = "") -> JSONValue? {

@@ -214,6 +214,12 @@ struct ViewJSONDecoder {
         content.wraps = try f.bool("wraps", default: true)
         content.truncation = try f.choice("truncation", default: .end)
         content.linkColor = try color(&f, "linkColor")
+        if let height = try f.number("imageMaxHeight") {
+            guard (1...limits.maxLength).contains(height) else {
+                throw ViewDecodingError(path: f.path("imageMaxHeight"), message: "expected a length from 1 to \(Int(limits.maxLength))")
+            }
+            content.imageMaxHeight = height
+        }
         return content
     }
 

@@ -33,6 +33,7 @@ extension ViewNode {
             if let limit = t.lineLimit { o["lineLimit"] = .number(Double(limit)) }
             o["wraps"] = .bool(t.wraps); o["truncation"] = .string(t.truncation.rawValue)
             if let link = t.linkColor { o["linkColor"] = .string(link.jsonHex) }
+            if let height = t.imageMaxHeight { o["imageMaxHeight"] = .number(height) }
         case .symbol(let symbol):
             o["type"] = "symbol"; o["name"] = .string(symbol.name.rawValue); o["size"] = .number(symbol.size)
             if let color = symbol.color { o["color"] = .string(color.jsonHex) }

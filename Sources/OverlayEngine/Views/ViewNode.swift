@@ -96,12 +96,16 @@ public struct TextContent: Equatable, Sendable {
     public var truncation: Truncation
     /// Links (`<a href>`) are drawn in this colour and can be clicked; nil draws them as plain text.
     public var linkColor: Color?
+    /// Images (`<img src>`, a path or file:// URI) are drawn in the text, fitted into its width
+    /// and this height (never enlarged); nil shows their alt text.
+    public var imageMaxHeight: Double?
 
     /// Text with the default font, wrapping, cut at the end.
     public init(_ markup: String, font: FontSpec = FontSpec(), color: Color? = nil, lineLimit: Int? = nil,
-                wraps: Bool = true, truncation: Truncation = .end, linkColor: Color? = nil) {
+                wraps: Bool = true, truncation: Truncation = .end, linkColor: Color? = nil, imageMaxHeight: Double? = nil) {
         self.markup = markup; self.font = font; self.color = color
         self.lineLimit = lineLimit; self.wraps = wraps; self.truncation = truncation; self.linkColor = linkColor
+        self.imageMaxHeight = imageMaxHeight
     }
 }
 

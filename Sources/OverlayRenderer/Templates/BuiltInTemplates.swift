@@ -77,7 +77,8 @@ public enum BuiltInTemplates {
             {"type": "image", "icon": "{icon}", "size": {"width": 48, "height": 48}},
             {"type": "vstack", "spacing": 4, "alignment": "leading", "children": [
               {"type": "text", "text": "{summary}", "font": {"size": 11, "weight": "bold"}, "color": "{summary}", "lineLimit": "{summaryLines}"},
-              {"type": "text", "text": "{body}", "font": {"size": 11}, "color": "{body}", "lineLimit": "{bodyLines}", "linkColor": "{link}"}
+              {"type": "text", "text": "{body}", "font": {"size": 11}, "color": "{body}", "lineLimit": "{bodyLines}", "linkColor": "{link}",
+               "imageMaxHeight": "{bodyImageHeight}"}
             ], "modifiers": [{"frame": {"maxWidth": "infinity", "alignment": "topLeading"}}]},
             {"type": "button", "style": "plain", "action": "{close}",
              "label": {"type": "symbol", "name": "close", "size": "{closeSize}", "color": "{closeButton}"}}

@@ -56,6 +56,7 @@ public struct TemplatedToast {
         theme.numbers["bodyLines"] = Double(min(1000, max(1, style.bodyMaxLines)))
         theme.numbers["closeSize"] = min(100_000, max(0, style.closeButtonSize))
         theme.numbers["actionIconSize"] = min(100_000, max(1, style.actions.iconSize))
+        theme.numbers["bodyImageHeight"] = min(100_000, max(1, style.bodyImageMaxHeight))
         return theme
     }
 

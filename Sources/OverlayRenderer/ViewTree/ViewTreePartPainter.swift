@@ -94,13 +94,13 @@ struct PartPainter {
 
     private func text(_ content: TextContent, in frame: Rect, alpha: Double) {
         guard frame.width > 0, frame.height > 0 else { return }
-        let block = renderer.textBlock(content, width: frame.width, scale: deviceScale)
+        let set = renderer.setText(content, width: frame.width, scale: deviceScale)
         let color = content.color ?? look.text
         cairo_save(cr)
         cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height + 1)
         cairo_clip(cr)
         Paths.setSource(cr, color.withAlpha(color.alpha * alpha))
-        block.draw(cr, x: frame.minX, y: frame.minY)
+        set.draw(cr, x: frame.minX, y: frame.minY, alpha: alpha)
         cairo_restore(cr)
     }
 

@@ -69,9 +69,14 @@ public final class ViewTreeRenderer {
     private var contexts: [Double: TextContext] = [:]
     private var texts: [TextKey: SetText] = [:]
     private var images: [(source: ViewImageSource, box: Int, image: LoadedImage?)] = []
+    private var bodyImages: [BodyImageKey: BodyImage?] = [:]
     let shadows = ShadowPainter()
 
-    public init() {}
+    public init() {
+        measurer.bodyImage = { [unowned self] src, maxWidth, maxHeight in
+            bodyImage(src, maxWidth: maxWidth, maxHeight: maxHeight, scale: 1)
+        }
+    }
 
     /// Lays `node` out for `proposal` with Pango's measurements.
     public func layout(_ node: ViewNode, proposal: ProposedSize = .unspecified) -> LaidOutView {
@@ -132,6 +137,7 @@ public final class ViewTreeRenderer {
     public func invalidate() {
         texts.removeAll()
         images.removeAll()
+        bodyImages.removeAll()
         contexts.removeAll()
         shadows.removeAll()
     }
@@ -140,12 +146,23 @@ public final class ViewTreeRenderer {
 
     struct TextKey: Hashable {
         var markup: String, font: String, width: Double, lines: Int, truncation: Truncation, scale: Double, linkColor: Color?
+        var imageMaxHeight: Double?
     }
 
-    /// Text set in Pango and where its links are (block coordinates, one frame per line a link spans).
+    /// Text set in Pango, where its links are (block coordinates, one frame per line a link
+    /// spans) and its inline images.
     struct SetText {
         let block: TextBlock
         let links: [(href: String, frame: Rect)]
+        var images: [(image: LoadedImage, frame: Rect)] = []
+
+        /// Draws the text (in the current colour) and its images with the block's corner at (`x`, `y`).
+        func draw(_ cr: OpaquePointer, x: Double, y: Double, alpha: Double) {
+            block.draw(cr, x: x, y: y)
+            for (image, frame) in images {
+                image.paint(cr, in: Rect(x: x + frame.x, y: y + frame.y, width: frame.width, height: frame.height), alpha: alpha)
+            }
+        }
     }
 
     /// `content` set in Pango at `width` for `scale` (cached).
@@ -159,21 +176,21 @@ public final class ViewTreeRenderer {
         let lines = content.wraps ? (content.lineLimit ?? 10_000) : 1
         let key = TextKey(markup: content.markup, font: PangoTextMeasurer.fontName(content.font),
                           width: max(1, width), lines: lines, truncation: content.truncation, scale: scale,
-                          linkColor: content.linkColor)
+                          linkColor: content.linkColor, imageMaxHeight: content.imageMaxHeight)
         if let known = texts[key] { return known }
         let block = TextBlock(in: textContext(scale), font: key.font, width: key.width + 0.01, maxLines: lines)
         block.setEllipsize(Self.ellipsize(content.truncation))
-        var links: [(href: String, frame: Rect)] = []
-        if let color = content.linkColor {
-            let resolved = Markup.document(content.markup).resolved { _ in false }
-            block.setMarkup(resolved.markup) { list in
-                for link in resolved.links { TextBlock.colorRange(link.range, color, in: list) }
+        var set = SetText(block: block, links: [])
+        if content.linkColor != nil || content.imageMaxHeight != nil {
+            let maxHeight = content.imageMaxHeight
+            if let rich = RichText.set(Markup.document(content.markup), in: block, linkColor: content.linkColor, load: { image in
+                maxHeight.flatMap { self.bodyImage(image.src, maxWidth: key.width, maxHeight: $0, scale: scale) }
+            }) {
+                set = SetText(block: block, links: rich.links, images: rich.images)
             }
-            links = resolved.links.flatMap { link in block.frames(ofBytes: link.range).map { (link.href, $0) } }
         } else {
             block.setMarkup(Markup.sanitize(content.markup))
         }
-        let set = SetText(block: block, links: links)
         if texts.count >= Self.textCapacity { texts.removeAll(keepingCapacity: true) }
         texts[key] = set
         return set
@@ -208,6 +225,24 @@ public final class ViewTreeRenderer {
         let context = TextContext(scale: scale)
         contexts[scale] = context
         return context
+    }
+
+    struct BodyImageKey: Hashable {
+        var src: String, maxWidth: Double, maxHeight: Double, scale: Double
+    }
+
+    /// An inline image of text (`<img src>`) fitted into `maxWidth` × `maxHeight` points for
+    /// `scale` (cached, at most `imageCapacity`; failures are reported once and leave the alt text).
+    func bodyImage(_ src: String, maxWidth: Double, maxHeight: Double, scale: Double) -> BodyImage? {
+        let key = BodyImageKey(src: src, maxWidth: maxWidth, maxHeight: maxHeight, scale: scale)
+        if let known = bodyImages[key] { return known }
+        var loaded: BodyImage?
+        do { loaded = try BodyImage.load(src, maxWidth: maxWidth, maxHeight: maxHeight, scale: scale) } catch let error as ImageLoadError {
+            if !bodyImages.keys.contains(where: { $0.src == src }) { onImageError(error) }  // once per picture, not per size
+        } catch {}
+        if bodyImages.count >= Self.imageCapacity { bodyImages.removeAll(keepingCapacity: true) }
+        bodyImages[key] = loaded
+        return loaded
     }
 
     /// The picture of `source` decoded for a box of `side` device pixels (cached; failures are
