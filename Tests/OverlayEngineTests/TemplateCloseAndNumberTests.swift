@@ -45,7 +45,8 @@ private let card = """
     }
 
     @Test func theDefaultNumbersAreTheToastsCounts() {
-        #expect(TemplateTheme().numbers == ["summaryLines": 2, "bodyLines": 6, "closeSize": 16, "actionIconSize": 20, "actionLabelHeight": 0, "bodyImageHeight": 96])
+        #expect(TemplateTheme().numbers == ["summaryLines": 2, "bodyLines": 6, "closeSize": 16, "actionIconSize": 20, "actionLabelHeight": 0, "bodyImageHeight": 96,
+                                          "borderWidth": 2, "cornerRadius": 8, "innerRadius": 6])
     }
 
     @Test func anUnknownNumberNameIsAnError() {

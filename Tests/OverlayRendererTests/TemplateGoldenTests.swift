@@ -15,9 +15,10 @@ final class TemplateGoldenTests: XCTestCase {
     /// apart: about 0.14 % of a 380 × 200 picture with two buttons at scale 1, 0.22 % at scale 2.
     static let toastOutlierFraction = 0.003
 
-    /// Toast goldens (scene, scale, golden); `progress` has a close button beside two actions.
+    /// Toast goldens (scene, scale, golden); `progress` has a close button beside two actions,
+    /// `style-gradient` a 4 pt border, an 18 pt radius, a background gradient and a close button.
     static let toastFixtures: [(String, Double, String)] = [
-        ("progress", 1, "progress"),
+        ("progress", 1, "progress"), ("style-gradient", 1, "style-gradient"),
         ("hidpi-toast", 1, "hidpi-toast"), ("hidpi-toast", 2, "hidpi-toast@2x"),
         ("icons", 1, "icons"), ("icons", 2, "icons@2x"),
         ("text-rtl", 1, "text-rtl"), ("text-emoji", 1, "text-emoji"), ("text-emoji", 2, "text-emoji@2x"),

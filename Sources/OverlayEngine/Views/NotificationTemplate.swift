@@ -134,12 +134,17 @@ public struct NotificationTemplate: Equatable, Sendable {
 public struct TemplateTheme: Equatable, Sendable {
     public var colors: [String: Color]
     public var width: Double = 360
+    /// Set: a `background` modifier written `"{background}"` is a vertical gradient from the
+    /// `background` colour to this one (a style's background gradient).
+    public var backgroundEnd: Color?
     /// Numbers a template writes as `"{name}"` in a `lineLimit`, `size`, `width`, `height`,
-    /// `minHeight` or `imageMaxHeight`: the style's line counts (`summaryLines`, `bodyLines`, whole
-    /// numbers from 1), `closeSize`, `actionIconSize`, `actionLabelHeight` (the icon's size when an
-    /// action shows one, else 0) and `bodyImageHeight`.
+    /// `minHeight`, `imageMaxHeight`, `padding` or `cornerRadius`: the style's line counts
+    /// (`summaryLines`, `bodyLines`, whole numbers from 1), `closeSize`, `actionIconSize`,
+    /// `actionLabelHeight` (the icon's size when an action shows one, else 0), `bodyImageHeight`,
+    /// `borderWidth`, `cornerRadius` and `innerRadius` (inside the border).
     public var numbers: [String: Double] = ["summaryLines": 2, "bodyLines": 6, "closeSize": 16, "actionIconSize": 20,
-                                           "actionLabelHeight": 0, "bodyImageHeight": 96]
+                                           "actionLabelHeight": 0, "bodyImageHeight": 96, "borderWidth": 2, "cornerRadius": 8,
+                                           "innerRadius": 6]
     /// Every name a template may use, each black until set.
     public static let names = ["background", "border", "summary", "body", "urgentBar", "buttonBackground", "buttonText",
                                "progressTrack", "progressFill", "link", "closeButton"]
@@ -175,12 +180,16 @@ struct TemplateFiller {
     /// Keys whose string values (and, for `colors`, whose array's strings) are colours.
     private static let colorKeys: Set<String> = ["color", "background", "colors", "linkColor"]
     private static let widthKeys: Set<String> = ["width", "minWidth", "idealWidth", "maxWidth"]
-    private static let numberKeys: Set<String> = ["lineLimit", "size", "width", "height", "minHeight", "imageMaxHeight"]
+    private static let numberKeys: Set<String> = ["lineLimit", "size", "width", "height", "minHeight", "imageMaxHeight",
+                                                  "padding", "cornerRadius"]
 
     /// The value with its slots filled; nil when it is removed. `key` is the member it is in.
     func fill(_ value: JSONValue, key: String = "") -> JSONValue? {
         switch value {
         case .string("{width}") where Self.widthKeys.contains(key): return .number(theme.width)
+        case .string("{background}") where key == "background" && theme.backgroundEnd != nil:
+            let colors: [JSONValue] = [.string(theme.colors["background"]?.jsonHex ?? Color.black.jsonHex), .string(theme.backgroundEnd!.jsonHex)]
+            return .object(["gradient": .object(["colors": .array(colors)])])
         case .string(let s) where Self.numberKeys.contains(key) && s.hasPrefix("{") && s.hasSuffix("}"):
             return theme.numbers[String(s.dropFirst().dropLast())].map { .number($0) } ?? value
         case .string(let s): return Self.colorKeys.contains(key) ? .string(color(s) ?? s) : value

@@ -29,7 +29,8 @@ public enum BuiltInTemplates {
     public static let compact = try! NotificationTemplate(name: "compact", json: compactJSON)
     public static let hero = try! NotificationTemplate(name: "hero", json: heroJSON)
 
-    /// The border, the background inside it and the urgent bar around `content`, `{width}` wide.
+    /// The border (the style's width and radius), the background inside it (flat, or the style's
+    /// gradient) and the urgent bar around `content`, `{width}` wide.
     /// The bar is 6 pt: a 12 pt pill whose trailing half the background covers again, so its
     /// leading corners follow the background's and its trailing edge is straight. It is as tall
     /// as the toast because templates are laid out twice (`ViewTreeRenderer.layoutTemplate`).
@@ -42,8 +43,8 @@ public enum BuiltInTemplates {
               {"type": "spacer", "modifiers": [{"frame": {"width": 6, "maxHeight": "infinity"}}, {"background": "{background}"}, {"padding": {"leading": 6}}]}
             ]},
             \(content)
-          ], "modifiers": [{"background": "{background}"}, {"cornerRadius": 6}]}
-        ], "modifiers": [{"padding": 2}, {"background": "{border}"}, {"cornerRadius": 8}, {"frame": {"width": "{width}"}}]}
+          ], "modifiers": [{"background": "{background}"}, {"cornerRadius": "{innerRadius}"}]}
+        ], "modifiers": [{"padding": "{borderWidth}"}, {"background": "{border}"}, {"cornerRadius": "{cornerRadius}"}, {"frame": {"width": "{width}"}}]}
         """
     }
 

@@ -57,6 +57,11 @@ public struct TemplatedToast {
         theme.numbers["closeSize"] = min(100_000, max(0, style.closeButtonSize))
         theme.numbers["actionIconSize"] = min(100_000, max(1, style.actions.iconSize))
         theme.numbers["bodyImageHeight"] = min(100_000, max(1, style.bodyImageMaxHeight))
+        let border = min(100_000, max(0, style.borderWidth)), radius = min(100_000, max(0, style.cornerRadius))
+        theme.numbers["borderWidth"] = border
+        theme.numbers["cornerRadius"] = radius
+        theme.numbers["innerRadius"] = max(0, radius - border)
+        theme.backgroundEnd = style.backgroundGradient
         return theme
     }
 
