@@ -24,10 +24,20 @@ public struct ViewTreeLook: Hashable, Sendable {
     public init() {}
 }
 
+/// The texts of one laid-out tree, set in Pango once per scale and kept with it: a tree redrawn
+/// without a change (a fade, a move, another toast's change) lays no text out again. A changed
+/// tree is a new `LaidOutView` with new texts; one entry per text part and scale drawn.
+final class LaidOutTexts: @unchecked Sendable {
+    struct Slot: Hashable { var index: Int, width: Double, scale: Double }
+    var set: [Slot: (content: TextContent, text: ViewTreeRenderer.SetText)] = [:]
+}
+
 /// A view tree laid out, ready to paint: the tree and its placed parts.
 public struct LaidOutView: Equatable, Sendable {
     public var node: ViewNode
     public var layout: ViewLayoutResult
+    /// Its texts as drawn (not part of its value).
+    let texts = LaidOutTexts()
     /// The text field being typed into (its node index) and its caret in Characters.
     public var focus: (index: Int, caret: Int)?
     /// Colours of its own (a notification template's theme); nil uses the renderer's `look`.
@@ -70,6 +80,8 @@ public final class ViewTreeRenderer {
     private var texts: [TextKey: SetText] = [:]
     private var images: [(source: ViewImageSource, box: Int, image: LoadedImage?)] = []
     private var bodyImages: [BodyImageKey: BodyImage?] = [:]
+    /// Texts set in Pango so far (tests).
+    private(set) var textsLaidOut = 0
     let shadows = ShadowPainter()
 
     public init() {
@@ -100,7 +112,8 @@ public final class ViewTreeRenderer {
             cairo_scale(cr, scale, scale)
             cairo_translate(cr, -ax, -ay)
         }
-        let painter = PartPainter(cr: cr, canvas: canvas, deviceScale: canvas.scale * scale, look: view.look ?? look, renderer: self)
+        let painter = PartPainter(cr: cr, canvas: canvas, deviceScale: canvas.scale * scale, look: view.look ?? look, renderer: self,
+                                  texts: view.texts)
         if alpha < 1 {
             let ink = view.inkFrame(Rect(origin: .zero, size: view.size))
             cairo_rectangle(cr, ink.minX, ink.minY, ink.width, ink.height)
@@ -165,6 +178,16 @@ public final class ViewTreeRenderer {
         }
     }
 
+    /// Text part `index` of a tree set at `width` for `scale`: from the tree's own texts when it
+    /// was drawn so before, else set (through the shared cache) and kept there.
+    func setText(_ content: TextContent, width: Double, scale: Double, part index: Int, of texts: LaidOutTexts) -> SetText {
+        let slot = LaidOutTexts.Slot(index: index, width: width, scale: scale)
+        if let kept = texts.set[slot], kept.content == content { return kept.text }
+        let set = setText(content, width: width, scale: scale)
+        texts.set[slot] = (content, set)
+        return set
+    }
+
     /// `content` set in Pango at `width` for `scale` (cached).
     func textBlock(_ content: TextContent, width: Double, scale: Double) -> TextBlock {
         setText(content, width: width, scale: scale).block
@@ -178,6 +201,7 @@ public final class ViewTreeRenderer {
                           width: max(1, width), lines: lines, truncation: content.truncation, scale: scale,
                           linkColor: content.linkColor, imageMaxHeight: content.imageMaxHeight)
         if let known = texts[key] { return known }
+        textsLaidOut += 1
         let block = TextBlock(in: textContext(scale), font: key.font, width: key.width + 0.01, maxLines: lines)
         block.setEllipsize(Self.ellipsize(content.truncation))
         var set = SetText(block: block, links: [])
