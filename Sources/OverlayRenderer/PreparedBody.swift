@@ -34,6 +34,19 @@ public struct BodyImage {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The image `src` names fitted into `maxWidth` × `maxHeight` points, never enlarged, decoded
+    /// for `scale`; throws `ImageLoadError` when it cannot be read.
+    static func load(_ src: String, maxWidth: Double, maxHeight: Double, scale: Double) throws -> BodyImage {
+        guard let path = path(ofSource: src) else { throw ImageLoadError.notFound(src) }
+        let natural = ImageLoader.naturalSize(file: path)
+        let (w, h) = fitted(natural ?? (Int(maxHeight), Int(maxHeight)), maxWidth: maxWidth, maxHeight: maxHeight)
+        let image = try ImageLoader.load(file: path, box: max(1, Int((max(w, h) * scale).rounded(.up))))
+        guard natural == nil else { return BodyImage(image: image, width: w, height: h) }
+        // SVG: no natural size; its aspect decides within the box.
+        let (sw, sh) = fitted((image.pixelWidth, image.pixelHeight), maxWidth: maxWidth, maxHeight: maxHeight, enlarge: true)
+        return BodyImage(image: image, width: sw, height: sh)
+    }
+
     /// `size` (pixels, taken as points) scaled down to fit the box, aspect kept, whole points;
     /// `enlarge` also scales it up to touch the box.
     static func fitted(_ size: (Int, Int), maxWidth: Double, maxHeight: Double, enlarge: Bool = false) -> (Double, Double) {
@@ -43,33 +56,25 @@ public struct BodyImage {
     }
 }
 
-/// The body of a toast: its text block, where its links are and the inline images to paint.
-struct PreparedBody {
+/// Markup set in a text block with its links coloured and its inline images in place: what a
+/// toast's body and a view tree's text (`linkColor`, `imageMaxHeight`) share.
+struct RichText {
     let block: TextBlock
     /// Link rectangles in the block's coordinates (one per line the link spans).
     let links: [(href: String, frame: Rect)]
     let images: [(image: LoadedImage, frame: Rect)]
 
-    /// Lays out `document` in `width` points; images are fitted into `width` × `maxImageHeight`
-    /// by `load` (nil: shown as their alt text), links get `linkColor`. Nil when nothing shows.
-    init?(_ document: MarkupDocument, text: TextContext, style: ToastStyle, width: Double,
-         load: (String, Double, Double, Double) -> BodyImage?) {
+    /// Sets `document` in `block`: each image `load` returns (by its index in the document) in
+    /// place of its U+FFFC, the others as their alt text; links in `linkColor` (nil: plain text,
+    /// none reported). False when nothing shows.
+    static func set(_ document: MarkupDocument, in block: TextBlock, linkColor: Color?,
+                    load: (MarkupDocument.Image) -> BodyImage?) -> RichText? {
         var loaded: [Int: BodyImage] = [:]
-        for (index, image) in document.images.enumerated() {
-            loaded[index] = load(image.src, width, max(1, style.bodyImageMaxHeight), text.scale)
-        }
+        for (index, image) in document.images.enumerated() { loaded[index] = load(image) }
         let resolved = document.resolved { loaded[$0] != nil }
         guard !resolved.markup.isEmpty else { return nil }
-        block = TextBlock(in: text, font: style.font, width: width, maxLines: style.bodyMaxLines)
-        let color = style.linkColor
         block.setMarkup(resolved.markup) { list in
-            func channel(_ v: Double) -> UInt16 { UInt16(max(0, min(1, v)) * 65535) }
-            for link in resolved.links {
-                let attribute = pango_attr_foreground_new(channel(color.r), channel(color.g), channel(color.b))!
-                attribute.pointee.start_index = UInt32(link.range.lowerBound)
-                attribute.pointee.end_index = UInt32(link.range.upperBound)
-                pango_attr_list_change(list, attribute)
-            }
+            if let linkColor { for link in resolved.links { TextBlock.colorRange(link.range, linkColor, in: list) } }
             for (index, offset) in resolved.images {
                 guard let image = loaded[index] else { continue }
                 let unit = Double(PANGO_SCALE)
@@ -82,22 +87,43 @@ struct PreparedBody {
                 pango_attr_list_insert(list, attribute)
             }
         }
-        let block = block
-        links = resolved.links.flatMap { link in block.frames(ofBytes: link.range).map { (link.href, $0) } }
-        images = resolved.images.compactMap { index, offset in
+        let links = linkColor == nil ? [] : resolved.links.flatMap { link in block.frames(ofBytes: link.range).map { (link.href, $0) } }
+        let images = resolved.images.compactMap { index, offset -> (LoadedImage, Rect)? in
             guard let image = loaded[index], let origin = block.origin(ofByte: offset) else { return nil }
             // Whole points, so a plain image lands on whole device pixels (crisp edges).
             let frame = Rect(x: origin.x.rounded(), y: (origin.baseline - image.height).rounded(),
-                                  width: image.width, height: image.height)
+                             width: image.width, height: image.height)
             return frame.maxY <= block.height + 0.5 ? (image.image, frame) : nil
         }
+        return RichText(block: block, links: links, images: images)
     }
 
     /// Draws the text (in the current colour) and the images with the block's corner at (`x`, `y`).
-    func draw(_ cr: OpaquePointer, x: Double, y: Double) {
+    func draw(_ cr: OpaquePointer, x: Double, y: Double, alpha: Double = 1) {
         block.draw(cr, x: x, y: y)
         for (image, frame) in images {
-            image.paint(cr, in: Rect(x: x + frame.x, y: y + frame.y, width: frame.width, height: frame.height))
+            image.paint(cr, in: Rect(x: x + frame.x, y: y + frame.y, width: frame.width, height: frame.height), alpha: alpha)
         }
     }
+}
+
+/// The body of a toast: its text block, where its links are and the inline images to paint.
+struct PreparedBody {
+    let text: RichText
+    var block: TextBlock { text.block }
+    var links: [(href: String, frame: Rect)] { text.links }
+    var images: [(image: LoadedImage, frame: Rect)] { text.images }
+
+    /// Lays out `document` in `width` points; images are fitted into `width` × `maxImageHeight`
+    /// by `load` (nil: shown as their alt text), links get `linkColor`. Nil when nothing shows.
+    init?(_ document: MarkupDocument, text context: TextContext, style: ToastStyle, width: Double,
+         load: (String, Double, Double, Double) -> BodyImage?) {
+        let block = TextBlock(in: context, font: style.font, width: width, maxLines: style.bodyMaxLines)
+        guard let text = RichText.set(document, in: block, linkColor: style.linkColor,
+                                      load: { load($0.src, width, max(1, style.bodyImageMaxHeight), context.scale) }) else { return nil }
+        self.text = text
+    }
+
+    /// Draws the text (in the current colour) and the images with the block's corner at (`x`, `y`).
+    func draw(_ cr: OpaquePointer, x: Double, y: Double) { text.draw(cr, x: x, y: y) }
 }

@@ -146,7 +146,7 @@ final class PreparedToast {
             body.draw(cr, x: textX, y: bodyY)
         }
         icon?.paint(cr, in: iconFrame)
-        if let closeFrame { Self.paintClose(cr, in: closeFrame, color: style.closeButtonColor) }
+        if let closeFrame { Paths.closeCross(cr, in: closeFrame, color: style.closeButtonColor) }
         if let progress { paintProgress(cr, progress, style: style) }
         for action in actions {
             Paths.fill(cr, action.frame, radius: style.actions.cornerRadius, color: style.actions.background)
@@ -232,21 +232,6 @@ final class PreparedToast {
         Paths.setSource(cr, style.progressFill)
         cairo_rectangle(cr, track.x, track.y, track.width * progress, track.height)
         cairo_fill(cr)
-        cairo_restore(cr)
-    }
-
-    /// An "×" of two round-capped strokes inset by a quarter of the box.
-    static func paintClose(_ cr: OpaquePointer, in box: Rect, color: Color) {
-        let m = box.width / 4
-        cairo_save(cr)
-        Paths.setSource(cr, color)
-        cairo_set_line_width(cr, max(1, box.width / 8))
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        cairo_move_to(cr, box.x + m, box.y + m)
-        cairo_line_to(cr, box.maxX - m, box.maxY - m)
-        cairo_move_to(cr, box.maxX - m, box.y + m)
-        cairo_line_to(cr, box.x + m, box.maxY - m)
-        cairo_stroke(cr)
         cairo_restore(cr)
     }
 

@@ -59,3 +59,14 @@ extension TextBlock {
         return nil
     }
 }
+
+extension TextBlock {
+    /// Adds a foreground colour over `range` (bytes of the laid-out text) to a parsed attribute list.
+    static func colorRange(_ range: Range<Int>, _ color: Color, in list: OpaquePointer) {
+        func channel(_ v: Double) -> UInt16 { UInt16(max(0, min(1, v)) * 65535) }
+        let attribute = pango_attr_foreground_new(channel(color.r), channel(color.g), channel(color.b))!
+        attribute.pointee.start_index = UInt32(range.lowerBound)
+        attribute.pointee.end_index = UInt32(range.upperBound)
+        pango_attr_list_change(list, attribute)
+    }
+}

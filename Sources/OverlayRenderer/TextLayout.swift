@@ -54,6 +54,8 @@ final class TextBlock {
     private(set) var height: Double = 0
     /// True when the layout has more lines than `maxLines` (drawing then clips to `height`).
     private(set) var overflows = false
+    /// True when text was left out (an ellipsis replaces it).
+    private(set) var isCut = false
 
     init(in text: TextContext, font: String, width: Double, maxLines: Int) {
         layout = pango_layout_new(text.context)
@@ -113,6 +115,7 @@ final class TextBlock {
             if pango_layout_get_ellipsize(layout) == PANGO_ELLIPSIZE_NONE { pango_layout_set_width(layout, -1) }
             pango_layout_set_text(layout, text, -1)
             updateSize()
+            isCut = pango_layout_is_ellipsized(layout) != 0
             return
         }
         pango_layout_set_height(layout, Int32(-(maxLines + 1)))
@@ -123,8 +126,10 @@ final class TextBlock {
         pango_layout_set_height(layout, Int32(-maxLines))
         guard lines > maxLines, end > 0 else {
             updateSize()
+            isCut = pango_layout_is_ellipsized(layout) != 0
             return
         }
+        isCut = true
         var kept = String(decoding: text.utf8.prefix(end), as: UTF8.self)
         if kept.hasSuffix("\u{2028}") { kept.removeLast() }
         for attempt in 0..<8 {

@@ -236,17 +236,8 @@ public final class ToastRenderer {
     /// An inline body image (`src` a path or file:// URI) fitted into `maxWidth` × `maxHeight`
     /// points, never enlarged; failures are reported and leave the alt text.
     private func loadBodyImage(_ src: String, maxWidth: Double, maxHeight: Double, scale: Double) -> BodyImage? {
-        let path = BodyImage.path(ofSource: src)
         do {
-            guard let path else { throw ImageLoadError.notFound(src) }
-            let natural = ImageLoader.naturalSize(file: path)
-            let (w, h) = BodyImage.fitted(natural ?? (Int(maxHeight), Int(maxHeight)), maxWidth: maxWidth, maxHeight: maxHeight)
-            let image = try ImageLoader.load(file: path, box: max(1, Int((max(w, h) * scale).rounded(.up))))
-            guard natural == nil else { return BodyImage(image: image, width: w, height: h) }
-            // SVG: no natural size; its aspect decides within the box.
-            let (sw, sh) = BodyImage.fitted((image.pixelWidth, image.pixelHeight), maxWidth: maxWidth, maxHeight: maxHeight,
-                                            enlarge: true)
-            return BodyImage(image: image, width: sw, height: sh)
+            return try BodyImage.load(src, maxWidth: maxWidth, maxHeight: maxHeight, scale: scale)
         } catch let error as ImageLoadError {
             onImageError(error)
         } catch {}

@@ -113,9 +113,13 @@ extension OverlayPresenter {
 
     // MARK: Input
 
-    /// The control under `point` (view coordinates), or the body.
+    /// The control under `point` (view coordinates), else a link of its text, else the body.
     func treePart(_ id: ViewID, _ tree: LaidOutView, at point: Point) -> ClickedPart {
-        tree.layout.control(at: point).map { .viewControl($0.index) } ?? .body
+        if let control = tree.layout.control(at: point) { return .viewControl(control.index) }
+        let link = trees.layouts.links(in: tree).last { f in
+            point.x >= f.frame.minX && point.x < f.frame.maxX && point.y >= f.frame.minY && point.y < f.frame.maxY
+        }
+        return link.map { .link($0.href) } ?? .body
     }
 
     /// A surface-local point in the coordinates of view `id`'s tree.
@@ -132,8 +136,16 @@ extension OverlayPresenter {
             pendingClicks.append(ViewClick(view: id, part: .viewAction(ViewAction(action: action, value: value)), point: nil))
         }
         switch node.kind {
+        case .button(ViewAction.close, _):
+            pendingClicks.append(ViewClick(view: id, part: .closeButton, point: nil))
         case .button(let action, _):
-            report(action, .none)
+            if let field = tree.node.textField(submitting: action) {
+                // A button with a text field's submit action submits the field's text.
+                if reply.editing?.view == id { endReply(clearing: false) }
+                report(action, .text(field))
+            } else {
+                report(action, .none)
+            }
         case .toggle(let isOn, let action):
             var changed = tree.node
             changed.update(at: index) { $0.kind = .toggle(isOn: !isOn, action: action) }

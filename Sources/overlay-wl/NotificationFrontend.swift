@@ -144,11 +144,12 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
     }
 
     /// Shows the notification through the template its rule or container chooses; false when
-    /// it has none (or one that is broken, or an inline reply, which only the toast draws), or
-    /// its filled tree is past the caps: the caller shows the toast.
+    /// it has none (or one that is broken, or an inline reply it has no field for), or its filled
+    /// tree is past the caps: the caller shows the toast.
     private func showTemplated(_ record: NotificationRecord, _ toast: ToastContent, decision: RoutingDecision,
                                in container: String, configuration: ViewConfiguration) -> Bool {
-        guard let (name, template) = config.template(decision, container: container), toast.reply == nil else { return false }
+        guard let (name, template) = config.template(decision, container: container),
+              toast.reply == nil || template?.takesReply != false else { return false }
         guard let template else {
             log("notification \(record.id): template '\(name)' is not usable; shown as the default toast")
             return false
@@ -186,6 +187,10 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
     func clicked(_ record: NotificationRecord, _ part: ClickedPart) -> Bool {
         switch part {
         case .action(let key) where record.hasAction(key): return invoke(id: record.id, action: key)
+        case .viewAction(let action) where action.action == Self.inlineReplyAction && record.hasAction(Self.inlineReplyAction):
+            guard case .text(let text) = action.value else { return false }  // a template's reply field or its button
+            do { try reply(id: record.id, text: text) } catch { return false }
+            return true
         case .viewAction(let action) where record.hasAction(action.action):  // a template's button
             return invoke(id: record.id, action: action.action)
         case .body where record.hasAction("default"): return invoke(id: record.id, action: "default")

@@ -89,6 +89,47 @@ final class NotificationTemplateTests: RigTestCase {
         XCTAssertEqual(monitor.waitForClosed(id: id, timeout: 3), 2)
     }
 
+    /// The default template with the container's close button and a link in the body: a click
+    /// on the link runs the link opener (the notification stays), a click on the × (#D8DEE9, top
+    /// right) closes it with reason 2 and invokes nothing.
+    func testATemplatedToastsLinkAndCloseButtonAreClickable() throws {
+        let log = "\(rig.shotsDirectory)/template-links-\(UUID().uuidString.prefix(6)).log"
+        let script = try rig.writeScratchFile("opener-\(UUID().uuidString.prefix(6)).sh", Data("""
+            printf '[%s]' "$@" >> '\(log)'
+            echo >> '\(log)'
+            """.utf8))
+        try startDaemon(rules: """
+            [general]
+            link-opener = ["/bin/sh", "\(script)"]
+
+            [containers.notifications]
+            close-button = true
+
+            [[rules]]
+            template = "default"
+            """)
+        let monitor = try startSignalMonitor()
+        let id = try rig.notify(summary: "Docs", body: "Read <a href=\"https://example.org/notes\">the release notes</a> now",
+                                actions: ["default", "Open"], expireTimeout: 0)
+        let linkColour = { (c: RGBA) in c.isClose(to: RGBA(hex: 0x88C0D0), tolerance: 12) }
+        let shot = try settledScreenshot(within: 5) { shot in
+            shot.contentBox.map { shot.region($0).boundingBox(where: linkColour) != nil } ?? false
+        }
+        let toast = try XCTUnwrap(shot.contentBox)
+        let link = try XCTUnwrap(shot.region(toast).boundingBox(where: linkColour), "no link drawn")
+        let corner = shot.region(x: toast.maxX - 40, y: toast.y, width: 40, height: 40)
+        let cross = try XCTUnwrap(corner.boundingBox { $0.isClose(to: RGBA(hex: 0xD8DEE9), tolerance: 30) }, "no close button drawn")
+        assertNear(cross.maxX, toast.maxX - 14 - 4, tolerance: 2, "the × inside the border and padding")
+        let pointer = try VirtualPointer(rig: rig)
+        defer { pointer.stop() }
+        try pointer.click(link.midX, link.midY)
+        XCTAssertEqual(lines(log, atLeast: 1), ["[https://example.org/notes]"], "the opener gets the link")
+        try pointer.click(cross.midX, cross.midY)
+        XCTAssertEqual(monitor.waitForClosed(id: id, timeout: 3), 2)
+        XCTAssertFalse(monitor.events.contains { if case .actionInvoked = $0 { true } else { false } },
+                       "neither click invokes an action: \(monitor.events)")
+    }
+
     /// A template file with a mistake: the daemon logs the file and the JSON path, draws the
     /// notification as the default toast (its button row in #3B4252 under the text, not one
     /// line) and goes on answering.

@@ -62,4 +62,22 @@ import Testing
         #expect(try state(h) == #"{"container":"notifications","id":\#(id),"part":"view"}"#)
         #expect(h.presenter.columnFocus.items == [ColumnFocusItem(view: ViewID(id))], "no buttons of its own")
     }
+
+    /// A templated notification's action buttons and close button are stops of their own, as
+    /// the toast's are (not its reply button); Enter on an action invokes it.
+    @Test func aTemplatedNotificationsButtonsAreStops() throws {
+        let h = try DaemonHarness(config: """
+            [containers.notifications]
+            close-button = true
+            template = "default"
+            """)
+        let id = try h.notify(NotifyRequest(summary: "Build", actions: [NotificationAction(key: "log", label: "Log"),
+                                                                        NotificationAction(key: "retry", label: "Retry"),
+                                                                        NotificationAction(key: "inline-reply", label: "Reply")],
+                                            expireTimeout: 0))
+        _ = try call(h, "Focus", [.string("notifications")])
+        #expect(h.presenter.columnFocus.items == [ColumnFocusItem(view: ViewID(id), actions: ["log", "retry"], closeButton: true)])
+        try h.click(id, .action("retry"), at: nil)  // what Enter on that stop sends
+        #expect(h.signals.signals.contains(.actionInvoked(id: id, action: "retry")))
+    }
 }

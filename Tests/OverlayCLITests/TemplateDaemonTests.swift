@@ -6,7 +6,7 @@ import OverlayConfig
 import OverlayEngine
 import OverlayRenderer
 import Testing
-import WaylandPresenter
+@testable import WaylandPresenter
 @testable import overlay_wl
 
 @Suite struct TemplateDaemonTests {
@@ -43,6 +43,68 @@ import WaylandPresenter
         let urgent = try #require(tree(h, alarm))
         // default, urgent: the bar's pill is drawn in the accent colour.
         #expect(urgent.layout.placed.contains { $0.part == .background(.color(Color(hex: "#FF5A4EFF")!)) })
+    }
+
+    /// A container's close button is drawn by the template as a button with the built-in close
+    /// action: tapped, it closes the notification as the toast's close button does (reason 2).
+    @Test func aTemplatesCloseButtonClosesTheNotification() throws {
+        let h = try DaemonHarness(config: """
+            [containers.notifications]
+            close-button = true
+            template = "default"
+            """)
+        let id = try h.notify(NotifyRequest(summary: "Closable", expireTimeout: 0))
+        let laidOut = try #require(tree(h, id))
+        let close = try #require(laidOut.layout.placed.first { $0.part == .node(.button(action: ViewAction.close, style: .plain)) })
+        #expect(h.presenter.treePart(ViewID(id), laidOut, at: Point(x: close.frame.midX, y: close.frame.midY)) == .viewControl(close.index))
+        h.presenter.treeControlTapped(ViewID(id), index: close.index, at: nil)
+        try h.update()
+        try h.advance(1)
+        #expect(h.signals.closed.map(\.id) == [id])
+        #expect(h.signals.closed.first?.reason == .dismissed)
+        #expect(!h.signals.signals.contains { if case .viewAction = $0 { true } else { false } }, "no action is reported")
+    }
+
+    /// An inline reply in the default template: the field takes typing, its submit button sends
+    /// the text as the toast's does (NotificationReplied, then closed); a template without a
+    /// field leaves the notification to the toast.
+    @Test func aTemplatesReplyFieldSendsTheReply() throws {
+        let h = try DaemonHarness(config: """
+            [[rules]]
+            template = "default"
+
+            [[rules]]
+            app-name = "^compact$"
+            template = "compact"
+            """)
+        let reply = NotificationAction(key: "inline-reply", label: "Reply")
+        let id = try h.notify(NotifyRequest(summary: "Ann", body: "lunch?", actions: [reply], expireTimeout: 0, sender: ":1.7"))
+        let laidOut = try #require(tree(h, id))
+        let field = try #require(laidOut.layout.placed.first { if case .node(.textField) = $0.part { true } else { false } })
+        #expect(field.part == .node(.textField(placeholder: "Reply", text: "", submitAction: "inline-reply")))
+        let send = try #require(laidOut.layout.placed.first { $0.part == .node(.button(action: "inline-reply", style: .plain)) })
+        h.presenter.treeControlTapped(ViewID(id), index: field.index, at: nil)
+        h.presenter.typeIntoReply(.insert("on my way"))
+        h.presenter.treeControlTapped(ViewID(id), index: send.index, at: nil)
+        try h.advance(1)
+        #expect(h.signals.signals.first == .notificationReplied(id: id, text: "on my way", sender: ":1.7"))
+        #expect(h.signals.closed.map(\.id) == [id])
+        let compact = try h.notify(NotifyRequest(appName: "compact", summary: "Bo", actions: [reply], expireTimeout: 0))
+        #expect(h.toast(compact)?.reply != nil, "compact has no field: the toast shows it")
+    }
+
+    /// A link in a templated body is hit where it is drawn and reported as the toast's links are.
+    @Test func aLinkInATemplatedBodyIsClickable() throws {
+        let h = try DaemonHarness(config: """
+            [[rules]]
+            template = "default"
+            """)
+        let id = try h.notify(NotifyRequest(summary: "Docs", body: "Read <a href=\"https://example.org/notes\">the notes</a> today"))
+        let laidOut = try #require(tree(h, id))
+        let link = try #require(h.presenter.trees.layouts.links(in: laidOut).first)
+        #expect(link.href == "https://example.org/notes")
+        #expect(h.presenter.treePart(ViewID(id), laidOut, at: Point(x: link.frame.midX, y: link.frame.midY)) == .link("https://example.org/notes"))
+        #expect(h.presenter.treePart(ViewID(id), laidOut, at: Point(x: link.frame.minX - 20, y: link.frame.midY)) == .body)
     }
 
     @Test func aTemplateButtonInvokesTheNotificationsAction() throws {

@@ -15,8 +15,10 @@ final class TemplateGoldenTests: XCTestCase {
     /// apart: about 0.14 % of a 380 × 200 picture with two buttons at scale 1, 0.22 % at scale 2.
     static let toastOutlierFraction = 0.003
 
-    /// Toast goldens (scene, scale, golden) with no close button (templates draw none).
+    /// Toast goldens (scene, scale, golden); `progress` has a close button beside two actions,
+    /// `style-gradient` a 4 pt border, an 18 pt radius, a background gradient and a close button.
     static let toastFixtures: [(String, Double, String)] = [
+        ("progress", 1, "progress"), ("style-gradient", 1, "style-gradient"),
         ("hidpi-toast", 1, "hidpi-toast"), ("hidpi-toast", 2, "hidpi-toast@2x"),
         ("icons", 1, "icons"), ("icons", 2, "icons@2x"),
         ("text-rtl", 1, "text-rtl"), ("text-emoji", 1, "text-emoji"), ("text-emoji", 2, "text-emoji@2x"),
@@ -78,6 +80,97 @@ final class TemplateGoldenTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// The toast's close button, links in the body and a style's line counts through `default`:
+    /// the same pixels as the toast painter within the tolerance, the close button where the
+    /// toast has it (a control with the built-in close action), and the same link frames.
+    func testDefaultTemplateDrawsCloseButtonLinksAndLineCounts() throws {
+        var style = ToastStyle.standard
+        style.showsCloseButton = true
+        style.bodyMaxLines = 2
+        style.summaryMaxLines = 1
+        let body = "See <a href=\"https://example.org/a\">the first link</a> and then a long sentence that wraps "
+            + "before <a href=\"https://example.org/b\">a second link</a> on a later line, cut at two lines."
+        let contents = [
+            ToastContent(summary: "A summary long enough to need more than the one line this style allows", body: body,
+                         icon: .file("\(GoldenImage.directory)/assets/badge.png")),
+            ToastContent(summary: "No icon", body: body, actions: [("a", "Open")]),
+            ToastContent(summary: "שלום עולם", body: "<a href=\"https://example.org/he\">קישור</a> בעברית"),
+        ]
+        let trees = ViewTreeRenderer()
+        for content in contents {
+            let laidOut = try trees.layoutTemplate(TemplatedToast(template: BuiltInTemplates.standard, content: content), style: style)
+            let toast = ToastRenderer()
+            XCTAssertEqual(laidOut.size.height, toast.measure(content, style: style).height, content.summary)
+            let close = laidOut.layout.placed.first { if case .node(.button(ViewAction.close, _)) = $0.part { true } else { false } }
+            XCTAssertEqual(close?.frame, toast.closeButtonFrame(content, style: style), content.summary)
+            let links = trees.links(in: laidOut), expected = toast.linkFrames(content, style: style)
+            XCTAssertEqual(links.map(\.href), expected.map(\.href), content.summary)
+            XCTAssertFalse(links.isEmpty, content.summary)
+            for (a, b) in zip(links, expected) {
+                for (p, q) in [(a.frame.minX, b.frame.minX), (a.frame.minY, b.frame.minY), (a.frame.width, b.frame.width), (a.frame.height, b.frame.height)] {
+                    XCTAssertEqual(p, q, accuracy: 1, "\(content.summary): \(a.href)")
+                }
+            }
+            for scale in [1.0, 2.0] {
+                let painted = Canvas(pixelWidth: Int(380 * scale), pixelHeight: Int(200 * scale), scale: scale)
+                painted.fill(Color(hex: 0x808080))
+                toast.draw(content, style: style, on: painted, x: 10, y: 10)
+                let templated = Canvas(pixelWidth: Int(380 * scale), pixelHeight: Int(200 * scale), scale: scale)
+                templated.fill(Color(hex: 0x808080))
+                trees.draw(laidOut, on: templated, at: Point(x: 10, y: 10))
+                let differing = Self.differing(painted, templated)
+                if Double(differing) > Double(painted.pixelWidth * painted.pixelHeight) * Self.toastOutlierFraction {
+                    let dir = GoldenImage.failureDirectory("template-vs-toast")
+                    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+                    try? painted.writePNG(to: "\(dir)/close-links-\(content.summary.count)-\(Int(scale))x-toast.png")
+                    try? templated.writePNG(to: "\(dir)/close-links-\(content.summary.count)-\(Int(scale))x-template.png")
+                }
+                XCTAssertLessThanOrEqual(Double(differing), Double(painted.pixelWidth * painted.pixelHeight) * Self.toastOutlierFraction,
+                                         "\(content.summary) @\(scale)x: \(differing) pixels differ")
+            }
+        }
+    }
+
+    /// Inline images in the body through `default`: placed on the baseline, fitted to the
+    /// column and the style's image height, as the toast places them; one that cannot be loaded
+    /// shows its alt text in both.
+    func testDefaultTemplateDrawsInlineImages() throws {
+        let badge = "\(GoldenImage.directory)/assets/badge.png"
+        var style = ToastStyle.standard
+        style.bodyImageMaxHeight = 24
+        let contents = [
+            ToastContent(summary: "Inline", body: "Look <img src=\"\(badge)\" alt=\"[pic]\"/> here, then text that wraps onto a second line"),
+            ToastContent(summary: "Missing", body: "Look <img src=\"/no/such.png\" alt=\"[pic]\"/> here"),
+        ]
+        let trees = ViewTreeRenderer()
+        var failures: [ImageLoadError] = []
+        trees.onImageError = { failures.append($0) }
+        for content in contents {
+            let laidOut = try trees.layoutTemplate(TemplatedToast(template: BuiltInTemplates.standard, content: content), style: style)
+            let toast = ToastRenderer()
+            XCTAssertEqual(laidOut.size.height, toast.measure(content, style: style).height, content.summary)
+            for scale in [1.0, 2.0] {
+                let painted = Canvas(pixelWidth: Int(380 * scale), pixelHeight: Int(120 * scale), scale: scale)
+                painted.fill(Color(hex: 0x808080))
+                toast.draw(content, style: style, on: painted, x: 10, y: 10)
+                let templated = Canvas(pixelWidth: Int(380 * scale), pixelHeight: Int(120 * scale), scale: scale)
+                templated.fill(Color(hex: 0x808080))
+                trees.draw(laidOut, on: templated, at: Point(x: 10, y: 10))
+                let differing = Self.differing(painted, templated)
+                XCTAssertLessThanOrEqual(Double(differing), Double(painted.pixelWidth * painted.pixelHeight) * Self.toastOutlierFraction,
+                                         "\(content.summary) @\(scale)x: \(differing) pixels differ")
+            }
+        }
+        XCTAssertEqual(failures, [.notFound("/no/such.png")], "a failure is reported once")
+    }
+
+    /// Without a close button in the style the template draws none.
+    func testNoCloseButtonUnlessTheStyleShowsOne() throws {
+        let laidOut = try ViewTreeRenderer().layoutTemplate(TemplatedToast(template: BuiltInTemplates.standard,
+                                                                           content: ToastContent(summary: "S")), style: .standard)
+        XCTAssertFalse(laidOut.layout.placed.contains { if case .node(.symbol) = $0.part { true } else { false } })
     }
 
     /// Pixels whose channels differ by more than `toastChannelTolerance`.

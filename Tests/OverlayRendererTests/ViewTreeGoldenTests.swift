@@ -57,6 +57,9 @@ final class ViewTreeGoldenTests: XCTestCase {
     func testToggles() throws { for s in [1.0, 2] { try check("toggle", scale: s) } }
     func testSliders() throws { for s in [1.0, 2] { try check("slider", scale: s) } }
     func testTextFields() throws { for s in [1.0, 2] { try check("textfield", scale: s) } }
+    /// The close symbol (default, larger and coloured, as a plain button's label) and text whose
+    /// links take `linkColor` (two links, the second wrapping), beside the same link drawn plain.
+    func testSymbolsAndLinks() throws { for s in [1.0, 2] { try check("symbol-link", scale: s) } }
     /// Padding, frame (fixed, min), background (colour, gradient), corner radius, border, shadow, opacity.
     func testModifiers() throws { for s in [1.0, 2] { try check("modifiers", scale: s) } }
     /// A blur-material background over a checkerboard: the squares under it are blurred and tinted.

@@ -16,19 +16,37 @@ public struct TemplateFields: Equatable, Sendable {
     public var progress: Double?
     /// `{actions}`: one button per action (key, label), in order; none removes the prototype.
     public var actions: [TemplateAction]
+    /// `{close}`: true keeps a button whose action is `{close}` (its action becomes
+    /// `ViewAction.close`); false removes it.
+    public var closeButton: Bool
+    /// `{reply}`: the inline-reply field's placeholder and submit label; nil removes the field
+    /// and its button.
+    public var reply: TemplateReply?
 
     public init(summary: String = "", body: String = "", appName: String = "", icon: ViewImageSource? = nil,
-                image: ViewImageSource? = nil, progress: Double? = nil, actions: [TemplateAction] = []) {
+                image: ViewImageSource? = nil, progress: Double? = nil, actions: [TemplateAction] = [], closeButton: Bool = false,
+                reply: TemplateReply? = nil) {
         self.summary = summary; self.body = body; self.appName = appName; self.icon = icon; self.image = image
-        self.progress = progress; self.actions = actions
+        self.progress = progress; self.actions = actions; self.closeButton = closeButton; self.reply = reply
     }
 }
 
-/// One action button of a template: its key (the button's action) and label.
+/// The inline reply a notification offers (its `inline-reply` action).
+public struct TemplateReply: Equatable, Sendable {
+    public var placeholder: String
+    public var submitLabel: String
+    /// The action a reply is sent as: the submit action of the field and its button.
+    public static let action = "inline-reply"
+    public init(placeholder: String, submitLabel: String) { self.placeholder = placeholder; self.submitLabel = submitLabel }
+}
+
+/// One action button of a template: its key (the button's action), label and icon (the
+/// `action-icons` hint: drawn instead of the label where the button has an `{actionIcon}` image).
 public struct TemplateAction: Equatable, Sendable {
     public var key: String
     public var label: String
-    public init(key: String, label: String) { self.key = key; self.label = label }
+    public var icon: ViewImageSource?
+    public init(key: String, label: String, icon: ViewImageSource? = nil) { self.key = key; self.label = label; self.icon = icon }
 }
 
 /// A notification template: a view tree (docs/VIEWS.md) with slot strings.
@@ -41,9 +59,18 @@ public struct TemplateAction: Equatable, Sendable {
 /// - a `progressBar` with `"value": "{progress}"` shows the percentage (total 100); without one
 ///   it is removed.
 /// - a `button` with `"action": "{actions}"` is repeated for each action, its action the action's
-///   key and `{label}` in its texts the label; without actions it is removed.
-/// - colours written `"{name}"` take the colour `name` of `TemplateTheme` (the theme's), and a
-///   frame's width written `"{width}"` the theme's toast width.
+///   key and `{label}` in its texts the label; without actions it is removed. Inside it an image
+///   with `"icon": "{actionIcon}"` shows the action's icon; when there is one, a text that is
+///   only `{label}` is removed (the icon replaces the label), and without one the image is.
+/// - a `textField` with `"submitAction": "{reply}"` and a `button` with `"action": "{reply}"`
+///   stay when the notification offers an inline reply (their action `TemplateReply.action`, the
+///   button submitting the field), `{replyPlaceholder}` and `{replyLabel}` filled; otherwise they
+///   are removed.
+/// - a `button` with `"action": "{close}"` stays when the notification shows a close button (its
+///   action `ViewAction.close`); otherwise it is removed.
+/// - colours written `"{name}"` take the colour `name` of `TemplateTheme` (the theme's), a
+///   frame's width written `"{width}"` the theme's toast width, and a `lineLimit` or `size`
+///   written `"{name}"` the theme's number `name` (line counts, the close button's side).
 ///
 /// A stack or grid whose children were all removed is removed too (a removed root leaves an empty
 /// vstack). Filling is pure: the same fields and colours give the same tree.
@@ -78,9 +105,16 @@ public struct NotificationTemplate: Equatable, Sendable {
         root = jsonValue
         let sample = TemplateFields(summary: "Summary", body: "Body", appName: "App", icon: .icon("image-missing"),
                                     image: .icon("image-missing"), progress: 50,
-                                    actions: [TemplateAction(key: "action", label: "Action")])
+                                    actions: [TemplateAction(key: "action", label: "Action")], closeButton: true,
+                                    reply: TemplateReply(placeholder: "Reply", submitLabel: "Send"))
         _ = try filled(with: sample, theme: TemplateTheme())
+        var withIcons = sample
+        withIcons.actions[0].icon = .icon("image-missing")
+        _ = try filled(with: withIcons, theme: TemplateTheme())
     }
+
+    /// True when a notification's inline reply has a place in this template (`{reply}`).
+    public var takesReply: Bool { TemplateFiller.takesReply(root) }
 
     /// The tree for one notification: slots filled, colours resolved, mirrored when the
     /// notification reads right to left. Errors (a filled tree past `filledLimits`) name the
@@ -100,9 +134,20 @@ public struct NotificationTemplate: Equatable, Sendable {
 public struct TemplateTheme: Equatable, Sendable {
     public var colors: [String: Color]
     public var width: Double = 360
+    /// Set: a `background` modifier written `"{background}"` is a vertical gradient from the
+    /// `background` colour to this one (a style's background gradient).
+    public var backgroundEnd: Color?
+    /// Numbers a template writes as `"{name}"` in a `lineLimit`, `size`, `width`, `height`,
+    /// `minHeight`, `imageMaxHeight`, `padding` or `cornerRadius`: the style's line counts
+    /// (`summaryLines`, `bodyLines`, whole numbers from 1), `closeSize`, `actionIconSize`,
+    /// `actionLabelHeight` (the icon's size when an action shows one, else 0), `bodyImageHeight`,
+    /// `borderWidth`, `cornerRadius` and `innerRadius` (inside the border).
+    public var numbers: [String: Double] = ["summaryLines": 2, "bodyLines": 6, "closeSize": 16, "actionIconSize": 20,
+                                           "actionLabelHeight": 0, "bodyImageHeight": 96, "borderWidth": 2, "cornerRadius": 8,
+                                           "innerRadius": 6]
     /// Every name a template may use, each black until set.
     public static let names = ["background", "border", "summary", "body", "urgentBar", "buttonBackground", "buttonText",
-                               "progressTrack", "progressFill", "link"]
+                               "progressTrack", "progressFill", "link", "closeButton"]
 
     public init(_ colors: [String: Color] = [:], width: Double = 360) {
         self.width = width
@@ -123,19 +168,30 @@ struct TemplateFiller {
     let theme: TemplateTheme
     /// `{label}` inside an action button.
     var label: String?
+    /// `{actionIcon}` inside an action button; nil removes its image.
+    var actionIcon: ViewImageSource?
+    /// The action button has an `{actionIcon}` image and an icon: a text of only `{label}` goes.
+    var iconReplacesLabel = false
 
     init(fields: TemplateFields, theme: TemplateTheme, label: String? = nil) {
         self.fields = fields; self.theme = theme; self.label = label
     }
 
     /// Keys whose string values (and, for `colors`, whose array's strings) are colours.
-    private static let colorKeys: Set<String> = ["color", "background", "colors"]
+    private static let colorKeys: Set<String> = ["color", "background", "colors", "linkColor"]
     private static let widthKeys: Set<String> = ["width", "minWidth", "idealWidth", "maxWidth"]
+    private static let numberKeys: Set<String> = ["lineLimit", "size", "width", "height", "minHeight", "imageMaxHeight",
+                                                  "padding", "cornerRadius"]
 
     /// The value with its slots filled; nil when it is removed. `key` is the member it is in.
     func fill(_ value: JSONValue, key: String = "") -> JSONValue? {
         switch value {
         case .string("{width}") where Self.widthKeys.contains(key): return .number(theme.width)
+        case .string("{background}") where key == "background" && theme.backgroundEnd != nil:
+            let colors: [JSONValue] = [.string(theme.colors["background"]?.jsonHex ?? Color.black.jsonHex), .string(theme.backgroundEnd!.jsonHex)]
+            return .object(["gradient": .object(["colors": .array(colors)])])
+        case .string(let s) where Self.numberKeys.contains(key) && s.hasPrefix("{") && s.hasSuffix("}"):
+            return theme.numbers[String(s.dropFirst().dropLast())].map { .number($0) } ?? value
         case .string(let s): return Self.colorKeys.contains(key) ? .string(color(s) ?? s) : value
         case .array(let items): return .array(items.compactMap { fill($0, key: key) })
         case .object(var members):
@@ -157,13 +213,22 @@ struct TemplateFiller {
         case "text":
             guard case .string(let text)? = members["text"] else { break }
             if (text == "{body}" && fields.body.isEmpty) || (text == "{appName}" && fields.appName.isEmpty) { return nil }
+            if text == "{label}" && iconReplacesLabel { return nil }
             var slots = [("{summary}", MarkupEscape.escape(fields.summary)), ("{appName}", MarkupEscape.escape(fields.appName)),
-                         ("{body}", fields.body)]
+                         ("{body}", fields.body), ("{replyLabel}", MarkupEscape.escape(fields.reply?.submitLabel ?? ""))]
             if let label { slots.append(("{label}", MarkupEscape.escape(label))) }
             members["text"] = .string(Self.substitute(text, slots))
         case "image":
             if case .string(let icon)? = members["icon"], let slot = ImageSlot(rawValue: icon) {
-                guard slot.source(fields) != nil else { return nil }
+                guard slot == .actionIcon ? actionIcon != nil : slot.source(fields) != nil else { return nil }
+            }
+        case "textField":
+            if case .string("{reply}")? = members["submitAction"] {
+                guard let reply = fields.reply else { return nil }
+                members["submitAction"] = .string(TemplateReply.action)
+                if case .string(let placeholder)? = members["placeholder"] {
+                    members["placeholder"] = .string(Self.substitute(placeholder, [("{replyPlaceholder}", reply.placeholder)]))
+                }
             }
         case "progressBar":
             if case .string("{progress}")? = members["value"] {
@@ -173,6 +238,14 @@ struct TemplateFiller {
             }
         case "button":
             if case .string("{actions}")? = members["action"] { return nil }  // outside a stack: nowhere to repeat it
+            if case .string("{reply}")? = members["action"] {
+                guard fields.reply != nil else { return nil }
+                members["action"] = .string(TemplateReply.action)
+            }
+            if case .string("{close}")? = members["action"] {
+                guard fields.closeButton else { return nil }
+                members["action"] = .string(ViewAction.close)
+            }
         default:
             break
         }
@@ -198,11 +271,27 @@ struct TemplateFiller {
     private func action(_ action: TemplateAction, prototype: [String: JSONValue]) -> JSONValue? {
         var button = prototype
         button["action"] = .string("")
-        guard case .object(var filled)? = TemplateFiller(fields: fields, theme: theme, label: action.label).fill(.object(button)) else {
-            return nil
-        }
+        var filler = TemplateFiller(fields: fields, theme: theme, label: action.label)
+        filler.actionIcon = action.icon
+        filler.iconReplacesLabel = action.icon != nil && Self.mentions(.string(ImageSlot.actionIcon.rawValue), in: .object(button))
+        guard case .object(var filled)? = filler.fill(.object(button)) else { return nil }
         filled["action"] = .string(action.key)
         return .object(filled)
+    }
+
+    /// True when the template has an inline-reply field (`"submitAction": "{reply}"`).
+    static func takesReply(_ root: JSONValue) -> Bool {
+        mentions(.string("{reply}"), in: root)
+    }
+
+    /// True when `value` holds `needle` anywhere.
+    static func mentions(_ needle: JSONValue, in value: JSONValue) -> Bool {
+        switch value {
+        case needle: true
+        case .array(let items): items.contains { mentions(needle, in: $0) }
+        case .object(let members): members.values.contains { mentions(needle, in: $0) }
+        default: false
+        }
     }
 
     /// Replaces each slot in `text` in one pass (a field's own text is never searched for slots).
@@ -224,22 +313,30 @@ struct TemplateFiller {
         return out + rest
     }
 
-    /// Puts the notification's pictures into the image nodes of `{icon}` and `{image}`.
-    func placeImages(in node: inout ViewNode) {
-        if case .image(var content) = node.kind, case .icon(let name) = content.source,
-           let source = ImageSlot(rawValue: name)?.source(fields) {
+    /// Puts the notification's pictures into the image nodes of `{icon}` and `{image}`, and each
+    /// action's icon into the `{actionIcon}` image of its button.
+    func placeImages(in node: inout ViewNode, actionIcon: ViewImageSource? = nil) {
+        var actionIcon = actionIcon
+        if case .button(let key, _) = node.kind { actionIcon = fields.actions.first { $0.key == key }?.icon }
+        if case .image(var content) = node.kind, case .icon(let name) = content.source, let slot = ImageSlot(rawValue: name),
+           let source = slot == .actionIcon ? actionIcon : slot.source(fields) {
             content.source = source
             node.kind = .image(content)
         }
-        for i in node.children.indices { placeImages(in: &node.children[i]) }
+        for i in node.children.indices { placeImages(in: &node.children[i], actionIcon: actionIcon) }
     }
 }
 
 /// The picture slots.
 enum ImageSlot: String {
-    case icon = "{icon}", image = "{image}"
+    case icon = "{icon}", image = "{image}", actionIcon = "{actionIcon}"
 
+    /// The notification's picture for `{icon}` and `{image}` (an action's icon is its button's).
     func source(_ fields: TemplateFields) -> ViewImageSource? {
-        self == .icon ? fields.icon : fields.image
+        switch self {
+        case .icon: fields.icon
+        case .image: fields.image
+        case .actionIcon: nil
+        }
     }
 }

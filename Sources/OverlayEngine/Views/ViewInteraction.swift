@@ -18,6 +18,10 @@ public struct ViewAction: Equatable, Sendable {
     public var action: String
     public var value: ViewActionValue
     public init(action: String, value: ViewActionValue) { self.action = action; self.value = value }
+
+    /// The built-in action of a close button: a click on a button with it closes the view, as
+    /// a toast's close button does, instead of reporting an action.
+    public static let close = "overlay-wl.close"
 }
 
 extension ViewKind {
@@ -123,5 +127,15 @@ extension ViewNode {
         }
         node.children = children.map { $0.resolvingImageFiles(relativeTo: directory) }
         return node
+    }
+}
+
+extension ViewNode {
+    /// The text of the first text field whose submit action is `action` (a button with that
+    /// action submits it); nil when there is none.
+    public func textField(submitting action: String) -> String? {
+        if case .textField(_, let text, let submit) = kind, submit == action { return text }
+        for child in children { if let text = child.textField(submitting: action) { return text } }
+        return nil
     }
 }

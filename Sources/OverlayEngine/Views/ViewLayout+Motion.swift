@@ -119,6 +119,7 @@ extension ViewKind {
         case .toggle: "toggle"
         case .slider: "slider"
         case .textField: "textField"
+        case .symbol: "symbol"
         }
     }
 }

@@ -187,6 +187,8 @@ struct LayoutPass {
             if let size = image.size { return size }
             if case .pixels(let w, let h, _) = image.source { return Size(width: Double(w), height: Double(h)) }
             return ImageContent.defaultSize
+        case .symbol(let symbol):
+            return Size(width: symbol.size, height: symbol.size)
         case .progressBar:
             return Size(width: p.width ?? ViewLayout.idealControlWidth, height: ViewLayout.progressBarHeight)
         case .slider:

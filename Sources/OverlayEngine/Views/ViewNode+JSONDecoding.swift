@@ -129,6 +129,9 @@ struct ViewJSONDecoder {
         case "divider": node.kind = .divider
         case "text": node.kind = .text(try textContent(&f))
         case "image": node.kind = .image(try image(&f))
+        case "symbol":
+            node.kind = .symbol(SymbolContent(try f.choice("name", default: SymbolName.close),
+                                              size: try f.number("size", in: length, default: 16), color: try color(&f, "color")))
         case "progressBar":
             node.kind = .progressBar(value: try f.number("value", in: 0...1e9, default: 0),
                                      total: try f.number("total", in: 1e-9...1e9, default: 1))
@@ -213,6 +216,13 @@ struct ViewJSONDecoder {
         }
         content.wraps = try f.bool("wraps", default: true)
         content.truncation = try f.choice("truncation", default: .end)
+        content.linkColor = try color(&f, "linkColor")
+        if let height = try f.number("imageMaxHeight") {
+            guard (1...limits.maxLength).contains(height) else {
+                throw ViewDecodingError(path: f.path("imageMaxHeight"), message: "expected a length from 1 to \(Int(limits.maxLength))")
+            }
+            content.imageMaxHeight = height
+        }
         return content
     }
 

@@ -32,6 +32,11 @@ extension ViewNode {
             if let color = t.color { o["color"] = .string(color.jsonHex) }
             if let limit = t.lineLimit { o["lineLimit"] = .number(Double(limit)) }
             o["wraps"] = .bool(t.wraps); o["truncation"] = .string(t.truncation.rawValue)
+            if let link = t.linkColor { o["linkColor"] = .string(link.jsonHex) }
+            if let height = t.imageMaxHeight { o["imageMaxHeight"] = .number(height) }
+        case .symbol(let symbol):
+            o["type"] = "symbol"; o["name"] = .string(symbol.name.rawValue); o["size"] = .number(symbol.size)
+            if let color = symbol.color { o["color"] = .string(color.jsonHex) }
         case .image(let image):
             o["type"] = "image"; o["contentMode"] = .string(image.contentMode.rawValue)
             if let size = image.size { o["size"] = .object(["width": .number(size.width), "height": .number(size.height)]) }

@@ -46,6 +46,8 @@ public enum ViewKind: Equatable, Sendable {
     case slider(value: Double, range: ClosedRange<Double>, step: Double, action: String)
     /// A one-line text entry showing `placeholder` while empty.
     case textField(placeholder: String, text: String, submitAction: String)
+    /// A built-in vector symbol drawn in a colour (no file, no icon theme).
+    case symbol(SymbolContent)
 
     /// True for kinds that take children.
     public var isContainer: Bool {
@@ -92,13 +94,38 @@ public struct TextContent: Equatable, Sendable {
     public var wraps: Bool
     /// Where text that does not fit is cut.
     public var truncation: Truncation
+    /// Links (`<a href>`) are drawn in this colour and can be clicked; nil draws them as plain text.
+    public var linkColor: Color?
+    /// Images (`<img src>`, a path or file:// URI) are drawn in the text, fitted into its width
+    /// and this height (never enlarged); nil shows their alt text.
+    public var imageMaxHeight: Double?
 
     /// Text with the default font, wrapping, cut at the end.
     public init(_ markup: String, font: FontSpec = FontSpec(), color: Color? = nil, lineLimit: Int? = nil,
-                wraps: Bool = true, truncation: Truncation = .end) {
+                wraps: Bool = true, truncation: Truncation = .end, linkColor: Color? = nil, imageMaxHeight: Double? = nil) {
         self.markup = markup; self.font = font; self.color = color
-        self.lineLimit = lineLimit; self.wraps = wraps; self.truncation = truncation
+        self.lineLimit = lineLimit; self.wraps = wraps; self.truncation = truncation; self.linkColor = linkColor
+        self.imageMaxHeight = imageMaxHeight
     }
+}
+
+/// A built-in symbol: which one, its square side in points and its colour.
+public struct SymbolContent: Equatable, Sendable {
+    public var name: SymbolName
+    /// Side of the square it is drawn in.
+    public var size: Double
+    /// Colour; nil uses the theme's text colour.
+    public var color: Color?
+
+    public init(_ name: SymbolName, size: Double = 16, color: Color? = nil) {
+        self.name = name; self.size = size; self.color = color
+    }
+}
+
+/// The symbols drawn without a file.
+public enum SymbolName: String, CaseIterable, Sendable {
+    /// An "×" of two round-capped strokes (a close button's).
+    case close
 }
 
 /// Where an ellipsis replaces text that does not fit.

@@ -3,8 +3,9 @@ import OverlayEngine
 /// The notification templates that ship inside the binary (no file is read for them):
 ///
 /// - `default`: today's toast made of view-tree parts: border, background, the urgent bar down
-///   the leading edge, a 48 pt icon beside summary (bold, 2 lines) and body (6 lines), the
-///   progress bar, then one row of equal-width action buttons. It matches the toast painter's
+///   the leading edge, a 48 pt icon beside summary (bold, the style's lines) and body (the
+///   style's lines, clickable links), the close button when the style shows one, the progress
+///   bar, then one row of equal-width action buttons. It matches the toast painter's
 ///   pixels within `BuiltInTemplates.toastTolerance`.
 /// - `compact`: one line, 32 pt high inside the border: a 20 pt icon, the summary, the body
 ///   (one line, ellipsized).
@@ -28,7 +29,8 @@ public enum BuiltInTemplates {
     public static let compact = try! NotificationTemplate(name: "compact", json: compactJSON)
     public static let hero = try! NotificationTemplate(name: "hero", json: heroJSON)
 
-    /// The border, the background inside it and the urgent bar around `content`, `{width}` wide.
+    /// The border (the style's width and radius), the background inside it (flat, or the style's
+    /// gradient) and the urgent bar around `content`, `{width}` wide.
     /// The bar is 6 pt: a 12 pt pill whose trailing half the background covers again, so its
     /// leading corners follow the background's and its trailing edge is straight. It is as tall
     /// as the toast because templates are laid out twice (`ViewTreeRenderer.layoutTemplate`).
@@ -41,17 +43,31 @@ public enum BuiltInTemplates {
               {"type": "spacer", "modifiers": [{"frame": {"width": 6, "maxHeight": "infinity"}}, {"background": "{background}"}, {"padding": {"leading": 6}}]}
             ]},
             \(content)
-          ], "modifiers": [{"background": "{background}"}, {"cornerRadius": 6}]}
-        ], "modifiers": [{"padding": 2}, {"background": "{border}"}, {"cornerRadius": 8}, {"frame": {"width": "{width}"}}]}
+          ], "modifiers": [{"background": "{background}"}, {"cornerRadius": "{innerRadius}"}]}
+        ], "modifiers": [{"padding": "{borderWidth}"}, {"background": "{border}"}, {"cornerRadius": "{cornerRadius}"}, {"frame": {"width": "{width}"}}]}
         """
     }
 
-    /// One equal-width button per action.
+    /// One equal-width button per action: its label, or its icon (`action-icons`).
     static let actionsRow = """
         {"type": "hstack", "spacing": 6, "children": [
           {"type": "button", "style": "plain", "action": "{actions}",
-           "label": {"type": "text", "text": "{label}", "font": {"size": 11}, "color": "{buttonText}", "lineLimit": 1,
-                     "modifiers": [{"padding": {"top": 4, "leading": 8, "bottom": 4, "trailing": 8}}, {"frame": {"maxWidth": "infinity"}}]},
+           "label": {"type": "zstack", "children": [
+             {"type": "text", "text": "{label}", "font": {"size": 11}, "color": "{buttonText}", "lineLimit": 1},
+             {"type": "image", "icon": "{actionIcon}", "size": {"width": "{actionIconSize}", "height": "{actionIconSize}"}}
+           ], "modifiers": [{"frame": {"minHeight": "{actionLabelHeight}", "alignment": "top"}},
+                            {"padding": {"top": 4, "leading": 8, "bottom": 4, "trailing": 8}}, {"frame": {"maxWidth": "infinity"}}]},
+           "modifiers": [{"background": "{buttonBackground}"}, {"cornerRadius": 4}]}
+        ]}
+        """
+
+    /// The inline-reply field and its submit button.
+    static let replyRow = """
+        {"type": "hstack", "spacing": 6, "children": [
+          {"type": "textField", "placeholder": "{replyPlaceholder}", "submitAction": "{reply}", "modifiers": [{"frame": {"maxWidth": "infinity"}}]},
+          {"type": "button", "style": "plain", "action": "{reply}",
+           "label": {"type": "text", "text": "{replyLabel}", "font": {"size": 11}, "color": "{buttonText}", "lineLimit": 1,
+                     "modifiers": [{"padding": {"top": 4, "leading": 8, "bottom": 4, "trailing": 8}}]},
            "modifiers": [{"background": "{buttonBackground}"}, {"cornerRadius": 4}]}
         ]}
         """
@@ -61,12 +77,16 @@ public enum BuiltInTemplates {
           {"type": "hstack", "spacing": 12, "alignment": "top", "children": [
             {"type": "image", "icon": "{icon}", "size": {"width": 48, "height": 48}},
             {"type": "vstack", "spacing": 4, "alignment": "leading", "children": [
-              {"type": "text", "text": "{summary}", "font": {"size": 11, "weight": "bold"}, "color": "{summary}", "lineLimit": 2},
-              {"type": "text", "text": "{body}", "font": {"size": 11}, "color": "{body}", "lineLimit": 6}
-            ], "modifiers": [{"frame": {"maxWidth": "infinity", "alignment": "topLeading"}}]}
+              {"type": "text", "text": "{summary}", "font": {"size": 11, "weight": "bold"}, "color": "{summary}", "lineLimit": "{summaryLines}"},
+              {"type": "text", "text": "{body}", "font": {"size": 11}, "color": "{body}", "lineLimit": "{bodyLines}", "linkColor": "{link}",
+               "imageMaxHeight": "{bodyImageHeight}"}
+            ], "modifiers": [{"frame": {"maxWidth": "infinity", "alignment": "topLeading"}}]},
+            {"type": "button", "style": "plain", "action": "{close}",
+             "label": {"type": "symbol", "name": "close", "size": "{closeSize}", "color": "{closeButton}"}}
           ]},
           {"type": "progressBar", "value": "{progress}"},
-          \(actionsRow)
+          \(actionsRow),
+          \(replyRow)
         ], "modifiers": [{"padding": {"top": 12, "bottom": 12, "trailing": 12}}]}
         """)
 

@@ -15,31 +15,54 @@ public struct TemplatedToast {
     }
 
     /// The template's slots for this toast: at most `style.actions.maxButtons` action buttons,
-    /// as the toast draws.
-    public func fields(style: ToastStyle) -> TemplateFields {
+    /// as the toast draws, and the close button when the style shows one. With `action-icons`,
+    /// an action whose icon `iconLoads` (by its key) shows it instead of its label.
+    public func fields(style: ToastStyle, iconLoads: (String) -> Bool = { _ in true }) -> TemplateFields {
         TemplateFields(summary: content.summary, body: String(PreparedToast.trimmed(content.body)), appName: content.appName,
                        icon: content.icon.flatMap(Self.viewSource), image: image.flatMap(Self.viewSource),
                        progress: content.progress.map(Double.init),
-                       actions: content.visibleActions(limit: style.actions.maxButtons).map { TemplateAction(key: $0.key, label: $0.label) })
+                       actions: content.visibleActions(limit: style.actions.maxButtons).map { action in
+                           TemplateAction(key: action.key, label: action.label,
+                                          icon: content.actionIcons && iconLoads(action.key) ? .icon(action.key) : nil)
+                       },
+                       closeButton: style.showsCloseButton,
+                       reply: content.reply.map { TemplateReply(placeholder: $0.placeholder, submitLabel: $0.submitLabel) })
     }
 
     /// The filled tree; errors (a tree past the caps) name the JSON path.
-    public func tree(style: ToastStyle, rightToLeft: Bool) throws(ViewDecodingError) -> ViewNode {
-        try template.filled(with: fields(style: style), theme: Self.theme(style, emphasis: content.emphasis), rightToLeft: rightToLeft)
+    public func tree(style: ToastStyle, rightToLeft: Bool, iconLoads: (String) -> Bool = { _ in true }) throws(ViewDecodingError) -> ViewNode {
+        let fields = fields(style: style, iconLoads: iconLoads)
+        var theme = Self.theme(style, emphasis: content.emphasis)
+        // A row with an icon is as tall as the icon in every button, as in the toast.
+        if fields.actions.contains(where: { $0.icon != nil }) { theme.numbers["actionLabelHeight"] = theme.numbers["actionIconSize"] }
+        return try template.filled(with: fields, theme: theme, rightToLeft: rightToLeft)
     }
 
     /// The colours `{name}` of a template in `style` for a toast of `emphasis`: quiet toasts have
-    /// dimmer text, urgent ones a visible `urgentBar` (transparent otherwise).
+    /// dimmer text, urgent ones a visible `urgentBar` (transparent otherwise); the style's line
+    /// counts and close button side as numbers.
     public static func theme(_ style: ToastStyle, emphasis: ToastEmphasis) -> TemplateTheme {
         let dim = emphasis == .quiet ? min(1, max(0, style.quietTextOpacity)) : 1
-        return TemplateTheme([
+        var theme = TemplateTheme([
             "background": style.background, "border": style.borderWidth > 0 ? style.border : style.background,
             "summary": style.summaryColor.withAlpha(style.summaryColor.alpha * dim),
             "body": style.bodyColor.withAlpha(style.bodyColor.alpha * dim),
             "urgentBar": emphasis == .urgent ? style.accent : .clear,
             "buttonBackground": style.actions.background, "buttonText": style.actions.textColor,
             "progressTrack": style.progressTrack, "progressFill": style.progressFill, "link": style.linkColor,
+            "closeButton": style.closeButtonColor,
         ], width: style.width)
+        theme.numbers["summaryLines"] = Double(min(1000, max(1, style.summaryMaxLines)))
+        theme.numbers["bodyLines"] = Double(min(1000, max(1, style.bodyMaxLines)))
+        theme.numbers["closeSize"] = min(100_000, max(0, style.closeButtonSize))
+        theme.numbers["actionIconSize"] = min(100_000, max(1, style.actions.iconSize))
+        theme.numbers["bodyImageHeight"] = min(100_000, max(1, style.bodyImageMaxHeight))
+        let border = min(100_000, max(0, style.borderWidth)), radius = min(100_000, max(0, style.cornerRadius))
+        theme.numbers["borderWidth"] = border
+        theme.numbers["cornerRadius"] = radius
+        theme.numbers["innerRadius"] = max(0, radius - border)
+        theme.backgroundEnd = style.backgroundGradient
+        return theme
     }
 
     /// What controls and uncoloured text of a template are drawn in under `style`.
@@ -86,7 +109,9 @@ extension ViewTreeRenderer {
         var toast = toast
         if let icon = toast.content.icon, !canShow(icon, side: style.iconSize) { toast.content.icon = nil }
         if let image = toast.image, !canShow(image, side: 160) { toast.image = nil }
-        let node = try toast.tree(style: style, rightToLeft: readsRightToLeft(toast.content.summary))
+        let node = try toast.tree(style: style, rightToLeft: readsRightToLeft(toast.content.summary)) { key in
+            self.canShow(.themed(key), side: max(1, style.actions.iconSize))
+        }
         return layoutTemplate(node, look: TemplatedToast.look(style))
     }
 

@@ -10,6 +10,8 @@ struct PartPainter {
     let deviceScale: Double
     let look: ViewTreeLook
     let renderer: ViewTreeRenderer
+    /// The tree's own texts as drawn before.
+    let texts: LaidOutTexts
 
     // MARK: Modifiers
 
@@ -66,9 +68,14 @@ struct PartPainter {
         case .divider:
             Paths.fill(cr, f, radius: 0, color: look.divider.withAlpha(look.divider.alpha * alpha))
         case .text(let content):
-            text(content, in: f, alpha: alpha)
+            text(content, in: f, index: part.index, alpha: alpha)
         case .image(let content):
             image(content, in: f, alpha: alpha)
+        case .symbol(let symbol):
+            let color = symbol.color ?? look.text
+            switch symbol.name {
+            case .close: Paths.closeCross(cr, in: f, color: color.withAlpha(color.alpha * alpha))
+            }
         case .progressBar(let value, let total):
             bar(in: f, fraction: total > 0 && value.isFinite ? min(1, max(0, value / total)) : 0, alpha: alpha)
         case .button(_, let style):
@@ -87,15 +94,15 @@ struct PartPainter {
         }
     }
 
-    private func text(_ content: TextContent, in frame: Rect, alpha: Double) {
+    private func text(_ content: TextContent, in frame: Rect, index: Int, alpha: Double) {
         guard frame.width > 0, frame.height > 0 else { return }
-        let block = renderer.textBlock(content, width: frame.width, scale: deviceScale)
+        let set = renderer.setText(content, width: frame.width, scale: deviceScale, part: index, of: texts)
         let color = content.color ?? look.text
         cairo_save(cr)
         cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height + 1)
         cairo_clip(cr)
         Paths.setSource(cr, color.withAlpha(color.alpha * alpha))
-        block.draw(cr, x: frame.minX, y: frame.minY)
+        set.draw(cr, x: frame.minX, y: frame.minY, alpha: alpha)
         cairo_restore(cr)
     }
 

@@ -24,10 +24,20 @@ public struct ViewTreeLook: Hashable, Sendable {
     public init() {}
 }
 
+/// The texts of one laid-out tree, set in Pango once per scale and kept with it: a tree redrawn
+/// without a change (a fade, a move, another toast's change) lays no text out again. A changed
+/// tree is a new `LaidOutView` with new texts; one entry per text part and scale drawn.
+final class LaidOutTexts: @unchecked Sendable {
+    struct Slot: Hashable { var index: Int, width: Double, scale: Double }
+    var set: [Slot: (content: TextContent, text: ViewTreeRenderer.SetText)] = [:]
+}
+
 /// A view tree laid out, ready to paint: the tree and its placed parts.
 public struct LaidOutView: Equatable, Sendable {
     public var node: ViewNode
     public var layout: ViewLayoutResult
+    /// Its texts as drawn (not part of its value).
+    let texts = LaidOutTexts()
     /// The text field being typed into (its node index) and its caret in Characters.
     public var focus: (index: Int, caret: Int)?
     /// Colours of its own (a notification template's theme); nil uses the renderer's `look`.
@@ -67,11 +77,18 @@ public final class ViewTreeRenderer {
     public var blurSource: BlurSource = .tintedFallback
 
     private var contexts: [Double: TextContext] = [:]
-    private var texts: [TextKey: TextBlock] = [:]
+    private var texts: [TextKey: SetText] = [:]
     private var images: [(source: ViewImageSource, box: Int, image: LoadedImage?)] = []
+    private var bodyImages: [BodyImageKey: BodyImage?] = [:]
+    /// Texts set in Pango so far (tests).
+    private(set) var textsLaidOut = 0
     let shadows = ShadowPainter()
 
-    public init() {}
+    public init() {
+        measurer.bodyImage = { [unowned self] src, maxWidth, maxHeight in
+            bodyImage(src, maxWidth: maxWidth, maxHeight: maxHeight, scale: 1)
+        }
+    }
 
     /// Lays `node` out for `proposal` with Pango's measurements.
     public func layout(_ node: ViewNode, proposal: ProposedSize = .unspecified) -> LaidOutView {
@@ -95,7 +112,8 @@ public final class ViewTreeRenderer {
             cairo_scale(cr, scale, scale)
             cairo_translate(cr, -ax, -ay)
         }
-        let painter = PartPainter(cr: cr, canvas: canvas, deviceScale: canvas.scale * scale, look: view.look ?? look, renderer: self)
+        let painter = PartPainter(cr: cr, canvas: canvas, deviceScale: canvas.scale * scale, look: view.look ?? look, renderer: self,
+                                  texts: view.texts)
         if alpha < 1 {
             let ink = view.inkFrame(Rect(origin: .zero, size: view.size))
             cairo_rectangle(cr, ink.minX, ink.minY, ink.width, ink.height)
@@ -132,6 +150,7 @@ public final class ViewTreeRenderer {
     public func invalidate() {
         texts.removeAll()
         images.removeAll()
+        bodyImages.removeAll()
         contexts.removeAll()
         shadows.removeAll()
     }
@@ -139,21 +158,81 @@ public final class ViewTreeRenderer {
     // MARK: Caches
 
     struct TextKey: Hashable {
-        var markup: String, font: String, width: Double, lines: Int, truncation: Truncation, scale: Double
+        var markup: String, font: String, width: Double, lines: Int, truncation: Truncation, scale: Double, linkColor: Color?
+        var imageMaxHeight: Double?
+    }
+
+    /// Text set in Pango, where its links are (block coordinates, one frame per line a link
+    /// spans) and its inline images.
+    struct SetText {
+        let block: TextBlock
+        let links: [(href: String, frame: Rect)]
+        var images: [(image: LoadedImage, frame: Rect)] = []
+
+        /// Draws the text (in the current colour) and its images with the block's corner at (`x`, `y`).
+        func draw(_ cr: OpaquePointer, x: Double, y: Double, alpha: Double) {
+            block.draw(cr, x: x, y: y)
+            for (image, frame) in images {
+                image.paint(cr, in: Rect(x: x + frame.x, y: y + frame.y, width: frame.width, height: frame.height), alpha: alpha)
+            }
+        }
+    }
+
+    /// Text part `index` of a tree set at `width` for `scale`: from the tree's own texts when it
+    /// was drawn so before, else set (through the shared cache) and kept there.
+    func setText(_ content: TextContent, width: Double, scale: Double, part index: Int, of texts: LaidOutTexts) -> SetText {
+        let slot = LaidOutTexts.Slot(index: index, width: width, scale: scale)
+        if let kept = texts.set[slot], kept.content == content { return kept.text }
+        let set = setText(content, width: width, scale: scale)
+        texts.set[slot] = (content, set)
+        return set
     }
 
     /// `content` set in Pango at `width` for `scale` (cached).
     func textBlock(_ content: TextContent, width: Double, scale: Double) -> TextBlock {
+        setText(content, width: width, scale: scale).block
+    }
+
+    /// `content` set in Pango at `width` for `scale` with its links (cached). Links get
+    /// `content.linkColor`; without one they are plain text and none is reported.
+    func setText(_ content: TextContent, width: Double, scale: Double) -> SetText {
         let lines = content.wraps ? (content.lineLimit ?? 10_000) : 1
         let key = TextKey(markup: content.markup, font: PangoTextMeasurer.fontName(content.font),
-                          width: max(1, width), lines: lines, truncation: content.truncation, scale: scale)
-        if let block = texts[key] { return block }
+                          width: max(1, width), lines: lines, truncation: content.truncation, scale: scale,
+                          linkColor: content.linkColor, imageMaxHeight: content.imageMaxHeight)
+        if let known = texts[key] { return known }
+        textsLaidOut += 1
         let block = TextBlock(in: textContext(scale), font: key.font, width: key.width + 0.01, maxLines: lines)
         block.setEllipsize(Self.ellipsize(content.truncation))
-        block.setMarkup(Markup.sanitize(content.markup))
+        var set = SetText(block: block, links: [])
+        if content.linkColor != nil || content.imageMaxHeight != nil {
+            let maxHeight = content.imageMaxHeight
+            if let rich = RichText.set(Markup.document(content.markup), in: block, linkColor: content.linkColor, load: { image in
+                maxHeight.flatMap { self.bodyImage(image.src, maxWidth: key.width, maxHeight: $0, scale: scale) }
+            }) {
+                set = SetText(block: block, links: rich.links, images: rich.images)
+            }
+        } else {
+            block.setMarkup(Markup.sanitize(content.markup))
+        }
         if texts.count >= Self.textCapacity { texts.removeAll(keepingCapacity: true) }
-        texts[key] = block
-        return block
+        texts[key] = set
+        return set
+    }
+
+    /// The links of `view`'s text (`TextContent.linkColor` set) in the root's coordinates, one
+    /// frame per line a link spans, front-most last.
+    public func links(in view: LaidOutView) -> [(href: String, frame: Rect)] {
+        var out: [(href: String, frame: Rect)] = []
+        for part in view.layout.placed {
+            guard case .node(.text(let content)) = part.part, content.linkColor != nil, part.frame.width > 0 else { continue }
+            let f = part.frame
+            for link in setText(content, width: f.width, scale: 1).links {
+                let r = link.frame
+                out.append((link.href, Rect(x: f.minX + r.x, y: f.minY + r.y, width: r.width, height: r.height)))
+            }
+        }
+        return out
     }
 
     static func ellipsize(_ truncation: Truncation) -> PangoEllipsizeMode {
@@ -170,6 +249,24 @@ public final class ViewTreeRenderer {
         let context = TextContext(scale: scale)
         contexts[scale] = context
         return context
+    }
+
+    struct BodyImageKey: Hashable {
+        var src: String, maxWidth: Double, maxHeight: Double, scale: Double
+    }
+
+    /// An inline image of text (`<img src>`) fitted into `maxWidth` × `maxHeight` points for
+    /// `scale` (cached, at most `imageCapacity`; failures are reported once and leave the alt text).
+    func bodyImage(_ src: String, maxWidth: Double, maxHeight: Double, scale: Double) -> BodyImage? {
+        let key = BodyImageKey(src: src, maxWidth: maxWidth, maxHeight: maxHeight, scale: scale)
+        if let known = bodyImages[key] { return known }
+        var loaded: BodyImage?
+        do { loaded = try BodyImage.load(src, maxWidth: maxWidth, maxHeight: maxHeight, scale: scale) } catch let error as ImageLoadError {
+            if !bodyImages.keys.contains(where: { $0.src == src }) { onImageError(error) }  // once per picture, not per size
+        } catch {}
+        if bodyImages.count >= Self.imageCapacity { bodyImages.removeAll(keepingCapacity: true) }
+        bodyImages[key] = loaded
+        return loaded
     }
 
     /// The picture of `source` decoded for a box of `side` device pixels (cached; failures are

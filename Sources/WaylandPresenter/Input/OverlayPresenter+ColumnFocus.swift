@@ -91,6 +91,12 @@ extension OverlayPresenter {
         let style = toastStyle(in: container), v = item.visualFrame, s = item.scale
         func onSurface(_ f: Rect) -> Rect { Rect(x: v.minX + f.x * s, y: v.minY + f.y * s, width: f.width * s, height: f.height * s) }
         let content = toast(stop.view)
+        if stop.part != .view, case .tree(let tree)? = views[stop.view] {
+            // A templated notification's button: the ring around the tree's own button.
+            let action = if case .action(let key) = stop.part { key } else { ViewAction.close }
+            return tree.layout.placed.first { if case .node(.button(action, _)) = $0.part { true } else { false } }
+                .map { FocusRing.around(button: onSurface($0.frame), style: style, scale: s) }
+        }
         switch stop.part {
         case .view:
             return FocusRing.inside(toast: v, style: style, scale: s)
@@ -104,11 +110,19 @@ extension OverlayPresenter {
     }
 
     /// A view on screen that the keyboard can rest on (not a stack's header or a card peeking out
-    /// under it, not leaving, not a help tip), with the buttons it draws; a view tree (a templated
-    /// notification) is one stop.
+    /// under it, not leaving, not a help tip), with the buttons it draws; a templated
+    /// notification with its action buttons and close button, any other view tree one stop.
     private func focusItem(_ id: ViewID, in container: String, showing: Set<ViewID>) -> ColumnFocusItem? {
         guard showing.contains(id), !id.isGroupHeader, manager.stackHeader(coveringPeek: id) == nil else { return nil }
-        if case .tree? = views[id] { return ColumnFocusItem(view: id) }
+        if case .tree(let tree)? = views[id] {
+            guard trees.templated[id] != nil else { return ColumnFocusItem(view: id) }
+            // In drawing order, which is left to right (a mirrored tree is reversed already).
+            let buttons = tree.layout.placed.compactMap { part -> String? in
+                if case .node(.button(let action, _)) = part.part { action } else { nil }
+            }
+            let actions = buttons.filter { $0 != ViewAction.close && tree.node.textField(submitting: $0) == nil }
+            return ColumnFocusItem(view: id, actions: actions, closeButton: buttons.contains(ViewAction.close))
+        }
         guard let content = toast(id) else { return nil }
         let style = toastStyle(in: container)
         return ColumnFocusItem(view: id, actions: renderer.actionFrames(content, style: style).map(\.key),
