@@ -3,7 +3,8 @@ import CShims
 /// When memory a burst used goes back to the system: a while (`delay`) after the last view
 /// closed, once per burst. The renderer's layouts and fade images of the closed toasts are
 /// dropped (a fade image is otherwise dropped only by later frames, and none come once the
-/// screen is empty), then `malloc_trim` returns the free pages glibc keeps in its arenas.
+/// screen is empty), then `malloc_trim` returns the free pages glibc keeps in its arenas, and
+/// the code and font pages drawing mapped go back to the page cache (`IdlePages`).
 /// Nothing is due while a view is open, or when nothing closed since the last trim.
 struct HeapTrimSchedule {
     let delay: Double
@@ -32,5 +33,9 @@ struct HeapTrimSchedule {
     }
 }
 
-/// Returns the free pages of every malloc arena to the system.
-func trimHeap() { _ = ow_trim_heap() }
+/// Returns the free pages of every malloc arena to the system, then the file pages drawing
+/// mapped since the daemon was idle (`IdlePages`).
+func returnIdleMemory() {
+    _ = ow_trim_heap()
+    IdlePages.release()
+}

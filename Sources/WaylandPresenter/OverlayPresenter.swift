@@ -302,7 +302,7 @@ public final class OverlayPresenter {
         } else if spareMemoryUntil == nil {
             spareMemoryUntil = now + Self.spareBufferLifetime
         }
-        if heapTrim.update(now: now, occupied: !views.isEmpty) { renderer.invalidate(); trimHeap() }
+        if heapTrim.update(now: now, occupied: !views.isEmpty) { renderer.invalidate(); returnIdleMemory() }
         display?.flush()
         let spareDeadline = earliest(earliest(spareBuffers.values.map(\.until).min(), spareMemoryUntil), heapTrim.due)
         let centerDue = centerDeadline(now: now)

@@ -57,6 +57,7 @@ struct DaemonCommand: ParsableCommand {
             try bus.requestName(NotificationServer.busName)
             compositor.start()  // connects, or waits for a compositor with the bus names taken
             StartupPages.release()   // idle memory: what only starting needed goes back to the page cache
+            IdlePages.record()       // what drawing maps later goes back once the screen is empty
             try loop.run()
             daemon.notifications.historyStore?.flush()
             withExtendedLifetime((server, compositor, portal)) {}

@@ -39,4 +39,19 @@ int ow_inotify_read_names(int fd, void *context, void (*found)(void *context, co
 /// Returns the free memory of every malloc arena to the system (malloc_trim(0)); 1 when some
 /// was returned.
 int ow_trim_heap(void);
+/// At most this many read-only file mappings are recorded by `ow_idle_pages_record`; later ones
+/// count as mapped since (all their pages are returned).
+#define OW_IDLE_PAGES_MAX_MAPPINGS 512
+/// At most this many pages of them (4 GiB of mappings, a bit each: 128 KiB).
+#define OW_IDLE_PAGES_MAX_PAGES (1u << 20)
+/// Records which pages of the process's read-only file mappings are resident now (the idle
+/// process's): a bit per page, replacing any earlier record. Returns the pages recorded.
+size_t ow_idle_pages_record(void);
+/// Unmaps the pages of read-only file mappings that are resident now but were not when
+/// `ow_idle_pages_record` ran (code and fonts that drawing brought in), keeping every page the
+/// process wrote (private copies) and every page of a mapping it can write. They map again from
+/// the page cache when touched. Does nothing before a record. Returns the bytes released.
+size_t ow_idle_pages_release(void);
+/// The pages of [start, start + length) mapped into this process now (tests).
+size_t ow_resident_pages(const void *start, size_t length);
 #endif
