@@ -80,8 +80,12 @@ public final class BusConnection {
     /// Handles everything the bus has for us (incoming calls run their handlers here) and
     /// writes what can be written, without blocking. Throws `BusError.disconnected` when the
     /// bus went away.
-    public func processPending() throws {
-        while try BusError.check(sd_bus_process(bus, nil), "sd_bus_process") > 0 {}
+    /// Processes everything buffered or readable now; true when anything was.
+    @discardableResult
+    public func processPending() throws -> Bool {
+        var processed = false
+        while try BusError.check(sd_bus_process(bus, nil), "sd_bus_process") > 0 { processed = true }
+        return processed
     }
 
     /// Blocks until all queued output is written. For shutdown, not for the loop.

@@ -90,9 +90,10 @@ final class ContainerSurface {
         return (fractional?.state ?? SurfaceScaleState(hasViewporter: false)).current(outputScales: integers)
     }
 
-    /// True when `drawIfNeeded` would draw now: a frame is due and a buffer is free.
-    var canDrawNow: Bool {
-        surface.phase == .needsDraw && surface.size.width > 0 && surface.size.height > 0 && buffers.hasFree
+    /// True when a changed picture would be drawn in this pass: a frame is due or the surface is
+    /// idle (the change asks for one), and a buffer is free.
+    var drawsChangesNow: Bool {
+        surface.phase.drawsChangesNow && surface.size.width > 0 && surface.size.height > 0 && buffers.hasFree
     }
 
     /// Asks for a frame when the picture would differ from the last one presented.

@@ -339,8 +339,9 @@ public final class OverlayPresenter {
             let layout = { drawer != nil ? self.drawerFrame(name, surface: surface, now: now)
                                          : (self.manager.renderList(for: name, size: surface.logicalSize, now: now), nil) }
             var (list, decor) = layout()
-            if surface.canDrawNow {
-                // Only a frame about to be drawn measures: between frames a flood just queues.
+            if surface.drawsChangesNow {
+                // Only a pass that draws measures (an idle surface draws the change it sees now):
+                // between frames a flood just queues.
                 list = measuringVisible(list, of: name, in: surface.bounds, painter: surface.painter) { layout().0 }
             } else if surface.surface.phase == .awaitingConfigure, let expected = surface.expectedLogicalSize {
                 // While the first configure is on its way, measure what the granted size will show.

@@ -11,8 +11,9 @@ final class BusEventSource: EventSource {
     var pollEvents: Int16 { bus.pollEvents }
     var deadline: Double? { bus.timeoutMicroseconds.map { Double($0) / 1e6 } }
 
-    /// Handles what is already buffered, so poll only waits for new input (or for POLLOUT).
-    func prepareToPoll() throws { try bus.processPending() }
+    /// Handles what is already buffered or arrived since `dispatch`, so poll only waits for new
+    /// input (or for POLLOUT); true when there was some (the loop's pass then acts on it).
+    func prepareToPoll() throws -> Bool { try bus.processPending() }
 
     func dispatch(events: Int16) throws {
         if events & Int16(POLLERR | POLLHUP) != 0 { throw BusEventSourceError.disconnected }

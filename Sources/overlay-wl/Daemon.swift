@@ -53,8 +53,8 @@ final class Daemon: OverlayPresenterDelegate {
         notifications.speech = speech
         presenter.delegate = self
         menus.load(settings)
-        let menus = menus, previous = config.onApply
-        config.onApply = { previous?($0); menus.load($0) }
+        let previous = config.onApply
+        config.onApply = { [weak menus] in previous?($0); menus?.load($0) }  // menus hold the config
     }
 
     // MARK: Effects

@@ -20,7 +20,8 @@ final class BufferReuseTests: RigTestCase {
         let daemon = try startDaemon(environment: ["WAYLAND_DEBUG=client"])
         // Two toasts, removed without a fade: the buffers hold both, opaque.
         for i in 1...2 { _ = try rig.notifySend(["-t", "0", "First burst \(i)", "stays until dismissed"]) }
-        let two = try screenshot(within: 3) { shot in
+        // Settled: the second toast's entry moves it, and a frame of that move passes the test below.
+        let two = try settledScreenshot(within: 3) { shot in
             shot.contentBox.map { $0.height > 100 && self.isOpaqueToast(shot, at: $0.maxY - 6, in: $0) } ?? false
         }
         let twoBox = try XCTUnwrap(two.contentBox, "two toasts were not drawn")

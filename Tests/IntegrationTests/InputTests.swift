@@ -182,25 +182,27 @@ final class InputTests: RigTestCase {
         _ = try startDaemon()
         let monitor = try startSignalMonitor()
         let pointer = try makePointer()
+        // The timeout and every bound scale together with OVERLAY_TEST_SLOWDOWN (a sanitized daemon).
+        let timeout = 1.5 * DaemonBinary.slowdown
         let sent = Date()
-        let id = try rig.notify(summary: "hover", body: "1.5 s unless hovered", expireTimeout: 1500)
+        let id = try rig.notify(summary: "hover", body: "1.5 s unless hovered", expireTimeout: Int32(timeout * 1000))
         // the first frame with the toast is enough: settling would eat into its 1.5 s
         let first = try screenshot(within: 2) { (self.toastBox($0)?.width ?? 0) >= 300 }
         let box = try XCTUnwrap(toastBox(first), "no toast within 2 s")
         try pointer.move(box.midX, box.midY + 2)
         try pointer.move(box.midX, box.midY)
         let hoveredAfter = Date().timeIntervalSince(sent)
-        XCTAssertLessThan(hoveredAfter, 1.2, "setup too slow to test the pause")
-        Thread.sleep(forTimeInterval: max(0, 3 - Date().timeIntervalSince(sent)))
+        XCTAssertLessThan(hoveredAfter, 0.8 * timeout, "setup too slow to test the pause")
+        Thread.sleep(forTimeInterval: max(0, 2 * timeout - Date().timeIntervalSince(sent)))
         XCTAssertTrue(closedEvents(monitor).isEmpty, "expired while hovered: \(monitor.events)")
-        XCTAssertNotNil(toastBox(try screenshot()), "toast gone while hovered (3 s after a 1.5 s timeout)")
+        XCTAssertNotNil(toastBox(try screenshot()), "toast gone while hovered (twice its timeout after sending)")
 
         try pointer.move(Self.parking.0, Self.parking.1)
         let left = Date()
-        XCTAssertEqual(monitor.waitForClosed(id: id, timeout: 3), 1, "expiry after the leave: \(monitor.events)")
+        XCTAssertEqual(monitor.waitForClosed(id: id, timeout: 2 * timeout), 1, "expiry after the leave: \(monitor.events)")
         let after = Date().timeIntervalSince(left)
         note("hovered \(hoveredAfter) s after sending; closed \(after) s after leaving")
-        XCTAssertGreaterThanOrEqual(after, 1.5 - hoveredAfter - 0.35, "the countdown resumed, it did not restart or end at once")
+        XCTAssertGreaterThanOrEqual(after, timeout - hoveredAfter - 0.35, "the countdown resumed, it did not restart or end at once")
         try assertToastGone("after the timeout resumed", pointer: pointer)
     }
 

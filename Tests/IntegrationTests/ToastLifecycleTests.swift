@@ -36,8 +36,9 @@ final class ToastLifecycleTests: RigTestCase {
         let (width, height) = try rig.outputSize()
         _ = try rig.notifySend(["Hello", "World"])
 
-        let shot = try screenshot(within: 2, until: isRestingToast)
-        let box = try XCTUnwrap(shot.contentBox, "no toast drawn within 2 s")
+        // Settled: a frame late in the fade-in is in place with nearly the right colours.
+        let shot = try settledScreenshot(within: 3, until: isRestingToast)
+        let box = try XCTUnwrap(shot.contentBox, "no toast at rest within 3 s")
         note("toast box \(box) on \(width)x\(height)")
         assertNear(box.maxX, width - Look.margin, tolerance: 1, "toast right edge")
         assertNear(box.y, Look.margin, tolerance: 1, "toast top")

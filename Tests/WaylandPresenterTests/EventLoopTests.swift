@@ -50,6 +50,46 @@ final class EventLoopTests: XCTestCase {
     }
 }
 
+/// Input a source handles while preparing to poll (a bus message that arrived after the bus
+/// was dispatched, read by sd_bus_process then) is acted on before the loop sleeps: a Notify
+/// handled there was shown in the engine but not drawn until something else woke the loop.
+final class EventLoopPreparedInputTests: XCTestCase {
+    final class Buffered: EventSource {
+        var fds: [Int32] = [0, 0]
+        var preparations = 0
+        var handled = false
+        let safety: Double
+        init(safety: Double) { self.safety = safety; pipe(&fds) }
+        deinit { close(fds[0]); close(fds[1]) }
+        var pollDescriptor: Int32 { fds[0] }  // never readable
+        var pollEvents: Int16 { Int16(POLLIN) }
+        var deadline: Double? { safety }  // without the pass the loop would sleep until here
+        func prepareToPoll() throws -> Bool {
+            preparations += 1
+            guard preparations == 1 else { return false }
+            handled = true
+            return true
+        }
+        func dispatch(events: Int16) throws {}
+    }
+
+    func testThePassRunsBeforeTheLoopSleeps() throws {
+        let loop = try EventLoop()
+        let start = monotonicNow()
+        let source = Buffered(safety: start + 2)
+        loop.add(source)
+        var passes: [(time: Double, handled: Bool)] = []
+        loop.afterDispatch = {
+            passes.append((monotonicNow() - start, source.handled))
+            if passes.count == 2 { loop.stop() }
+            return nil
+        }
+        try loop.run()
+        XCTAssertEqual(passes.map(\.handled), [false, true])
+        XCTAssertLessThan(passes[1].time, 1, "the pass after the handled input waited for the next wake-up")
+    }
+}
+
 /// A loop blocks SIGINT/SIGTERM/SIGHUP for its signalfd; once it is gone they must be unblocked,
 /// or every process started afterwards would inherit a mask that ignores SIGTERM.
 final class SignalMaskTests: XCTestCase {

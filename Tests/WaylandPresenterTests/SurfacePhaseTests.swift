@@ -41,6 +41,32 @@ final class SurfacePhaseTests: XCTestCase {
         XCTAssertEqual(phase, .awaitingFrame(redrawRequested: true))
     }
 
+    /// A toast replaced while its surface is idle: the pass that sees the change draws it at
+    /// once, so that pass must know it draws (it measures what it lays out then). Its frame
+    /// was drawn at the unmeasured size before: damage and input region short of the toast.
+    func testAnIdleSurfaceDrawsTheChangeInThePassThatSeesIt() {
+        var phase = SurfacePhase.awaitingConfigure
+        phase.configured()
+        phase.presented()
+        phase.frameDone()
+        XCTAssertEqual(phase, .idle)
+        XCTAssertTrue(phase.drawsChangesNow)
+        phase.requestRedraw()  // the replacement
+        XCTAssertEqual(phase, .needsDraw, "drawn in the same pass")
+    }
+
+    /// For every phase: a pass that will draw after asking for a redraw is one that says so
+    /// before asking, and one that says so draws.
+    func testDrawsChangesNowIsExactlyWhenARedrawDrawsAtOnce() {
+        let phases: [SurfacePhase] = [.awaitingConfigure, .idle, .needsDraw, .awaitingFrame(redrawRequested: false),
+                                      .awaitingFrame(redrawRequested: true), .closed]
+        for phase in phases {
+            var asked = phase
+            asked.requestRedraw()
+            XCTAssertEqual(phase.drawsChangesNow, asked == .needsDraw, "\(phase)")
+        }
+    }
+
     func testClosedIsFinal() {
         var phase = SurfacePhase.needsDraw
         phase.closed()

@@ -6,15 +6,17 @@ public protocol EventSource: AnyObject {
     var pollEvents: Int16 { get }
     /// Absolute monotonic seconds by which `dispatch` must run even without events.
     var deadline: Double? { get }
-    /// Called right before poll (flush output, prepare reads).
-    func prepareToPoll() throws
+    /// Called right before poll (flush output, prepare reads). True when it handled input that
+    /// was already buffered (a bus message read after the source's dispatch): the loop then runs
+    /// its after-dispatch pass before it sleeps, so what that input changed is acted on.
+    func prepareToPoll() throws -> Bool
     /// Called after every poll, with the events seen (possibly none).
     func dispatch(events: Int16) throws
 }
 
 public extension EventSource {
     var deadline: Double? { nil }
-    func prepareToPoll() throws {}
+    func prepareToPoll() throws -> Bool { false }
 }
 
 /// One poll() over every source, a timerfd and a signalfd. Nothing wakes it but events:
@@ -57,14 +59,17 @@ public final class EventLoop {
         while !stopped {
             // The sources of this round: one added while dispatching joins the next round.
             var polled = sources
+            var handledWhilePreparing = false
             for source in polled {
-                do { try source.prepareToPoll() } catch { try onSourceError(source, error) }
+                do { handledWhilePreparing = try source.prepareToPoll() || handledWhilePreparing } catch {
+                    try onSourceError(source, error)
+                }
             }
             polled.removeAll { !contains($0) }
             var fds = polled.map { pollfd(fd: $0.pollDescriptor, events: $0.pollEvents, revents: 0) }
             fds.append(pollfd(fd: timer.descriptor.rawValue, events: Int16(POLLIN), revents: 0))
             fds.append(pollfd(fd: signals.descriptor.rawValue, events: Int16(POLLIN), revents: 0))
-            let timeout = pollTimeout()
+            let timeout = handledWhilePreparing ? 0 : pollTimeout()  // no sleep before the pass
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 && errno != EINTR { throw SystemError(call: "poll", code: errno) }
             for (index, source) in polled.enumerated() where contains(source) {

@@ -46,4 +46,9 @@ public enum SurfacePhase: Equatable, Sendable {
     }
 
     public mutating func closed() { self = .closed }
+
+    /// A change to the picture is drawn in the pass that sees it: the surface is configured and
+    /// no frame is outstanding (an idle surface asks for its draw when the change is seen). What
+    /// such a pass lays out must be final (measured) before it asks.
+    public var drawsChangesNow: Bool { self == .idle || self == .needsDraw }
 }

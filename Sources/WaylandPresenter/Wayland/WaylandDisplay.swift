@@ -95,14 +95,18 @@ public final class WaylandDisplay: EventSource {
     public var pollDescriptor: Int32 { wl_display_get_fd(display) }
     public var pollEvents: Int16 { Int16(POLLIN) }
 
-    public func prepareToPoll() throws {
+    public func prepareToPoll() throws -> Bool {
+        var dispatched = false
         while wl_display_prepare_read(display) != 0 {
-            if wl_display_dispatch_pending(display) < 0 { throw WaylandError.connectionLost(wl_display_get_error(display)) }
+            let count = wl_display_dispatch_pending(display)
+            if count < 0 { throw WaylandError.connectionLost(wl_display_get_error(display)) }
+            dispatched = dispatched || count > 0
         }
         if wl_display_flush(display) < 0 && errno != EAGAIN {
             wl_display_cancel_read(display)
             throw WaylandError.connectionLost(errno)
         }
+        return dispatched
     }
 
     public func dispatch(events: Int16) throws {

@@ -308,7 +308,7 @@ final class AccessibilityBridge: EventSource, AccessibleModel {
     var pollEvents: Int16 { connection?.pollEvents ?? 0 }
     var deadline: Double? { connection?.timeoutMicroseconds.map { Double($0) / 1e6 } }
 
-    func prepareToPoll() throws { process() }
+    func prepareToPoll() throws -> Bool { process() }
 
     func dispatch(events: Int16) throws {
         guard connection != nil else { return }
@@ -320,9 +320,13 @@ final class AccessibilityBridge: EventSource, AccessibleModel {
         dropIfFailed()
     }
 
-    private func process() {
-        guard let connection else { return }
-        do { try connection.processPending() } catch { failure = failure ?? "\(error)" }
+    /// True when a message was handled.
+    @discardableResult
+    private func process() -> Bool {
+        guard let connection else { return false }
+        var processed = false
+        do { processed = try connection.processPending() } catch { failure = failure ?? "\(error)" }
         dropIfFailed()
+        return processed
     }
 }

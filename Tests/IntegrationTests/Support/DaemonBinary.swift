@@ -76,6 +76,11 @@ enum DaemonBinary {
         return env
     }
 
+    /// NAME=VALUE variables from `OVERLAY_TEST_DAEMON_ENV` (separated by spaces) for every daemon
+    /// the tests start, e.g. `WAYLAND_DEBUG=1`: its output is in a failed test's report.
+    static let extraEnvironment: [String] = (ProcessInfo.processInfo.environment["OVERLAY_TEST_DAEMON_ENV"] ?? "")
+        .split(separator: " ").map(String.init).filter { $0.contains("=") && !$0.hasPrefix("=") }
+
     /// Time bounds of the harness scale with `OVERLAY_TEST_SLOWDOWN` (4 under a sanitizer).
     static let slowdown: Double = ProcessInfo.processInfo.environment["OVERLAY_TEST_SLOWDOWN"].flatMap(Double.init) ?? 1
 }

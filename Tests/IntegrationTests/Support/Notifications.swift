@@ -93,7 +93,8 @@ final class OverlayDaemon {
         let bin = try DaemonBinary.prepare()
         self.rig = rig
         // env's options (`-u NAME`) come before its assignments
-        process = try rig.spawn(["env"] + environment + DaemonBinary.sanitizerEnvironment + [bin, "daemon"] + arguments)
+        process = try rig.spawn(["env"] + environment + DaemonBinary.sanitizerEnvironment + DaemonBinary.extraEnvironment
+                                + [bin, "daemon"] + arguments)
         let deadline = Date().addingTimeInterval(timeout * DaemonBinary.slowdown)
         while !rig.nameHasOwner() {
             if !process.isRunning {

@@ -125,6 +125,8 @@ class RigTestCase: XCTestCase {
             var report = notes
             for (i, d) in daemons.enumerated() {
                 report.append("daemon #\(i + 1) \(d.process.arguments.joined(separator: " ")):\n\(d.process.output)")
+                // whole, unlike the report's tail (e.g. WAYLAND_DEBUG through OVERLAY_TEST_DAEMON_ENV)
+                try d.process.output.stderr.write(toFile: "\(dir)/daemon-\(i + 1).stderr", atomically: true, encoding: .utf8)
             }
             for (i, m) in monitors.enumerated() {
                 report.append("signal monitor #\(i + 1) events: \(m.events.map(\.description).joined(separator: ", "))")
