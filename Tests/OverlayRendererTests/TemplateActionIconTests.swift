@@ -42,13 +42,8 @@ final class TemplateActionIconTests: XCTestCase {
         XCTAssertEqual(labels, ["Other"])
         XCTAssertEqual(laidOut.size.height, toast.measure(content, style: style).height)
         for scale in [1.0, 2.0] {
-            let painted = Canvas(pixelWidth: Int(380 * scale), pixelHeight: Int(120 * scale), scale: scale)
-            painted.fill(Color(hex: 0x808080))
-            toast.draw(content, style: style, on: painted, x: 10, y: 10)
-            let templated = Canvas(pixelWidth: Int(380 * scale), pixelHeight: Int(120 * scale), scale: scale)
-            templated.fill(Color(hex: 0x808080))
-            trees.draw(laidOut, on: templated, at: Point(x: 10, y: 10))
-            let differing = TemplateGoldenTests.differing(painted, templated)
+            let (painted, _, differing) = TemplateGoldenTests.compareWithToast(content, style: style, toast: toast, trees: trees,
+                                                                               laidOut: laidOut, height: 120, scale: scale)
             XCTAssertLessThanOrEqual(Double(differing), Double(painted.pixelWidth * painted.pixelHeight) * TemplateGoldenTests.toastOutlierFraction,
                                      "@\(scale)x: \(differing) pixels differ")
         }

@@ -114,13 +114,8 @@ final class TemplateGoldenTests: XCTestCase {
                 }
             }
             for scale in [1.0, 2.0] {
-                let painted = Canvas(pixelWidth: Int(380 * scale), pixelHeight: Int(200 * scale), scale: scale)
-                painted.fill(Color(hex: 0x808080))
-                toast.draw(content, style: style, on: painted, x: 10, y: 10)
-                let templated = Canvas(pixelWidth: Int(380 * scale), pixelHeight: Int(200 * scale), scale: scale)
-                templated.fill(Color(hex: 0x808080))
-                trees.draw(laidOut, on: templated, at: Point(x: 10, y: 10))
-                let differing = Self.differing(painted, templated)
+                let (painted, templated, differing) = Self.compareWithToast(content, style: style, toast: toast, trees: trees,
+                                                                            laidOut: laidOut, height: 200, scale: scale)
                 if Double(differing) > Double(painted.pixelWidth * painted.pixelHeight) * Self.toastOutlierFraction {
                     let dir = GoldenImage.failureDirectory("template-vs-toast")
                     try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -131,6 +126,19 @@ final class TemplateGoldenTests: XCTestCase {
                                          "\(content.summary) @\(scale)x: \(differing) pixels differ")
             }
         }
+    }
+
+    /// `content` drawn by the toast painter and `laidOut` by the tree renderer, each at (10, 10)
+    /// on a grey canvas 380 points wide and `height` high: both canvases, and how many pixels differ.
+    static func compareWithToast(_ content: ToastContent, style: ToastStyle, toast: ToastRenderer, trees: ViewTreeRenderer,
+                                 laidOut: LaidOutView, height: Double, scale: Double) -> (painted: Canvas, templated: Canvas, differing: Int) {
+        let painted = Canvas(pixelWidth: Int(380 * scale), pixelHeight: Int(height * scale), scale: scale)
+        painted.fill(Color(hex: 0x808080))
+        toast.draw(content, style: style, on: painted, x: 10, y: 10)
+        let templated = Canvas(pixelWidth: Int(380 * scale), pixelHeight: Int(height * scale), scale: scale)
+        templated.fill(Color(hex: 0x808080))
+        trees.draw(laidOut, on: templated, at: Point(x: 10, y: 10))
+        return (painted, templated, differing(painted, templated))
     }
 
     /// Inline images in the body through `default`: placed on the baseline, fitted to the
@@ -152,13 +160,8 @@ final class TemplateGoldenTests: XCTestCase {
             let toast = ToastRenderer()
             XCTAssertEqual(laidOut.size.height, toast.measure(content, style: style).height, content.summary)
             for scale in [1.0, 2.0] {
-                let painted = Canvas(pixelWidth: Int(380 * scale), pixelHeight: Int(120 * scale), scale: scale)
-                painted.fill(Color(hex: 0x808080))
-                toast.draw(content, style: style, on: painted, x: 10, y: 10)
-                let templated = Canvas(pixelWidth: Int(380 * scale), pixelHeight: Int(120 * scale), scale: scale)
-                templated.fill(Color(hex: 0x808080))
-                trees.draw(laidOut, on: templated, at: Point(x: 10, y: 10))
-                let differing = Self.differing(painted, templated)
+                let (painted, _, differing) = Self.compareWithToast(content, style: style, toast: toast, trees: trees,
+                                                                    laidOut: laidOut, height: 120, scale: scale)
                 XCTAssertLessThanOrEqual(Double(differing), Double(painted.pixelWidth * painted.pixelHeight) * Self.toastOutlierFraction,
                                          "\(content.summary) @\(scale)x: \(differing) pixels differ")
             }
