@@ -55,7 +55,8 @@ final class CardImageTests: XCTestCase {
                 XCTAssertEqual(cached.cards.composites, 2, "at \(scale)×, opacity \(opacity), scale \(cardScale)")
                 // Translucent and scaled, the antialiased edge over the shadow rounds in two orders.
                 let tolerance = opacity < 1 && cardScale != 1 ? 4 : 2
-                XCTAssertLessThanOrEqual(maxDifference(second, expected), tolerance, "at \(scale)×, opacity \(opacity), scale \(cardScale)")
+                XCTAssertLessThanOrEqual(maxDifference(second, expected), tolerance,
+                                         "at \(scale)×, opacity \(opacity), scale \(cardScale)")
                 XCTAssertLessThanOrEqual(maxDifference(third, expected), tolerance)
                 XCTAssertNotEqual(frame(direct(), [item(opacity: opacity * 0.5, scale: cardScale, height: height)], scale: scale),
                                   expected, "the comparison sees the opacity")

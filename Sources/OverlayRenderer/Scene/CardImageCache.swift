@@ -58,8 +58,9 @@ final class CardImageCache {
         var look: CardLook
         /// The card's origin in device pixels when it was drawn into the image.
         var origin: Point
-        /// The image's top-left device pixel for that origin; nil while the card was only seen.
+        /// The finished image (cairo_surface_t); nil while the card was seen once only.
         var image: OpaquePointer?
+        /// The image's top-left device pixel for `origin`, and its size.
         var x = 0, y = 0, width = 0, height = 0
         var lastPainted: Int
     }
