@@ -14,6 +14,8 @@ final class ContainerSurface {
     /// transition, a view at rest while the layout weight settles): nothing was committed, so no
     /// frame callback comes, and the presenter wakes itself for the next frame instead.
     private(set) var awaitsAnimationTick = false
+    /// Frames while views pour in (BurstPacing.swift).
+    private(set) var pacing = BurstPacing()
     private var lastDamage: [Rect] = []
     /// The items of the last presented frame, for `RepaintRegion`.
     private var lastItems: [ViewID: DrawnItem] = [:]
@@ -90,6 +92,13 @@ final class ContainerSurface {
         return (fractional?.state ?? SurfaceScaleState(hasViewporter: false)).current(outputScales: integers)
     }
 
+    /// When a frame that is due may be drawn, if a burst holds it back past `now`; else nil.
+    func heldBack(now: Double) -> Double? {
+        guard surface.phase == .needsDraw else { return nil }
+        let due = pacing.drawTime(now: now)
+        return due > now ? due : nil
+    }
+
     /// True when a changed picture would be drawn in this pass: a frame is due or the surface is
     /// idle (the change asks for one), and a buffer is free.
     var drawsChangesNow: Bool {
@@ -125,7 +134,7 @@ final class ContainerSurface {
     /// keyboard focus `ring` is drawn over the views; where it was and is are repainted.
     @discardableResult
     func drawIfNeeded(_ list: RenderList, contentVersion: Int, decor: DrawerDecor? = nil, ring: FocusRing? = nil,
-                      revision: (ViewID) -> Int = { _ in 0 },
+                      revision: (ViewID) -> Int = { _ in 0 }, now: Double? = nil,
                       view: (ViewID) -> PaintedView?) throws -> Bool {
         guard surface.phase == .needsDraw, surface.size.width > 0, surface.size.height > 0 else { return false }
         if showsAlready(list, contentVersion: contentVersion, decor: decor, ring: ring, revision: revision) {
@@ -215,6 +224,10 @@ final class ContainerSurface {
         surface.setInputRegion(frames.map { pixelRect($0, scale: 1) }, compositor: display.compositor)
         surface.present(buffer, scale: scale.bufferScale, damage: damage.map { pixelRect($0, scale: s) })
         lastDamage = ink
+        if let now {
+            let newViews = drawnNow.count { lastItems[$0.item.id] == nil && !$0.item.id.isGroupHeader && $0.item.id != .overflowIndicator }
+            pacing.drew(newViews: newViews, at: now)
+        }
         lastItems = Dictionary(drawnNow.map { ($0.item.id, $0) }, uniquingKeysWith: { $1 })
         lastDrawn = (list, contentVersion, scale, decor, ring, surface.size)
         if list.isAnimating { surface.requestRedraw() }  // the next frame, when the compositor is ready

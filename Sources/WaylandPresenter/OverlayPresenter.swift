@@ -126,6 +126,8 @@ public final class OverlayPresenter {
     /// When an animation whose frames change nothing on screen is looked at again (no frame
     /// callback comes for a frame not committed: `ContainerSurface.awaitsAnimationTick`).
     private var animationTick: Double?
+    /// The earliest frame a burst holds back (`BurstPacing`).
+    private var heldFrame: Double?
     static let animationTickInterval = 1.0 / 60
     /// When the renderer's spare fade-image memory goes back to the system (kept, like spare
     /// buffers, for the next burst).
@@ -291,6 +293,7 @@ public final class OverlayPresenter {
         let redraw = changed || drawersChanged || centerChanged
         drawersChanged = false
         centerChanged = false
+        heldFrame = nil
         for name in order { try updateSurface(of: name, now: now, engineChanged: redraw) }
         animationTick = surfaces.values.contains { $0.awaitsAnimationTick } ? now + Self.animationTickInterval : nil
         if !spareBuffers.isEmpty { spareBuffers = spareBuffers.filter { $0.value.until > now } }
@@ -307,7 +310,7 @@ public final class OverlayPresenter {
         let spareDeadline = earliest(earliest(spareBuffers.values.map(\.until).min(), spareMemoryUntil), heapTrim.due)
         let centerDue = centerDeadline(now: now)
         return earliest(earliest(earliest(earliest(earliest(inputDeadline(after: engineDeadline), spareDeadline), drawers.nextDeadline),
-                                          animationTick), centerDue), treeFrame)
+                                          earliest(animationTick, heldFrame)), centerDue), treeFrame)
     }
 
     private func earliest(_ a: Double?, _ b: Double?) -> Double? {
@@ -336,6 +339,10 @@ public final class OverlayPresenter {
             // change before it (a flood changes the engine once per notification). Hit tests keep
             // the items on screen meanwhile.
             if drawer == nil, surface.surface.phase == .awaitingFrame(redrawRequested: true) { continue }
+            if drawer == nil, let due = surface.heldBack(now: now) {
+                heldFrame = earliest(heldFrame, due)
+                continue
+            }
             let layout = { drawer != nil ? self.drawerFrame(name, surface: surface, now: now)
                                          : (self.manager.renderList(for: name, size: surface.logicalSize, now: now), nil) }
             var (list, decor) = layout()
@@ -365,7 +372,7 @@ public final class OverlayPresenter {
             let revision: (ViewID) -> Int = { $0 == .overflowIndicator ? pill : self.trees.revision(of: $0) }
             surface.invalidateIfChanged(list, contentVersion: version, decor: decor, ring: ring, revision: revision)
             var painted: [ViewID: PaintedView] = [:]  // a frame asks for each view several times
-            try surface.drawIfNeeded(list, contentVersion: version, decor: decor, ring: ring, revision: revision) { id in
+            try surface.drawIfNeeded(list, contentVersion: version, decor: decor, ring: ring, revision: revision, now: now) { id in
                 if let known = painted[id] { return known }
                 guard let view = paintedView(id, in: name) else { return nil }
                 painted[id] = view

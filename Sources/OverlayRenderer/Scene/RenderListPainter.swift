@@ -38,6 +38,9 @@ public final class RenderListPainter {
     public let trees: ViewTreeRenderer
     private let backdrops = BackdropPainter()
     private let callouts = CalloutRenderer()
+    let cards = CardImageCache()
+    /// False: every card is painted afresh each frame (tests compare the two).
+    var reusesCardImages = true
 
     public init(renderer: ToastRenderer = ToastRenderer(), trees: ViewTreeRenderer = ViewTreeRenderer()) {
         self.renderer = renderer
@@ -80,8 +83,9 @@ public final class RenderListPainter {
         }
         // Every toast of this frame stays laid out for the next (and the measured ones are reused).
         renderer.cacheLimit = visible + 1
-        for (item, painted, _) in drawn { paint(item, painted, container: container, on: canvas) }
+        for (item, painted, ink) in drawn { paintCard(item, painted, ink: ink, container: container, on: canvas) }
         renderer.endFrame()
+        cards.endFrame(animating: list.isAnimating)
         let ink = drawn.map(\.2)
         cairo_restore(cr)
         return ink
@@ -98,6 +102,20 @@ public final class RenderListPainter {
         let e = shadow.extent, s = item.scale
         return Rect(x: frame.minX - e.left * s, y: frame.minY - e.top * s,
                     width: frame.width + (e.left + e.right) * s, height: frame.height + (e.top + e.bottom) * s)
+    }
+
+    /// A card repainted with the look it had is composited from its finished image (CardImageCache.swift).
+    private func paintCard(_ item: RenderItem, _ painted: PaintedView, ink: Rect, container: Rect, on canvas: Canvas) {
+        if reusesCardImages, let look = CardLook(item, painted, deviceScale: canvas.scale),
+           cards.paint(item.id, look: look, origin: item.frame.origin + item.offset + container.origin, opacity: item.opacity,
+                       ink: ink, on: canvas, draw: { image in
+                           var opaque = item
+                           opaque.opacity = 1
+                           paint(opaque, painted, container: container, on: image)
+                       }) {
+            return
+        }
+        paint(item, painted, container: container, on: canvas)
     }
 
     private func paint(_ item: RenderItem, _ painted: PaintedView, container: Rect, on canvas: Canvas) {

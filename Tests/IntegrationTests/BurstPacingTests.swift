@@ -1,0 +1,52 @@
+import Foundation
+import XCTest
+
+/// While notifications pour in, the daemon draws at most 20 frames a second (`BurstPacing`):
+/// what a frame in a flood shows is replaced a frame later. Counted on the daemon's own Wayland
+/// requests (WAYLAND_DEBUG, whose timestamps are milliseconds), against the client's burst.
+final class BurstPacingTests: RigTestCase {
+    /// Sends `chunks` bursts of `size` Notify calls `gap` seconds apart on one connection, reads
+    /// every reply, and prints how long the sending took.
+    static let burstScript = Rig.wireClient + #"""
+chunks, size, gap = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
+t0 = time.monotonic(); serial = 2
+for c in range(chunks):
+    sock.sendall(b"".join(notify_msg(serial + i, "Burst %d" % (serial + i), "one of many", 5000) for i in range(size)))
+    serial += size
+    time.sleep(gap)
+sent = time.monotonic() - t0
+replies = 0
+while replies < chunks * size:
+    kind, fields, body = read_msg()
+    if kind in (2, 3) and fields.get(5, 0) >= 2: replies += 1
+print(json.dumps({"seconds": sent, "replies": replies}))
+"""#
+
+    private struct Burst: Decodable { let seconds: Double; let replies: Int }
+
+    /// Timestamps (ms) of the daemon's `wl_surface.attach` requests.
+    private func attachTimes(_ daemon: OverlayDaemon) -> [Double] {
+        daemon.process.stderr.string.split(separator: "\n").compactMap { line in
+            guard line.contains(".attach("), line.contains("-> wl_surface@"), line.hasPrefix("["),
+                  let close = line.firstIndex(of: "]") else { return nil }
+            return Double(line[line.index(after: line.startIndex)..<close].trimmingCharacters(in: .whitespaces))
+        }
+    }
+
+    func testAFloodIsDrawnAtMostTwentyFramesASecondWhileItLasts() throws {
+        let daemon = try startDaemon([], environment: ["WAYLAND_DEBUG=client"])
+        let out = rig.run(["python3", "-c", Self.burstScript, "40", "10", "0.015"], timeout: 60 * DaemonBinary.slowdown)
+        XCTAssertTrue(out.succeeded, "\(out)")
+        let burst = try JSONDecoder().decode(Burst.self, from: Data(out.stdout.utf8))
+        XCTAssertEqual(burst.replies, 400)
+        let times = attachTimes(daemon)
+        guard let first = times.first else { return XCTFail("nothing was drawn") }
+        // Frames while the burst lasted: from the first (drawn at once) until the last chunk was sent.
+        let during = times.filter { $0 - first >= 0 && $0 - first < burst.seconds * 1000 }
+        let allowed = Int(burst.seconds / 0.05) + 2
+        XCTAssertGreaterThanOrEqual(during.count, 2, "the burst is drawn as it comes")
+        XCTAssertLessThanOrEqual(during.count, allowed,
+                                 "\(during.count) frames in a \(burst.seconds) s burst (at 60 a second: about \(Int(burst.seconds * 60)))")
+        XCTAssertTrue(daemon.isRunning)
+    }
+}

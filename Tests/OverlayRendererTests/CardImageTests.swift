@@ -1,0 +1,115 @@
+import CCairo
+import OverlayEngine
+import XCTest
+@testable import OverlayRenderer
+
+/// Cards repainted with the look they had are composited from a finished image: the pixels must
+/// be those of painting them (within 2/255 where antialiased edges meet the shadow, 4/255 for a
+/// translucent scaled card), at 1× and
+/// 2×, opaque and translucent, moved by whole pixels; a change of look is painted afresh.
+final class CardImageTests: XCTestCase {
+    let style = Fixtures.style
+    let container = Rect(x: 0, y: 0, width: 400, height: 180)
+
+    private func item(_ id: UInt64 = 1, y: Double = 30, opacity: Double = 1, scale: Double = 1, height: Double) -> RenderItem {
+        RenderItem(id: ViewID(id), frame: Rect(x: 20, y: y, width: style.width, height: height), opacity: opacity,
+                   scale: scale, z: Int(id), backgroundOpacity: 0)
+    }
+
+    /// One frame of `items` on a fresh canvas over a coloured backdrop.
+    private func frame(_ painter: RenderListPainter, _ items: [RenderItem], scale: Double = 1,
+                       content: ToastContent = Fixtures.simple) -> [UInt8] {
+        let canvas = Canvas(pixelWidth: Int(container.width * scale), pixelHeight: Int(container.height * scale), scale: scale)
+        canvas.fill(Color(hex: 0x336699))
+        painter.paint(RenderList(items: items, isAnimating: true), container: container, on: canvas) { _ in
+            PaintedView(content: content, style: self.style)
+        }
+        canvas.flush()  // premultiplied bytes, read at once
+        guard let data = cairo_image_surface_get_data(canvas.surface) else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: canvas.stride * canvas.pixelHeight))
+    }
+
+    private func maxDifference(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        guard a.count == b.count else { return .max }
+        return zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? 0
+    }
+
+    private func direct() -> RenderListPainter {
+        let painter = RenderListPainter()
+        painter.reusesCardImages = false
+        return painter
+    }
+
+    private var height: Double { ToastRenderer().measure(Fixtures.simple, style: style).height }
+
+    func testARepeatedCardIsCompositedAndMatchesPaintingIt() {
+        for scale in [1.0, 2.0] {
+            for (opacity, cardScale) in [(1.0, 1.0), (1.0, 0.96), (0.4, 0.92), (0.7, 1.0)] {
+                let cached = RenderListPainter()
+                let card = item(opacity: opacity, scale: cardScale, height: height)
+                let first = frame(cached, [card], scale: scale)
+                XCTAssertEqual(cached.cards.composites, 0, "a card seen once is painted")
+                let expected = frame(direct(), [card], scale: scale)
+                XCTAssertEqual(first, expected)
+                let second = frame(cached, [card], scale: scale), third = frame(cached, [card], scale: scale)
+                XCTAssertEqual(cached.cards.composites, 2, "at \(scale)×, opacity \(opacity), scale \(cardScale)")
+                // Translucent and scaled, the antialiased edge over the shadow rounds in two orders.
+                let tolerance = opacity < 1 && cardScale != 1 ? 4 : 2
+                XCTAssertLessThanOrEqual(maxDifference(second, expected), tolerance,
+                                         "at \(scale)×, opacity \(opacity), scale \(cardScale)")
+                XCTAssertLessThanOrEqual(maxDifference(third, expected), tolerance)
+                XCTAssertNotEqual(frame(direct(), [item(opacity: opacity * 0.5, scale: cardScale, height: height)], scale: scale),
+                                  expected, "the comparison sees the opacity")
+            }
+        }
+    }
+
+    func testACardMovedByWholePixelsReusesItsImageAndLandsWhereItIsPainted() {
+        let cached = RenderListPainter()
+        _ = frame(cached, [item(y: 30, height: height)])
+        _ = frame(cached, [item(y: 30, height: height)])
+        let moved = frame(cached, [item(y: 47, height: height)])
+        XCTAssertEqual(cached.cards.composites, 2)
+        XCTAssertLessThanOrEqual(maxDifference(moved, frame(direct(), [item(y: 47, height: height)])), 2)
+    }
+
+    func testAChangeOfContentScaleOrPhaseIsPaintedAfresh() {
+        let cached = RenderListPainter()
+        _ = frame(cached, [item(height: height)])
+        _ = frame(cached, [item(height: height)])
+        XCTAssertEqual(cached.cards.composites, 1)
+        // New text under the same id: never the old image.
+        var other = Fixtures.simple
+        other.summary = "Something else entirely"
+        let changed = frame(cached, [item(height: height)], content: other)
+        XCTAssertEqual(cached.cards.composites, 1, "a new look is painted")
+        XCTAssertEqual(changed, frame(direct(), [item(height: height)], content: other))
+        XCTAssertNotEqual(changed, frame(direct(), [item(height: height)]), "the two contents differ on screen")
+        // Half a pixel off the old phase, and another scale: painted, not resampled.
+        _ = frame(cached, [item(y: 30, height: height)])
+        _ = frame(cached, [item(y: 30, height: height)])
+        let composites = cached.cards.composites
+        XCTAssertEqual(frame(cached, [item(y: 30.5, height: height)]), frame(direct(), [item(y: 30.5, height: height)]))
+        XCTAssertEqual(frame(cached, [item(y: 30.5, scale: 0.96, height: height)]),
+                       frame(direct(), [item(y: 30.5, scale: 0.96, height: height)]))
+        XCTAssertEqual(cached.cards.composites, composites)
+    }
+
+    func testImagesGoWhenNothingAnimatesAndStayBounded() {
+        let crowd = RenderListPainter()
+        let many = (1...(CardImageCache.limit + 4)).map { item(UInt64($0), y: Double($0), height: height) }
+        _ = frame(crowd, many)
+        _ = frame(crowd, many)
+        XCTAssertLessThanOrEqual(crowd.cards.imageCount, CardImageCache.limit)
+        let painter = RenderListPainter()
+        let items = (1...3).map { item(UInt64($0), y: Double($0 * 10), height: height) }
+        _ = frame(painter, items)
+        _ = frame(painter, items)
+        XCTAssertEqual(painter.cards.imageCount, 3)
+        let canvas = Canvas(pixelWidth: 400, pixelHeight: 180, scale: 1)
+        painter.paint(RenderList(items: items, isAnimating: false), container: container, on: canvas) { _ in
+            PaintedView(content: Fixtures.simple, style: self.style)
+        }
+        XCTAssertEqual(painter.cards.imageCount, 0, "no frame follows a still one: its images go")
+    }
+}
