@@ -183,10 +183,11 @@ final class InputTests: RigTestCase {
         let monitor = try startSignalMonitor()
         let pointer = try makePointer()
         // The timeout and every bound scale together with OVERLAY_TEST_SLOWDOWN (a sanitized daemon).
-        let timeout = 1.5 * DaemonBinary.slowdown
+        // 3 s leaves a loaded machine time to show the toast and move the pointer before it expires.
+        let timeout = 3 * DaemonBinary.slowdown
         let sent = Date()
-        let id = try rig.notify(summary: "hover", body: "1.5 s unless hovered", expireTimeout: Int32(timeout * 1000))
-        // the first frame with the toast is enough: settling would eat into its 1.5 s
+        let id = try rig.notify(summary: "hover", body: "3 s unless hovered", expireTimeout: Int32(timeout * 1000))
+        // the first frame with the toast is enough: settling would eat into its 3 s
         let first = try screenshot(within: 2) { (self.toastBox($0)?.width ?? 0) >= 300 }
         let box = try XCTUnwrap(toastBox(first), "no toast within 2 s")
         try pointer.move(box.midX, box.midY + 2)
