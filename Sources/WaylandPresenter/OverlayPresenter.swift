@@ -305,7 +305,12 @@ public final class OverlayPresenter {
         } else if spareMemoryUntil == nil {
             spareMemoryUntil = now + Self.spareBufferLifetime
         }
-        if heapTrim.update(now: now, occupied: !views.isEmpty) { renderer.invalidate(); returnIdleMemory() }
+        if heapTrim.update(now: now, occupied: !views.isEmpty) {
+            // Nothing is on screen: the renderers' layouts and pictures go (the icon theme's index stays).
+            renderer.invalidate()
+            trees.layouts.invalidate()
+            returnIdleMemory()
+        }
         display?.flush()
         let spareDeadline = earliest(earliest(spareBuffers.values.map(\.until).min(), spareMemoryUntil), heapTrim.due)
         let centerDue = centerDeadline(now: now)

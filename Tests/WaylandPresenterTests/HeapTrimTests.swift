@@ -44,6 +44,10 @@ final class HeapTrimTests: XCTestCase {
         config.defaults.autoDismiss = .value(1)
         try presenter.register(config, placement: SurfacePlacement())
         for i in 0..<300 { try presenter.show(ToastContent(summary: "n\(i)"), in: "c", animated: false) }
+        // Surfaces draw trees with the presenter's tree renderer: what they drew stays cached.
+        let canvas = Canvas(pixelWidth: 200, pixelHeight: 60, scale: 1)
+        presenter.trees.layouts.render(VStack { Text("Volume"); ProgressBar(value: 0.4) }, on: canvas)
+        XCTAssertGreaterThan(presenter.trees.layouts.cachedCount, 0)
         XCTAssertNotNil(try presenter.update())
         XCTAssertEqual(presenter.views.count, 300)
         now = 12  // every countdown ran out
@@ -59,6 +63,7 @@ final class HeapTrimTests: XCTestCase {
             wakeups += 1
         }
         XCTAssertEqual(presenter.heapTrim.trims, 1)
+        XCTAssertEqual(presenter.trees.layouts.cachedCount, 0, "the trim drops the tree renderer's texts and pictures")
         XCTAssertGreaterThanOrEqual(now, 12 + OverlayPresenter.spareBufferLifetime)
         XCTAssertNil(due, "idle: nothing is due after the trim")
     }

@@ -79,6 +79,8 @@ public final class ViewTreeRenderer {
     private var contexts: [Double: TextContext] = [:]
     private var texts: [TextKey: SetText] = [:]
     private var images: [(source: ViewImageSource, box: Int, image: LoadedImage?)] = []
+    /// Texts set and pictures loaded, kept now (tests).
+    public var cachedCount: Int { texts.count + images.count }
     private var bodyImages: [BodyImageKey: BodyImage?] = [:]
     /// Texts set in Pango so far (tests).
     private(set) var textsLaidOut = 0

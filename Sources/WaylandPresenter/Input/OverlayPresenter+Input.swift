@@ -81,8 +81,8 @@ extension OverlayPresenter: SeatInputSink {
             let drawer = drawerSurface(pointer.focus)
             if drawer != nil || drawers.holds(contact) {
                 guard button == .left else { return }
-                if pressed ? drawer.map { treeContactDown(contact, in: $0.routerKey, at: pointer.position) } ?? false
-                           : treeContactEnded(contact) { return }
+                if pressed, let drawer, treeContactDown(contact, in: drawer.routerKey, at: pointer.position) { return }
+                if !pressed, treeContactEnded(contact) { return }
                 if pressed, let drawer {
                     drawers.contactDown(contact, in: drawer.name, at: pointer.position, time: now)
                     centerContactDown(contact, in: drawer.name, at: pointer.position)
