@@ -128,11 +128,9 @@ extension OverlayPresenter {
             // A view tree's control acts as it does outside a drawer (a toggle flips, a slider jumps).
             if case .viewControl = part { return recordTap(on: id, part: part, point: point) }
             pendingClicks.append(ViewClick(view: id, part: part, point: nil))
-        case let action? where performDrawerControl(action):
-            return
         case .invoke(let button)?:
             pendingClicks.append(ViewClick(view: button.view, part: .action(button.action), point: nil))
-        case .adjust?, nil:
+        case .adjust?, .type?, nil:
             return
         }
     }
@@ -140,11 +138,15 @@ extension OverlayPresenter {
     func keyboardEvent(_ event: KeyboardDevice.Event, from keyboard: KeyboardDevice) {
         if case .leave = event { replyKeyboardLeft(); columnKeyboardLeft() }
         if case .key(let code, pressed: false) = event { replyKeyReleased(code) }
-        if case .key(let code, pressed: true) = event, replyKeyPressed(code, from: keyboard) { return }
+        // Tab leaves a drawer's text field for its focus ring; other keys go to the field being typed into.
+        if case .key(let code, pressed: true) = event, !drawerFieldLeft(code), replyKeyPressed(code, from: keyboard) { return }
         if case .key(let code, pressed: true) = event, columnKeyPressed(code, from: keyboard) { return }
         guard case .key(let code, pressed: true) = event, let target = drawerSurface(keyboard.focus) else { return }
         if centerKeyPressed(code, in: target.name) { return }
-        guard let key = DrawerKey(evdevCode: code, shift: keyboard.isShiftHeld) else { return }
-        perform(drawers.keyPressed(key, in: target.name, time: clock()), routerKey: target.routerKey)
+        let types = keyboard.keymap.translate(code).map { FieldKeyPress($0) == .edit(.insert($0.text)) } ?? false
+        guard let key = DrawerKey(evdevCode: code, shift: keyboard.isShiftHeld) ?? (types ? .character : nil) else { return }
+        let action = drawers.keyPressed(key, in: target.name, time: clock())
+        if let action, performDrawerControl(action, key: code, from: keyboard) { return }
+        perform(action, routerKey: target.routerKey)
     }
 }

@@ -220,6 +220,7 @@ extension OverlayPresenter {
         default: return
         }
         if reply.editing != nil { endReply(clearing: false) }
+        focusDrawerStop(id, index: index)
         reply.treeIndex = index
         reply.editing = (id, EditableText(text: text))
         manager.pauseAutoDismiss(id, now: clock())

@@ -6,7 +6,7 @@ import Testing
 struct DrawerKeyboardTests {
     let button = DrawerButton(view: ViewID(1), action: "hook:lock", control: 2)
     let toggle = DrawerButton(view: ViewID(1), action: "mode:do-not-disturb", control: 4)
-    let slider = DrawerButton(view: ViewID(1), action: "hook:volume", control: 5, isSlider: true)
+    let slider = DrawerButton(view: ViewID(1), action: "hook:volume", control: 5, kind: .slider)
 
     func drawer() -> DrawerInput {
         var input = DrawerInput()
@@ -44,5 +44,50 @@ struct DrawerKeyboardTests {
         #expect(input.focus["controls"] == slider, "the focus stays")
         _ = input.keyPressed(.tab, in: "controls", time: 0)
         #expect(input.focus["controls"] == button, "Tab still leaves it")
+    }
+}
+
+/// A text field in a drawer's menu is a focus stop: Enter and Space give it the keyboard, a
+/// typing key starts typing into it, and the navigation keys still move past it.
+struct DrawerTextFieldKeyboardTests {
+    let button = DrawerButton(view: ViewID(1), action: "hook:lock", control: 2)
+    let field = DrawerButton(view: ViewID(1), action: "hook:search", control: 3, kind: .textField)
+
+    func drawer() -> DrawerInput {
+        var input = DrawerInput()
+        input.configure("controls", DrawerConfiguration(edge: .right, notches: [Notch(.points(0)), Notch(.points(360))]),
+                        size: Size(width: 1280, height: 720))
+        input.setButtons([button, field], in: "controls")
+        return input
+    }
+
+    @Test func theFieldIsAStopThatTakesTyping() {
+        var input = drawer()
+        _ = input.keyPressed(.tab, in: "controls", time: 0)
+        _ = input.keyPressed(.tab, in: "controls", time: 0)
+        #expect(input.focus["controls"] == field, "Tab reaches the field")
+        #expect(input.keyPressed(.character, in: "controls", time: 0) == .type(into: field))
+        #expect(input.keyPressed(.enter, in: "controls", time: 0) == .invoke(field))
+        #expect(input.keyPressed(.space, in: "controls", time: 0) == .invoke(field))
+        _ = input.keyPressed(.right, in: "controls", time: 0)
+        #expect(input.focus["controls"] == button, "Right moves on from a field that is not being typed into")
+    }
+
+    @Test func typingWithoutAFocusedFieldDoesNothing() {
+        var input = drawer()
+        #expect(input.keyPressed(.character, in: "controls", time: 0) == nil)
+        _ = input.keyPressed(.tab, in: "controls", time: 0)
+        #expect(input.focus["controls"] == button)
+        #expect(input.keyPressed(.character, in: "controls", time: 0) == nil, "a button takes no typing")
+    }
+
+    @Test func aControlTakenWithThePointerTakesTheFocus() {
+        var input = drawer()
+        input.focus(field, in: "controls")
+        #expect(input.focus["controls"] == field)
+        _ = input.keyPressed(.tab, in: "controls", time: 0)
+        #expect(input.focus["controls"] == button, "Tab goes on from it")
+        input.focus(DrawerButton(view: ViewID(9), action: "gone", control: 1), in: "controls")
+        #expect(input.focus["controls"] == button, "a stop the drawer does not have is refused")
     }
 }

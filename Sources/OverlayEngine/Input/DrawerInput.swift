@@ -1,19 +1,23 @@
 
-/// A focusable button in a drawer: an action of a view shown in it, or a control of a view
-/// tree (its node index; a slider also moves with Left and Right).
+/// A focusable stop in a drawer: an action of a view shown in it, or a control of a view tree
+/// (its node index; a slider also moves with Left and Right, a text field takes typing).
 public struct DrawerButton: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable { case press, slider, textField }
     public var view: ViewID
     public var action: String
     public var control: Int?
-    public var isSlider: Bool
-    public init(view: ViewID, action: String, control: Int? = nil, isSlider: Bool = false) {
-        self.view = view; self.action = action; self.control = control; self.isSlider = isSlider
+    public var kind: Kind
+    public var isSlider: Bool { kind == .slider }
+    public init(view: ViewID, action: String, control: Int? = nil, kind: Kind = .press) {
+        self.view = view; self.action = action; self.control = control; self.kind = kind
     }
 }
 
 /// The keys a drawer understands (evdev codes in `init(evdevCode:shift:)`).
 public enum DrawerKey: Equatable, Sendable {
     case escape, tab, backTab, enter, space, up, down, left, right
+    /// Any other key that types text (the presenter knows it from the keymap).
+    case character
 
     /// KEY_ESC 1, KEY_TAB 15 (with shift: back), KEY_ENTER 28, KEY_KPENTER 96, KEY_SPACE 57,
     /// KEY_UP 103, KEY_LEFT 105, KEY_RIGHT 106, KEY_DOWN 108; nil for others.
@@ -40,6 +44,8 @@ public enum DrawerInputAction: Equatable, Sendable {
     case invoke(DrawerButton)
     /// Left (-1) or Right (+1) on a focused slider.
     case adjust(DrawerButton, by: Int)
+    /// A typing key on a focused text field: the field takes the keyboard and this key.
+    case type(into: DrawerButton)
 }
 
 /// Every drawer container's state, which contact holds which drawer, and each drawer's
@@ -146,13 +152,17 @@ public struct DrawerInput {
 
     /// A key pressed while drawer `name` has keyboard focus. Escape closes; Tab and Shift+Tab
     /// (Down and Up, Right and Left but on a slider) move the focus round its buttons; Enter and
-    /// Space invoke the focused one; Left and Right move a focused slider.
+    /// Space invoke the focused one; Left and Right move a focused slider; a typing key on a
+    /// focused text field starts typing into it.
     public mutating func keyPressed(_ key: DrawerKey, in name: String, time: Double) -> DrawerInputAction? {
         guard drawers[name] != nil else { return nil }
         let buttons = self.buttons[name] ?? []
         let current = focus[name].flatMap { buttons.firstIndex(of: $0) }
         if let current, buttons[current].isSlider, key == .left || key == .right {
             return .adjust(buttons[current], by: key == .left ? -1 : 1)
+        }
+        if let current, buttons[current].kind == .textField, key == .character {
+            return .type(into: buttons[current])
         }
         let key: DrawerKey = switch key {
         case .down, .right: .tab
@@ -176,6 +186,11 @@ public struct DrawerInput {
             break
         }
         return nil
+    }
+
+    /// Focus moves to `button` (a control taken with the pointer), when it is one of the drawer's.
+    public mutating func focus(_ button: DrawerButton, in name: String) {
+        if buttons[name]?.contains(button) == true { focus[name] = button }
     }
 
     /// The drawer's buttons now, in reading order; a focused button that is gone loses focus.
