@@ -36,35 +36,24 @@ final class ControlMenuFieldTests: RigTestCase {
             """
     }
 
-    func focusedAction() throws -> String? {
-        let out = try cli(["drawer", "controls"])
-        let state = try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any]
-        return (state?["focus"] as? [String: Any])?["action"] as? String
-    }
-
     func testTheMenusTextFieldIsAFocusStop() throws {
         let tag = UUID().uuidString.prefix(8)
         let log = "\(rig.shotsDirectory)/menu-field-\(tag).log"
         _ = try rig.writeScratchFile("menu-field-\(tag).json", Data(Self.menu.utf8))
         _ = try startDaemon(config: config(menu: "menu-field-\(tag).json", log: log))
-        let pointer = try VirtualPointer(rig: rig)
-        addTeardownBlock { pointer.stop() }
-        try pointer.openWindow()
-        XCTAssertTrue(try cli(["drawer", "controls", "--open"]).succeeded)
-        let open = try settledScreenshot(within: 3) { $0.whole.boundingBox { $0 == Self.prominent } != nil }
-        let button = try XCTUnwrap(open.whole.boundingBox { $0 == Self.prominent })
+        let (pointer, button) = try openDrawer("controls", showing: Self.prominent)
 
         // The field starts 20 pt below the button; a click 8 pt into it gives it the keyboard.
         try pointer.click(button.x + 40, button.y + button.height + 20 + 8)
         try pointer.move(100, 700)
         try pointer.type("ab")
-        XCTAssertEqual(try focusedAction(), "hook:note", "the clicked field holds the focus ring")
+        XCTAssertEqual(try drawerFocusedAction("controls"), "hook:note", "the clicked field holds the focus ring")
         try pointer.key("tab")
-        XCTAssertEqual(try focusedAction(), "mode:do-not-disturb", "Tab leaves the field for the stop after it")
+        XCTAssertEqual(try drawerFocusedAction("controls"), "mode:do-not-disturb", "Tab leaves the field for the stop after it")
         XCTAssertEqual(lines(log, atLeast: 1, within: 0.5), [], "leaving the field sends nothing")
 
         try pointer.key("tab", shift: true)
-        XCTAssertEqual(try focusedAction(), "hook:note", "Shift+Tab comes back to the field")
+        XCTAssertEqual(try drawerFocusedAction("controls"), "hook:note", "Shift+Tab comes back to the field")
         try pointer.key("enter")  // takes the keyboard again, with what was typed
         try pointer.type("c")
         try pointer.key("enter")
@@ -72,7 +61,7 @@ final class ControlMenuFieldTests: RigTestCase {
 
         // A typed key on the focused field starts typing at once; the sent text stays in the field.
         for _ in 0..<3 { try pointer.key("tab") }
-        XCTAssertEqual(try focusedAction(), "hook:note", "Tab goes round the button, the field and the toggle")
+        XCTAssertEqual(try drawerFocusedAction("controls"), "hook:note", "Tab goes round the button, the field and the toggle")
         try pointer.type("d")
         try pointer.key("enter")
         XCTAssertEqual(lines(log, atLeast: 2), ["hook:note|1|abc", "hook:note|1|abcd"])

@@ -112,37 +112,26 @@ final class ControlMenuTests: RigTestCase {
     }
 
     /// The action of the control the drawer's focus ring is on (`overlay-wl drawer controls`).
-    func focusedAction() throws -> String? {
-        let out = try cli(["drawer", "controls"])
-        let state = try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any]
-        return (state?["focus"] as? [String: Any])?["action"] as? String
-    }
-
     func testTheKeyboardMovesThroughTheMenusControls() throws {
         let tag = UUID().uuidString.prefix(8)
         let log = "\(rig.shotsDirectory)/menu-keys-\(tag).log"
         _ = try rig.writeScratchFile("menu-\(tag).json", Data(Self.menu.utf8))
         _ = try startDaemon(config: config(menu: "menu-\(tag).json", log: log, slowSlider: true))
-        let pointer = try VirtualPointer(rig: rig)
-        addTeardownBlock { pointer.stop() }
-        try pointer.openWindow()
-        XCTAssertTrue(try cli(["drawer", "controls", "--open"]).succeeded)
-        let open = try settledScreenshot(within: 3) { $0.whole.boundingBox { $0 == Self.prominent } != nil }
-        let button = try XCTUnwrap(open.whole.boundingBox { $0 == Self.prominent })
+        let (pointer, button) = try openDrawer("controls", showing: Self.prominent)
         let toggle = toggleRect(button: button)
         // On-demand keyboard: a click on the panel below the menu gives it the keyboard.
         try pointer.click(1200, 600)
         try pointer.move(Self.parking.0, Self.parking.1)
 
         try pointer.key("tab")
-        XCTAssertEqual(try focusedAction(), "mode:do-not-disturb", "Tab focuses the first control: the toggle")
+        XCTAssertEqual(try drawerFocusedAction("controls"), "mode:do-not-disturb", "Tab focuses the first control: the toggle")
         try pointer.key("space")
         XCTAssertEqual(try cli(["dnd"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines), "on", "Space flips the toggle")
         let on = try settledScreenshot(within: 3) { self.count($0, toggle, Self.accent) > 200 }
         XCTAssertGreaterThan(count(on, toggle, Self.accent), 200, "the toggle is drawn on")
 
         try pointer.key("down")
-        XCTAssertEqual(try focusedAction(), "hook:mark", "Down moves to the button")
+        XCTAssertEqual(try drawerFocusedAction("controls"), "hook:mark", "Down moves to the button")
         try pointer.key("enter")
         XCTAssertEqual(lines(log, atLeast: 1), ["hook:mark|0||"], "Enter pressed the button")
 
@@ -155,7 +144,7 @@ final class ControlMenuTests: RigTestCase {
         XCTAssertEqual(lines(log, atLeast: 7, within: 5).dropFirst().filter { $0.hasPrefix("hook:") },
                        ["hook:mark|1|10|10", "hook:mark|1|20|20", "hook:mark|1|10|10"],
                        "Right and Left move the focused slider a step (10) and run its hook with the value")
-        XCTAssertEqual(try focusedAction(), "hook:mark", "Left and Right on a slider keep the focus on it")
+        XCTAssertEqual(try drawerFocusedAction("controls"), "hook:mark", "Left and Right on a slider keep the focus on it")
 
         // Four steps faster than the hook runs: one process at a time (each start follows the
         // previous end), and the last value (50) is the one that runs last.

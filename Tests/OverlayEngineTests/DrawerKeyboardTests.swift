@@ -1,6 +1,15 @@
 import OverlayEngine
 import Testing
 
+/// A right-edge drawer named "controls" whose focus stops are `buttons`.
+func menuDrawer(_ buttons: [DrawerButton]) -> DrawerInput {
+    var input = DrawerInput()
+    input.configure("controls", DrawerConfiguration(edge: .right, notches: [Notch(.points(0)), Notch(.points(360))]),
+                    size: Size(width: 1280, height: 720))
+    input.setButtons(buttons, in: "controls")
+    return input
+}
+
 /// The keyboard in a drawer holding a menu: Tab, the arrows, Enter and Space over its buttons,
 /// toggles and sliders; Left and Right move a focused slider instead of the focus.
 struct DrawerKeyboardTests {
@@ -8,13 +17,7 @@ struct DrawerKeyboardTests {
     let toggle = DrawerButton(view: ViewID(1), action: "mode:do-not-disturb", control: 4)
     let slider = DrawerButton(view: ViewID(1), action: "hook:volume", control: 5, kind: .slider)
 
-    func drawer() -> DrawerInput {
-        var input = DrawerInput()
-        input.configure("controls", DrawerConfiguration(edge: .right, notches: [Notch(.points(0)), Notch(.points(360))]),
-                        size: Size(width: 1280, height: 720))
-        input.setButtons([button, toggle, slider], in: "controls")
-        return input
-    }
+    func drawer() -> DrawerInput { menuDrawer([button, toggle, slider]) }
 
     @Test(arguments: [(105 as UInt32, DrawerKey.left), (106, .right), (103, .up), (108, .down), (57, .space)])
     func evdevCodes(_ code: UInt32, _ key: DrawerKey) {
@@ -53,13 +56,7 @@ struct DrawerTextFieldKeyboardTests {
     let button = DrawerButton(view: ViewID(1), action: "hook:lock", control: 2)
     let field = DrawerButton(view: ViewID(1), action: "hook:search", control: 3, kind: .textField)
 
-    func drawer() -> DrawerInput {
-        var input = DrawerInput()
-        input.configure("controls", DrawerConfiguration(edge: .right, notches: [Notch(.points(0)), Notch(.points(360))]),
-                        size: Size(width: 1280, height: 720))
-        input.setButtons([button, field], in: "controls")
-        return input
-    }
+    func drawer() -> DrawerInput { menuDrawer([button, field]) }
 
     @Test func theFieldIsAStopThatTakesTyping() {
         var input = drawer()

@@ -37,4 +37,11 @@ extension RigTestCase {
         let ids = { (key: String) in ((entry[key] as? [Any]) ?? []).compactMap { ($0 as? NSNumber)?.uint32Value } }
         return (ids("showing"), ids("waiting"), ids("hidden"))
     }
+
+    /// The action of the stop drawer `name`'s focus ring is on (`drawer NAME`), if any.
+    func drawerFocusedAction(_ name: String) throws -> String? {
+        let out = try cli(["drawer", name])
+        let state = try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any]
+        return (state?["focus"] as? [String: Any])?["action"] as? String
+    }
 }
