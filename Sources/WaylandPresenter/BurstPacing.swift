@@ -1,28 +1,33 @@
 /// How often a surface draws while views pour in. A frame that brought several new views at
-/// once (more came in than one per frame: a flood) makes the next frame wait until
-/// `frameInterval` after it: what a frame in a flood shows is replaced a frame later, so drawing
-/// every one of them costs without showing anything readable. A frame that brought at most one
-/// new view draws at the compositor's pace as before, so a single notification, a trickle and the
-/// animations after a burst are never held back, and the first frame of a burst is drawn at once.
+/// once (more came in than one per frame: a flood) starts a burst: until `settleTime` after the
+/// last such frame, each frame waits until `frameInterval` after the one before. What a frame in
+/// a flood shows is replaced a frame later, and the burst's cards fading and sliding in after it
+/// are drawn at the same pace: drawing them at the compositor's pace cost most of a flood's
+/// frames. A single notification and a trickle (at most one new view a frame, no burst before
+/// it) draw at the compositor's pace, and the first frame of a burst is drawn at once.
 struct BurstPacing: Equatable {
     /// New views in one frame that make it part of a burst.
     static let newViewsForBurst = 2
     /// Seconds between frames during a burst (mako draws a flood at about this pace).
     static let frameInterval = 0.05
+    /// Seconds after a burst's last frame that the pace still holds: the views it brought enter
+    /// with the default animation (`Animation.default`, 0.35 s).
+    static let settleTime = 0.35
 
-    /// When the last frame was drawn, and whether it was part of a burst.
+    /// When the last frame was drawn.
     private(set) var lastFrame: Double?
-    private(set) var bursting = false
+    /// When the last frame that brought several new views was drawn.
+    private(set) var lastBurstFrame: Double?
 
     /// When the next frame may be drawn, given that one is wanted at `now`.
     func drawTime(now: Double) -> Double {
-        guard bursting, let lastFrame else { return now }
+        guard let lastFrame, let lastBurstFrame, now < lastBurstFrame + Self.settleTime else { return now }
         return max(now, lastFrame + Self.frameInterval)
     }
 
     /// A frame showing `newViews` views the frame before did not show was drawn at `now`.
     mutating func drew(newViews: Int, at now: Double) {
-        bursting = newViews >= Self.newViewsForBurst
+        if newViews >= Self.newViewsForBurst { lastBurstFrame = now }
         lastFrame = now
     }
 }

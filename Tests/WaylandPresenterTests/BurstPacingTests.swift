@@ -1,7 +1,7 @@
 import Testing
 @testable import WaylandPresenter
 
-/// Frames while views pour in: held back only after a frame that brought several new views.
+/// Frames while views pour in: held back after a frame that brought several new views, while the views it brought enter.
 @Suite struct BurstPacingTests {
     @Test func aSingleViewAndATrickleDrawAtOnce() {
         var pacing = BurstPacing()
@@ -17,9 +17,37 @@ import Testing
         pacing.drew(newViews: 15, at: 2)
         #expect(pacing.drawTime(now: 2.017) == 2 + BurstPacing.frameInterval)
         #expect(pacing.drawTime(now: 2.2) == 2.2, "past the interval: at once")
-        // The burst ends: the frame after it shows at most one new view, and the pace is the compositor's again.
-        pacing.drew(newViews: 1, at: 2.05)
-        #expect(pacing.drawTime(now: 2.067) == 2.067)
+        // The burst ends: frames after it show no new views; once its cards have entered, the pace is the compositor's again.
+        pacing.drew(newViews: 0, at: 2.4)
+        #expect(pacing.drawTime(now: 2.417) == 2.417)
+    }
+
+    @Test func theCardsABurstBroughtEnterAtItsPace() {
+        var pacing = BurstPacing()
+        pacing.drew(newViews: 5, at: 3)
+        // The frames of the entry animation bring no new views: they wait for the interval until it is over.
+        var frames = [3.0]
+        var now = 3.0
+        while now < 3 + 0.6 {
+            now += 1.0 / 60  // the compositor's frame callbacks
+            let at = pacing.drawTime(now: now)
+            guard at <= now else { continue }
+            pacing.drew(newViews: 0, at: now)
+            frames.append(now)
+        }
+        let during = frames.filter { $0 < 3 + BurstPacing.settleTime }
+        #expect(during.count <= Int((BurstPacing.settleTime / BurstPacing.frameInterval).rounded(.up)) + 1,
+                "\(during.count) frames while the burst's cards enter")
+        #expect(zip(during, during.dropFirst()).allSatisfy { $1 - $0 >= BurstPacing.frameInterval - 1e-9 })
+        let after = frames.filter { $0 >= 3 + BurstPacing.settleTime + BurstPacing.frameInterval }
+        #expect(zip(after, after.dropFirst()).allSatisfy { $1 - $0 < 0.02 }, "after it, the compositor's pace: \(after)")
+    }
+
+    @Test func aTrickleAfterASettledBurstIsNotHeld() {
+        var pacing = BurstPacing()
+        pacing.drew(newViews: 3, at: 0)
+        pacing.drew(newViews: 1, at: 1)
+        #expect(pacing.drawTime(now: 1.017) == 1.017)
     }
 
     @Test(arguments: [0, 1, 2, 40])
