@@ -59,11 +59,14 @@ extension OverlayPresenter {
     }
 
     /// Fills view `id`'s template again in its container's style now (the theme, accent or
-    /// width changed); nothing for a view that is not a templated notification or is not laid
-    /// out yet (it will be, in the style of then).
+    /// width changed), keeping what was typed into its fields and the field being typed into;
+    /// nothing for a view that is not a templated notification or is not laid out yet (it will
+    /// be, in the style of then).
     func relayoutTemplate(_ id: ViewID, in container: String) {
         guard !lazyMeasure.pending.contains(id), let toast = trees.templated[id], case .tree(let old)? = views[id],
-              let laidOut = try? trees.layouts.layoutTemplate(toast, style: toastStyle(in: container)) else { return }
+              var laidOut = try? trees.layouts.layoutTemplate(toast, style: toastStyle(in: container), keepingTypedTextOf: old.node)
+        else { return }
+        if let focus = old.focus, case .textField? = laidOut.node.node(at: focus.index)?.kind { laidOut.focus = focus }
         if laidOut.size != old.size { manager.setSize(laidOut.size, of: id) }
         setTree(laidOut, of: id, changed: true)
     }

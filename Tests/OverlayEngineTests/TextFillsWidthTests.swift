@@ -30,3 +30,17 @@ import Testing
         #expect(!plain.fillsWidth)
     }
 }
+
+/// A template filled again (a new theme) keeps what was typed into its reply field.
+@Suite struct KeepingTypedTextTests {
+    func field(_ text: String, action: String = "inline-reply") -> ViewNode {
+        ViewNode(.hstack(spacing: 0, alignment: .center),
+                 children: [ViewNode(.textField(placeholder: "Reply", text: text, submitAction: action)), ViewNode(.text(TextContent("x")))])
+    }
+
+    @Test func typedTextMovesIntoTheFieldOfTheSameSubmitAction() {
+        #expect(field("").keepingTypedText(of: field("half a repl")) == field("half a repl"))
+        #expect(field("").keepingTypedText(of: field("")) == field(""))
+        #expect(field("", action: "other").keepingTypedText(of: field("typed")) == field("", action: "other"))
+    }
+}

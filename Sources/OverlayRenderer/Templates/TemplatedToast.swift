@@ -112,9 +112,11 @@ public struct TemplatedToast {
 extension ViewTreeRenderer {
     /// `toast` filled in `style` and laid out: pictures that cannot be loaded are left out (no
     /// gap, as in the toast), the tree is mirrored when the summary reads right to left.
-    public func layoutTemplate(_ toast: TemplatedToast, style: ToastStyle) throws(ViewDecodingError) -> LaidOutView {
+    /// With `old` (the tree it showed before), what was typed into its fields stays in them.
+    public func layoutTemplate(_ toast: TemplatedToast, style: ToastStyle, keepingTypedTextOf old: ViewNode? = nil) throws(ViewDecodingError) -> LaidOutView {
         var node = try templateTree(toast, style: style)
         if readsRightToLeft(toast.content.summary) { node = node.mirrored() }
+        if let old { node = node.keepingTypedText(of: old) }
         return layoutTemplate(node, look: TemplatedToast.look(style))
     }
 
