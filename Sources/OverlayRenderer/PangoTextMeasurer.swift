@@ -1,46 +1,28 @@
 import OverlayEngine
 
 /// Measures view-tree text with Pango, the way the renderer sets it: markup sanitised
-/// (`Markup.sanitize`), wrapped at word or character boundaries, ellipsized after the line limit.
+/// (`Markup.sanitize`), wrapped at word or character boundaries, cut after the line limit.
 /// Text that was cut is as wide as the proposal.
 ///
-/// Sizes are remembered per (text, font, width, line limit): layout asks for the same text at the
-/// same widths many times (flexibility probes, every redraw of a view). At most `cacheCapacity`
-/// are kept; past that all are dropped at once.
+/// The layouts are kept in a `TextLayoutCache` (the renderer's own, shared with its painting), so
+/// layout asking for the same text at the same widths (flexibility probes, the ideal size and
+/// then the offered width) sets it once, and painting draws the layout measured.
 public final class PangoTextMeasurer: TextMeasuring {
-    private let text = TextContext(scale: 1)
+    let texts: TextLayoutCache
     /// Width used when none is proposed (one unwrapped line in practice).
     static let unboundedWidth = 100_000.0
-    public static let cacheCapacity = 1024
 
-    private struct Key: Hashable {
-        var markup: String, font: String, width: Double, lines: Int, imageMaxHeight: Double?
-    }
-    private var sizes: [Key: Size] = [:]
-    /// Loads an inline image of text with `imageMaxHeight` (`src`, maximum width and height, at
-    /// scale 1); nil leaves its alt text. The renderer sets it to its own cached loader.
-    var bodyImage: (String, Double, Double) -> BodyImage? = { _, _, _ in nil }
+    /// A measurer with a cache of its own.
+    public convenience init() { self.init(texts: TextLayoutCache()) }
 
-    public init() {}
+    init(texts: TextLayoutCache) { self.texts = texts }
 
     public func measure(_ content: TextContent, proposedWidth: Double?) -> Size {
-        let lines = content.wraps ? (content.lineLimit ?? 10_000) : 1
         let width = min(Self.unboundedWidth, max(1, proposedWidth ?? Self.unboundedWidth))
-        let key = Key(markup: content.markup, font: Self.fontName(content.font), width: width, lines: lines,
-                      imageMaxHeight: content.imageMaxHeight)
-        if let known = sizes[key] { return known }
-        let block = TextBlock(in: text, font: key.font, width: width, maxLines: lines)
-        if let maxHeight = content.imageMaxHeight {
-            _ = RichText.set(Markup.document(content.markup), in: block, linkColor: nil) { self.bodyImage($0.src, width, maxHeight) }
-        } else {
-            block.setMarkup(Markup.sanitize(content.markup))
-        }
+        let block = texts.set(content, width: width, scale: 1).block
         // Cut text takes the whole width it was offered: set again at its own, narrower width it
         // would wrap and cut elsewhere.
-        let size = Size(width: block.isCut && proposedWidth != nil ? max(block.width, width) : block.width, height: block.height)
-        if sizes.count >= Self.cacheCapacity { sizes.removeAll(keepingCapacity: true) }
-        sizes[key] = size
-        return size
+        return Size(width: block.isCut && proposedWidth != nil ? max(block.width, width) : block.width, height: block.height)
     }
 
     /// A Pango font description string: "Sans Bold 13".

@@ -14,6 +14,9 @@ struct LazyMeasure {
     /// Per container: the smallest toast its style draws (no text, no icon), a lower bound on
     /// every toast's size. Dropped when the container's style changes.
     var estimates: [String: Size] = [:]
+    /// Per container: the tree its notification template draws for an empty notification, the
+    /// size of templated notifications not laid out yet (OverlayPresenter+Template.swift).
+    var templateEstimates: [String: (template: NotificationTemplate, style: ToastStyle, tree: LaidOutView)] = [:]
 }
 
 extension OverlayPresenter {
@@ -65,7 +68,8 @@ extension OverlayPresenter {
 
     /// Measures one lazily laid out view and gives the engine its real size.
     func measureNow(_ id: ViewID, style: ToastStyle) {
-        guard lazyMeasure.pending.remove(id) != nil, let content = toast(id) else { return }
+        guard lazyMeasure.pending.remove(id) != nil else { return }
+        guard let content = toast(id) else { return layOutPendingTemplate(id, style: style) }
         let measured = renderer.measure(content, style: style)
         manager.setSize(Size(width: measured.width, height: measured.height), of: id)
     }

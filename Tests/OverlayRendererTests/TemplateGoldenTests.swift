@@ -39,14 +39,15 @@ final class TemplateGoldenTests: XCTestCase {
 
     /// Themes, urgency and right-to-left through `default` against the toast painter drawing the
     /// same content in the same style: every theme, quiet and urgent, an icon, progress and
-    /// actions, and a Hebrew toast (mirrored: icon, bar and buttons on the other side). Not
-    /// covered: a left-to-right body in a right-to-left toast, which the toast sets at the
-    /// column's left edge and the mirrored template at its right.
+    /// actions, a Hebrew toast (mirrored: icon, bar and buttons on the other side) and a Hebrew
+    /// toast with a short English body (at the column's left edge, as the toast sets it).
     func testDefaultTemplateFollowsThemesUrgencyAndDirection() throws {
         let icon = ImageSource.file("\(GoldenImage.directory)/assets/badge.png")
         var contents: [ToastContent] = []
-        for (summary, emphasis) in [("Disk almost full", ToastEmphasis.urgent), ("Backup done", .quiet), ("שלום עולם", .urgent)] {
-            let body = summary.first == "ש" ? "זוהי <i>הודעה</i> בעברית שנכתבת מימין לשמאל ועוברת לשורה שנייה."
+        for (summary, emphasis) in [("Disk almost full", ToastEmphasis.urgent), ("Backup done", .quiet), ("שלום עולם", .urgent),
+                                    ("עדכון", .quiet)] {
+            let body = summary == "עדכון" ? "Short <i>English</i> body."
+                : summary.first == "ש" ? "זוהי <i>הודעה</i> בעברית שנכתבת מימין לשמאל ועוברת לשורה שנייה."
                 : "Body <i>text</i> that wraps onto a second line of the toast."
             var content = ToastContent(summary: summary, body: body,
                                        progress: 60, actions: [("a", "Open"), ("b", "Later")], icon: icon)

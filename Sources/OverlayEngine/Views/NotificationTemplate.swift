@@ -32,7 +32,7 @@ public struct TemplateFields: Equatable, Sendable {
 }
 
 /// The inline reply a notification offers (its `inline-reply` action).
-public struct TemplateReply: Equatable, Sendable {
+public struct TemplateReply: Hashable, Sendable {
     public var placeholder: String
     public var submitLabel: String
     /// The action a reply is sent as: the submit action of the field and its button.
@@ -77,6 +77,14 @@ public struct TemplateAction: Equatable, Sendable {
 public struct NotificationTemplate: Equatable, Sendable {
     public let name: String
     let root: JSONValue
+    /// This reading of the template: caches of prepared fills tell templates apart by it.
+    public let identity = Identity()
+
+    public final class Identity: Sendable {}
+
+    public static func == (a: NotificationTemplate, b: NotificationTemplate) -> Bool {
+        a.identity === b.identity || (a.name == b.name && a.root == b.root)
+    }
 
     /// Caps of a filled tree: the standard ones with room for a whole body (64 KiB), summary
     /// and 16 actions besides the template's own strings.
@@ -118,9 +126,19 @@ public struct NotificationTemplate: Equatable, Sendable {
 
     /// The tree for one notification: slots filled, colours resolved, mirrored when the
     /// notification reads right to left. Errors (a filled tree past `filledLimits`) name the
-    /// JSON path.
+    /// JSON path. The same as `prepared(for:theme:)` then `PreparedTemplate.filled(with:)`.
     public func filled(with fields: TemplateFields, theme: TemplateTheme, rightToLeft: Bool = false,
                        limits: ViewLimits = NotificationTemplate.filledLimits) throws(ViewDecodingError) -> ViewNode {
+        if let prepared = try prepared(for: TemplateShape(fields), theme: theme, limits: limits) {
+            return try prepared.filled(with: fields, rightToLeft: rightToLeft)
+        }
+        return try filledDirectly(with: fields, theme: theme, rightToLeft: rightToLeft, limits: limits)
+    }
+
+    /// The tree for one notification, its JSON filled and decoded (what `filled` does for
+    /// templates and fields holding the marker character of `PreparedTemplate`).
+    func filledDirectly(with fields: TemplateFields, theme: TemplateTheme, rightToLeft: Bool = false,
+                        limits: ViewLimits = NotificationTemplate.filledLimits) throws(ViewDecodingError) -> ViewNode {
         let filler = TemplateFiller(fields: fields, theme: theme)
         let json = filler.fill(root) ?? .object(["type": "vstack"])
         var node = try ViewNode(jsonValue: json, limits: limits)
@@ -131,7 +149,7 @@ public struct NotificationTemplate: Equatable, Sendable {
 
 /// What a template takes from the theme: the colours it writes as `"{name}"` (its own colours
 /// stay as written) and the width it writes as `"{width}"` (the container's toast width).
-public struct TemplateTheme: Equatable, Sendable {
+public struct TemplateTheme: Hashable, Sendable {
     public var colors: [String: Color]
     public var width: Double = 360
     /// Set: a `background` modifier written `"{background}"` is a vertical gradient from the

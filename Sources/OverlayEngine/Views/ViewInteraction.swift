@@ -138,4 +138,16 @@ extension ViewNode {
         for child in children { if let text = child.textField(submitting: action) { return text } }
         return nil
     }
+
+    /// The tree with what was typed into `old`'s text fields put into its own fields of the same
+    /// submit action (a template filled again in a new theme keeps a reply being written).
+    public func keepingTypedText(of old: ViewNode) -> ViewNode {
+        var node = self
+        if case .textField(let placeholder, let text, let submit) = kind, text.isEmpty,
+           let typed = old.textField(submitting: submit), !typed.isEmpty {
+            node.kind = .textField(placeholder: placeholder, text: typed, submitAction: submit)
+        }
+        node.children = children.map { $0.keepingTypedText(of: old) }
+        return node
+    }
 }

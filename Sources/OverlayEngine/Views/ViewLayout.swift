@@ -182,7 +182,9 @@ struct LayoutPass {
                         height: g.heights.reduce(0, +) + rowSpacing * Double(max(0, g.heights.count - 1)))
         case .text(let content):
             let width = p.width.flatMap { $0.isFinite ? $0 : nil }
-            return measuring.measure(content, proposedWidth: width)
+            let size = measuring.measure(content, proposedWidth: width)
+            guard content.fillsWidth, let width else { return size }
+            return Size(width: max(size.width, width), height: size.height)
         case .image(let image):
             if let size = image.size { return size }
             if case .pixels(let w, let h, _) = image.source { return Size(width: Double(w), height: Double(h)) }

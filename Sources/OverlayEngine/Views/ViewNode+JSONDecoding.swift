@@ -223,6 +223,7 @@ struct ViewJSONDecoder {
             }
             content.imageMaxHeight = height
         }
+        content.fillsWidth = try f.bool("fillsWidth", default: false)
         return content
     }
 

@@ -34,6 +34,7 @@ extension ViewNode {
             o["wraps"] = .bool(t.wraps); o["truncation"] = .string(t.truncation.rawValue)
             if let link = t.linkColor { o["linkColor"] = .string(link.jsonHex) }
             if let height = t.imageMaxHeight { o["imageMaxHeight"] = .number(height) }
+            if t.fillsWidth { o["fillsWidth"] = .bool(true) }
         case .symbol(let symbol):
             o["type"] = "symbol"; o["name"] = .string(symbol.name.rawValue); o["size"] = .number(symbol.size)
             if let color = symbol.color { o["color"] = .string(color.jsonHex) }

@@ -99,6 +99,10 @@ public struct TextContent: Equatable, Sendable {
     /// Images (`<img src>`, a path or file:// URI) are drawn in the text, fitted into its width
     /// and this height (never enlarged); nil shows their alt text.
     public var imageMaxHeight: Double?
+    /// True: the text takes the whole width it is offered and its lines are aligned in it by its
+    /// own direction (left to right at the left edge, right to left at the right), as a toast's
+    /// body, also in a mirrored tree; false: it is as wide as its lines.
+    public var fillsWidth = false
 
     /// Text with the default font, wrapping, cut at the end.
     public init(_ markup: String, font: FontSpec = FontSpec(), color: Color? = nil, lineLimit: Int? = nil,

@@ -4,7 +4,8 @@ import OverlayEngine
 ///
 /// - `default`: today's toast made of view-tree parts: border, background, the urgent bar down
 ///   the leading edge, a 48 pt icon beside summary (bold, the style's lines) and body (the
-///   style's lines, clickable links), the close button when the style shows one, the progress
+///   style's lines, clickable links, across the column and aligned by its own direction), the
+///   close button when the style shows one, the progress
 ///   bar, then one row of equal-width action buttons. It matches the toast painter's
 ///   pixels within `BuiltInTemplates.toastTolerance`.
 /// - `compact`: one line, 32 pt high inside the border: a 20 pt icon, the summary, the body
@@ -79,7 +80,7 @@ public enum BuiltInTemplates {
             {"type": "vstack", "spacing": 4, "alignment": "leading", "children": [
               {"type": "text", "text": "{summary}", "font": {"size": 11, "weight": "bold"}, "color": "{summary}", "lineLimit": "{summaryLines}"},
               {"type": "text", "text": "{body}", "font": {"size": 11}, "color": "{body}", "lineLimit": "{bodyLines}", "linkColor": "{link}",
-               "imageMaxHeight": "{bodyImageHeight}"}
+               "imageMaxHeight": "{bodyImageHeight}", "fillsWidth": true}
             ], "modifiers": [{"frame": {"maxWidth": "infinity", "alignment": "topLeading"}}]},
             {"type": "button", "style": "plain", "action": "{close}",
              "label": {"type": "symbol", "name": "close", "size": "{closeSize}", "color": "{closeButton}"}}

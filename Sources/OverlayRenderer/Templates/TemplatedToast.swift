@@ -29,12 +29,19 @@ public struct TemplatedToast {
                        reply: content.reply.map { TemplateReply(placeholder: $0.placeholder, submitLabel: $0.submitLabel) })
     }
 
-    /// The filled tree; errors (a tree past the caps) name the JSON path.
+    /// The filled tree (from a fill prepared for its shape when `fills` is given); errors (a
+    /// tree past the caps) name the JSON path.
     public func tree(style: ToastStyle, rightToLeft: Bool, iconLoads: (String) -> Bool = { _ in true }) throws(ViewDecodingError) -> ViewNode {
+        try tree(style: style, rightToLeft: rightToLeft, fills: nil, iconLoads: iconLoads)
+    }
+
+    func tree(style: ToastStyle, rightToLeft: Bool, fills: TemplateFillCache?,
+              iconLoads: (String) -> Bool = { _ in true }) throws(ViewDecodingError) -> ViewNode {
         let fields = fields(style: style, iconLoads: iconLoads)
         var theme = Self.theme(style, emphasis: content.emphasis)
         // A row with an icon is as tall as the icon in every button, as in the toast.
         if fields.actions.contains(where: { $0.icon != nil }) { theme.numbers["actionLabelHeight"] = theme.numbers["actionIconSize"] }
+        if let fills { return try fills.filled(template, with: fields, theme: theme, rightToLeft: rightToLeft) }
         return try template.filled(with: fields, theme: theme, rightToLeft: rightToLeft)
     }
 
@@ -105,14 +112,23 @@ public struct TemplatedToast {
 extension ViewTreeRenderer {
     /// `toast` filled in `style` and laid out: pictures that cannot be loaded are left out (no
     /// gap, as in the toast), the tree is mirrored when the summary reads right to left.
-    public func layoutTemplate(_ toast: TemplatedToast, style: ToastStyle) throws(ViewDecodingError) -> LaidOutView {
+    /// With `old` (the tree it showed before), what was typed into its fields stays in them.
+    public func layoutTemplate(_ toast: TemplatedToast, style: ToastStyle, keepingTypedTextOf old: ViewNode? = nil) throws(ViewDecodingError) -> LaidOutView {
+        var node = try templateTree(toast, style: style)
+        if readsRightToLeft(toast.content.summary) { node = node.mirrored() }
+        if let old { node = node.keepingTypedText(of: old) }
+        return layoutTemplate(node, look: TemplatedToast.look(style))
+    }
+
+    /// `toast` filled in `style` (not mirrored, not laid out): what `layoutTemplate` lays out,
+    /// and the check that it is within the caps.
+    public func templateTree(_ toast: TemplatedToast, style: ToastStyle) throws(ViewDecodingError) -> ViewNode {
         var toast = toast
         if let icon = toast.content.icon, !canShow(icon, side: style.iconSize) { toast.content.icon = nil }
         if let image = toast.image, !canShow(image, side: 160) { toast.image = nil }
-        let node = try toast.tree(style: style, rightToLeft: readsRightToLeft(toast.content.summary)) { key in
+        return try toast.tree(style: style, rightToLeft: false, fills: templateFills) { key in
             self.canShow(.themed(key), side: max(1, style.actions.iconSize))
         }
-        return layoutTemplate(node, look: TemplatedToast.look(style))
     }
 
     /// True when `source` loads (decoded once for a `side`-point box and kept in the image cache).

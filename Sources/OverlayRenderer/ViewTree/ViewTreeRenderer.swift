@@ -60,14 +60,19 @@ public struct LaidOutView: Equatable, Sendable {
 /// and modifier. Text is measured and set by Pango the same way (`PangoTextMeasurer`), images
 /// load through `ImageLoader`, shadows through the toast's `ShadowPainter`.
 ///
-/// Caches (bounded): laid-out text per (text, width, scale), at most `textCapacity`; decoded
-/// images per (source, device box), at most `imageCapacity`; shadows as `ShadowPainter` keeps them.
+/// Caches (bounded): text set in Pango, shared by measuring and painting (`TextLayoutCache`, at
+/// most `textCapacity` texts, least recently used dropped first); decoded images per (source,
+/// device box), at most `imageCapacity`; shadows as `ShadowPainter` keeps them; templates filled
+/// per shape of notification (`TemplateFillCache`).
 /// Not thread-safe: one renderer per thread.
 public final class ViewTreeRenderer {
-    public static let textCapacity = 256
+    public static let textCapacity = TextLayoutCache.capacity
     public static let imageCapacity = 32
 
-    public let measurer = PangoTextMeasurer()
+    private let texts = TextLayoutCache()
+    /// Notification templates filled per shape of notification (`TemplateFillCache`).
+    let templateFills = TemplateFillCache()
+    public let measurer: PangoTextMeasurer
     public var look = ViewTreeLook()
     /// Where themed icon names are looked up.
     public var iconTheme = IconTheme()
@@ -76,19 +81,18 @@ public final class ViewTreeRenderer {
     /// Where `.blur` backgrounds get what is under them.
     public var blurSource: BlurSource = .tintedFallback
 
-    private var contexts: [Double: TextContext] = [:]
-    private var texts: [TextKey: SetText] = [:]
     private var images: [(source: ViewImageSource, box: Int, image: LoadedImage?)] = []
     /// Texts set and pictures loaded, kept now (tests).
     public var cachedCount: Int { texts.count + images.count }
     private var bodyImages: [BodyImageKey: BodyImage?] = [:]
-    /// Texts set in Pango so far (tests).
-    private(set) var textsLaidOut = 0
+    /// Texts set in Pango so far, measuring and painting (tests).
+    var textsLaidOut: Int { texts.laidOut }
     let shadows = ShadowPainter()
 
     public init() {
-        measurer.bodyImage = { [unowned self] src, maxWidth, maxHeight in
-            bodyImage(src, maxWidth: maxWidth, maxHeight: maxHeight, scale: 1)
+        measurer = PangoTextMeasurer(texts: texts)
+        texts.bodyImage = { [unowned self] src, maxWidth, maxHeight, scale in
+            bodyImage(src, maxWidth: maxWidth, maxHeight: maxHeight, scale: scale)
         }
     }
 
@@ -151,18 +155,13 @@ public final class ViewTreeRenderer {
     /// Drops every cached layout, image and shadow.
     public func invalidate() {
         texts.removeAll()
+        templateFills.removeAll()
         images.removeAll()
         bodyImages.removeAll()
-        contexts.removeAll()
         shadows.removeAll()
     }
 
     // MARK: Caches
-
-    struct TextKey: Hashable {
-        var markup: String, font: String, width: Double, lines: Int, truncation: Truncation, scale: Double, linkColor: Color?
-        var imageMaxHeight: Double?
-    }
 
     /// Text set in Pango, where its links are (block coordinates, one frame per line a link
     /// spans) and its inline images.
@@ -195,31 +194,10 @@ public final class ViewTreeRenderer {
         setText(content, width: width, scale: scale).block
     }
 
-    /// `content` set in Pango at `width` for `scale` with its links (cached). Links get
-    /// `content.linkColor`; without one they are plain text and none is reported.
+    /// `content` set in Pango at `width` for `scale` with its links (cached, shared with
+    /// measuring). Links get `content.linkColor`; without one they are plain text and none is reported.
     func setText(_ content: TextContent, width: Double, scale: Double) -> SetText {
-        let lines = content.wraps ? (content.lineLimit ?? 10_000) : 1
-        let key = TextKey(markup: content.markup, font: PangoTextMeasurer.fontName(content.font),
-                          width: max(1, width), lines: lines, truncation: content.truncation, scale: scale,
-                          linkColor: content.linkColor, imageMaxHeight: content.imageMaxHeight)
-        if let known = texts[key] { return known }
-        textsLaidOut += 1
-        let block = TextBlock(in: textContext(scale), font: key.font, width: key.width + 0.01, maxLines: lines)
-        block.setEllipsize(Self.ellipsize(content.truncation))
-        var set = SetText(block: block, links: [])
-        if content.linkColor != nil || content.imageMaxHeight != nil {
-            let maxHeight = content.imageMaxHeight
-            if let rich = RichText.set(Markup.document(content.markup), in: block, linkColor: content.linkColor, load: { image in
-                maxHeight.flatMap { self.bodyImage(image.src, maxWidth: key.width, maxHeight: $0, scale: scale) }
-            }) {
-                set = SetText(block: block, links: rich.links, images: rich.images)
-            }
-        } else {
-            block.setMarkup(Markup.sanitize(content.markup))
-        }
-        if texts.count >= Self.textCapacity { texts.removeAll(keepingCapacity: true) }
-        texts[key] = set
-        return set
+        texts.set(content, width: width, scale: scale)
     }
 
     /// The links of `view`'s text (`TextContent.linkColor` set) in the root's coordinates, one
@@ -246,12 +224,7 @@ public final class ViewTreeRenderer {
         }
     }
 
-    func textContext(_ scale: Double) -> TextContext {
-        if let context = contexts[scale] { return context }
-        let context = TextContext(scale: scale)
-        contexts[scale] = context
-        return context
-    }
+    func textContext(_ scale: Double) -> TextContext { texts.context(scale) }
 
     struct BodyImageKey: Hashable {
         var src: String, maxWidth: Double, maxHeight: Double, scale: Double
