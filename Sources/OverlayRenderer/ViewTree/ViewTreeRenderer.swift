@@ -122,9 +122,13 @@ public final class ViewTreeRenderer {
             cairo_clip(cr)
             cairo_push_group(cr)
         }
+        // A repaint clipped to a few parts (RepaintRegion) draws only the parts that reach into it.
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+        let clip = Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
         for part in view.layout.placed {
             let a = part.opacity * (alpha < 1 ? 1 : alpha)
-            guard a >= 0.5 / 255, part.frame.width > 0 || part.frame.height > 0 else { continue }
+            guard a >= 0.5 / 255, part.frame.width > 0 || part.frame.height > 0, Self.reaches(part, into: clip) else { continue }
             switch part.part {
             case .background(let fill): painter.background(fill, part, alpha: a)
             case .shadow(let shadow):
@@ -141,6 +145,17 @@ public final class ViewTreeRenderer {
             cairo_paint_with_alpha(cr, alpha)
         }
         cairo_restore(cr)
+    }
+
+    /// True when `part` may leave ink in `clip` (root coordinates): its frame, with its shadow's
+    /// reach or the ink margin a part may spill, meets the clip.
+    static func reaches(_ part: PlacedView, into clip: Rect) -> Bool {
+        var ink = part.frame.insetBy(dx: -ViewLayoutResult.partInkMargin, dy: -ViewLayoutResult.partInkMargin)
+        if case .shadow(let shadow) = part.part {
+            let e = shadow.extent, f = part.frame
+            ink = Rect(x: f.minX - e.left, y: f.minY - e.top, width: f.width + e.left + e.right, height: f.height + e.top + e.bottom)
+        }
+        return ink.maxX > clip.minX && ink.minX < clip.maxX && ink.maxY > clip.minY && ink.minY < clip.maxY
     }
 
     /// Lays out and draws `node` at the origin of `canvas` (headless rendering, tests).
