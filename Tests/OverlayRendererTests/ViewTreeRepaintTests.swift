@@ -54,7 +54,7 @@ struct ViewTreeRepaintTests {
         return (pixels(full), pixels(partial), old, rects)
     }
 
-    @Test(arguments: [1.0, 2.0]) func aNewValueRepaintsTheBarAndThePercentageAndEqualsAFullRepaint(scale: Double) throws {
+    @Test(arguments: [1.0, 1.5, 2.0]) func aNewValueRepaintsTheBarAndThePercentageAndEqualsAFullRepaint(scale: Double) throws {
         let renderer = ViewTreeRenderer()
         let before = renderer.layout(osd(0.3)), after = renderer.layout(osd(0.75))
         let result = repaint(from: before, to: after, scale: scale)
@@ -66,7 +66,7 @@ struct ViewTreeRepaintTests {
         #expect(result.partial == result.full)
     }
 
-    @Test(arguments: [1.0, 2.0]) func anAnimationFrameRepaintsTheBarAloneAndEqualsAFullRepaint(scale: Double) throws {
+    @Test(arguments: [1.0, 1.5, 2.0]) func anAnimationFrameRepaintsTheBarAloneAndEqualsAFullRepaint(scale: Double) throws {
         let renderer = ViewTreeRenderer()
         let from = renderer.layout(osd(0.3)), to = renderer.layout(osd(0.75))
         var before = to, after = to

@@ -17,7 +17,7 @@ extension ViewLayoutResult {
         var rects: [Rect] = []
         var area = 0.0
         for (old, new) in zip(before.placed, placed) where old != new {
-            guard old.index == new.index, old.parent == new.parent, old.kindName == new.kindName else { return nil }
+            guard old.index == new.index, old.parent == new.parent, old.kindCode == new.kindCode else { return nil }
             if case .shadow = new.part { return nil }
             for frame in old.frame == new.frame ? [new.frame] : [old.frame, new.frame] where frame.width > 0 && frame.height > 0 {
                 let m = Self.partInkMargin

@@ -123,13 +123,15 @@ public final class ViewTreeRenderer {
             cairo_push_group(cr)
         }
         // A repaint clipped to a few parts (RepaintRegion) draws only the parts that reach into it.
-        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
-        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
-        let clip = Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+        let clip = ClipRegion(cr)
         for part in view.layout.placed {
             let a = part.opacity * (alpha < 1 ? 1 : alpha)
-            guard a >= 0.5 / 255, part.frame.width > 0 || part.frame.height > 0, Self.reaches(part, into: clip) else { continue }
+            guard a >= 0.5 / 255, part.frame.width > 0 || part.frame.height > 0, clip.rects.contains(where: { Self.reaches(part, into: $0) })
+            else { continue }
             switch part.part {
+            case .background(.color(let color)) where clip.fillsAwayFromCorners(part.frame, radius: part.cornerRadius, cr: cr,
+                                                                                  color: color.withAlpha(color.alpha * a)):
+                break
             case .background(let fill): painter.background(fill, part, alpha: a)
             case .shadow(let shadow):
                 shadows.paint(cr, frame: part.frame, cornerRadius: part.cornerRadius, shadow: shadow,
