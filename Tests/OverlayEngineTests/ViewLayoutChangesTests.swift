@@ -65,3 +65,14 @@ import Testing
         #expect(after.changedRects(from: before) == nil)
     }
 }
+
+/// A move's part matches, found once, give every frame the layout matching them again gives.
+@Suite struct PartMatchesTests {
+    @Test(arguments: [0.0, 0.3, 0.8]) func framesWithKnownMatchesEqualFramesMatchedAgain(progress: Double) {
+        let from = layout(VStack { Text("Volume"); ProgressBar(value: 0.2).id("level") })
+        let to = layout(VStack { Text("Volume, louder"); ProgressBar(value: 0.9).id("level"); Text("new") })
+        let matches = to.partMatches(from: from)
+        #expect(to.interpolating(from: from, progress: progress, matches: matches) == to.interpolating(from: from, progress: progress))
+        #expect(to.interpolating(from: from, progress: progress, matches: matches) != to, "part way, not the end")
+    }
+}

@@ -6,10 +6,11 @@
 /// rest (drawn last; it takes no clicks).
 extension ViewLayoutResult {
     /// These parts `progress` (0…1) of the way from `start`; the parts themselves at 1.
-    public func interpolating(from start: ViewLayoutResult, progress: Double) -> ViewLayoutResult {
+    /// `matches`: `partMatches(from: start)`, worked out once for every frame of a move.
+    public func interpolating(from start: ViewLayoutResult, progress: Double, matches known: PartMatches? = nil) -> ViewLayoutResult {
         guard progress < 1 else { return self }
         let t = max(0, progress)
-        let matches = matchedParts(in: start)
+        let matches = known?.byPart ?? matchedParts(in: start)
         var result = self
         var used = Set<Int>()
         for i in placed.indices {
@@ -43,6 +44,9 @@ extension ViewLayoutResult {
                            height: start.size.height + (size.height - start.size.height) * t)
         return result
     }
+
+    /// Which part of `start` each of these parts moves from.
+    public func partMatches(from start: ViewLayoutResult) -> PartMatches { PartMatches(byPart: matchedParts(in: start)) }
 
     /// True when going from `start` to these parts shows any motion: a part moved or resized, a
     /// value changed, a part came or went.
@@ -83,6 +87,11 @@ extension ViewLayoutResult {
              width: keepingSize ? b.width : a.width + (b.width - a.width) * t,
              height: keepingSize ? b.height : a.height + (b.height - a.height) * t)
     }
+}
+
+/// For each part of a tree, the index of the part of an earlier tree it moves from.
+public struct PartMatches: Equatable, Sendable {
+    let byPart: [Int: Int]
 }
 
 extension PlacedView {
