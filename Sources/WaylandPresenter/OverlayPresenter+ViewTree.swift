@@ -12,7 +12,9 @@ struct ViewTreePresentation {
     var drags: [InputContact: (view: ViewID, index: Int)] = [:]
     /// Trees moving to a new layout (parts matched by id, bars and sliders to new values): where
     /// from, since when, along which curve (one per view showing; removed when done or with the view).
-    var animations: [ViewID: (from: ViewLayoutResult, start: Double, animation: Animation)] = [:]
+    /// `to` and `matches`: the layout moved to and its parts' matches, found once for every frame.
+    var animations: [ViewID: (from: ViewLayoutResult, start: Double, animation: Animation, to: ViewLayoutResult,
+                              matches: PartMatches)] = [:]
     /// Frames of a value animation are drawn this often.
     static let frameInterval = 1.0 / 60
     /// Notifications drawn through a template, kept to fill again in a new style (one per such view).
@@ -70,7 +72,7 @@ extension OverlayPresenter {
         // From what shows now: an animation under way goes on from where it is.
         let from = treeShown(old, of: id, now: now).layout
         guard new.layout.animates(from: from) else { return }
-        trees.animations[id] = (from, now, animation)
+        trees.animations[id] = (from, now, animation, new.layout, new.layout.partMatches(from: from))
         let room = Size(width: max(from.size.width, new.size.width), height: max(from.size.height, new.size.height))
         if room != new.size { manager.setSize(room, of: id) }
     }
@@ -80,7 +82,8 @@ extension OverlayPresenter {
         guard let animation = trees.animations[id] else { return tree }
         var shown = tree
         let progress = animation.animation.progress(at: now - animation.start)
-        shown.layout = tree.layout.interpolating(from: animation.from, progress: min(1, max(0, progress)))
+        let matches = animation.to == tree.layout ? animation.matches : nil  // the tree changed since (a field typed into)
+        shown.layout = tree.layout.interpolating(from: animation.from, progress: min(1, max(0, progress)), matches: matches)
         return shown
     }
 

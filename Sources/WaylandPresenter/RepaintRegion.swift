@@ -1,17 +1,27 @@
 import OverlayEngine
+import OverlayRenderer
 
 /// One item as a surface last drew it: where it was, where it left ink, and which revision of
-/// its content it showed.
+/// its content it showed. A view tree keeps the tree drawn and its settings, so a tree changed
+/// in place repaints only its changed parts.
 struct DrawnItem: Equatable {
     var item: RenderItem
     var ink: Rect
     var revision: Int
+    var tree: LaidOutView? = nil
+    var configuration: ResolvedViewConfiguration? = nil
+
+    /// The tree is known by its revision: equal items need not compare their trees.
+    static func == (a: DrawnItem, b: DrawnItem) -> Bool {
+        a.item == b.item && a.ink == b.ink && a.revision == b.revision
+    }
 }
 
 /// What a frame must repaint, given what the frame before it drew: the ink of every item that
 /// is new, moved, faded or whose content changed, and the ink each of them (and every item
 /// gone since) left where it was. An item that did not change is repainted only where that
-/// region meets it; a pill counting down or one toast fading in leaves the others alone.
+/// region meets it; a pill counting down or one toast fading in leaves the others alone. A view
+/// tree that changed in place where it stands (a bar's value, a label) repaints only those parts.
 enum RepaintRegion {
     static func changes(from before: [ViewID: DrawnItem], to now: [DrawnItem]) -> [Rect] {
         var region: [Rect] = []
@@ -21,11 +31,29 @@ enum RepaintRegion {
             present.insert(drawn.item.id)
             if let old = before[drawn.item.id] {
                 if old == drawn { continue }
+                if let parts = changedParts(from: old, to: drawn) {
+                    region += parts
+                    continue
+                }
                 region.append(old.ink)
             }
             region.append(drawn.ink)
         }
         for (id, old) in before where !present.contains(id) { region.append(old.ink) }
         return region
+    }
+
+    /// Where a tree that changed in place, and nothing else about its item, paints differently
+    /// (surface coordinates, within its ink); nil when the whole item must be repainted.
+    static func changedParts(from old: DrawnItem, to new: DrawnItem) -> [Rect]? {
+        guard old.item == new.item, old.ink == new.ink, old.configuration == new.configuration,
+              let before = old.tree, let after = new.tree, before.rootCornerRadius == after.rootCornerRadius,
+              let rects = after.changedRects(from: before) else { return nil }
+        let item = new.item, s = item.scale
+        let origin = item.frame.origin + item.offset
+        let ax = item.scaleAnchor.x * after.size.width, ay = item.scaleAnchor.y * after.size.height
+        return rects.map { r in
+            Rect(x: origin.x + ax + (r.minX - ax) * s, y: origin.y + ay + (r.minY - ay) * s, width: r.width * s, height: r.height * s)
+        }
     }
 }

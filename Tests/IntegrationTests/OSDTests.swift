@@ -35,9 +35,30 @@ final class OSDTests: RigTestCase {
         let surfaces = (try NSRegularExpression(pattern: #"-> wl_compositor@\d+\.create_surface"#))
             .numberOfMatches(in: log, range: NSRange(log.startIndex..., in: log))
         XCTAssertEqual(surfaces, 1, "one wl_surface for five levels")
+        // A new level repaints the bar, the percentage and the icon, not the 324-point panel:
+        // some frame's damage is only rectangles at most the bar's width (200 points and its edges).
+        let widths = Self.damageWidthsPerCommit(log)
+        note("damage widths per commit: \(widths)")
+        XCTAssertEqual(widths.first?.max(), 360, "the first frame repaints the whole surface")
+        XCTAssertTrue(widths.contains { !$0.isEmpty && $0.max()! <= 204 }, "a frame repaints only the parts that changed")
 
         // 1.5 s after the last level it is gone.
         _ = try screenshot(within: 4) { $0.whole.boundingBox { $0 == Self.accent } == nil }
         XCTAssertEqual(try state("osd").showing, [])
+    }
+
+    /// The widths of the `damage_buffer` rectangles of each commit, from a WAYLAND_DEBUG log.
+    static func damageWidthsPerCommit(_ log: String) -> [[Int]] {
+        var commits: [[Int]] = [], pending: [Int] = []
+        for line in log.split(separator: "\n") {
+            if line.contains(".damage_buffer("), let open = line.firstIndex(of: "("), let close = line.lastIndex(of: ")") {
+                let numbers = line[line.index(after: open)..<close].split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+                if numbers.count == 4 { pending.append(numbers[2]) }
+            } else if line.contains("-> wl_surface@"), line.contains(".commit()"), !pending.isEmpty {
+                commits.append(pending)
+                pending = []
+            }
+        }
+        return commits
     }
 }

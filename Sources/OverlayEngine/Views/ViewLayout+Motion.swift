@@ -6,10 +6,11 @@
 /// rest (drawn last; it takes no clicks).
 extension ViewLayoutResult {
     /// These parts `progress` (0…1) of the way from `start`; the parts themselves at 1.
-    public func interpolating(from start: ViewLayoutResult, progress: Double) -> ViewLayoutResult {
+    /// `matches`: `partMatches(from: start)`, worked out once for every frame of a move.
+    public func interpolating(from start: ViewLayoutResult, progress: Double, matches known: PartMatches? = nil) -> ViewLayoutResult {
         guard progress < 1 else { return self }
         let t = max(0, progress)
-        let matches = matchedParts(in: start)
+        let matches = known?.byPart ?? matchedParts(in: start)
         var result = self
         var used = Set<Int>()
         for i in placed.indices {
@@ -44,6 +45,9 @@ extension ViewLayoutResult {
         return result
     }
 
+    /// Which part of `start` each of these parts moves from.
+    public func partMatches(from start: ViewLayoutResult) -> PartMatches { PartMatches(byPart: matchedParts(in: start)) }
+
     /// True when going from `start` to these parts shows any motion: a part moved or resized, a
     /// value changed, a part came or went.
     public func animates(from start: ViewLayoutResult) -> Bool {
@@ -55,18 +59,18 @@ extension ViewLayoutResult {
     private func matchedParts(in start: ViewLayoutResult) -> [Int: Int] {
         var byID: [PartKey: Int] = [:]
         for (j, part) in start.placed.enumerated() {
-            if let id = part.id { byID[PartKey(id: id, kind: part.kindName)] = byID[PartKey(id: id, kind: part.kindName)] ?? j }
+            if let id = part.id { byID[PartKey(id: id, kind: part.kindCode)] = byID[PartKey(id: id, kind: part.kindCode)] ?? j }
         }
         let sameShape = start.placed.count == placed.count
-            && zip(start.placed, placed).allSatisfy { $0.index == $1.index && $0.kindName == $1.kindName }
+            && zip(start.placed, placed).allSatisfy { $0.index == $1.index && $0.kindCode == $1.kindCode }
         var matches: [Int: Int] = [:]
         var taken = Set<Int>()
         for (i, part) in placed.enumerated() {
-            if let id = part.id, let j = byID[PartKey(id: id, kind: part.kindName)], taken.insert(j).inserted {
+            if let id = part.id, let j = byID[PartKey(id: id, kind: part.kindCode)], taken.insert(j).inserted {
                 matches[i] = j
             } else if sameShape, part.id == nil || start.placed[i].id == part.id, taken.insert(i).inserted {
                 matches[i] = i
-            } else if part.parent == nil, let j = start.placed.firstIndex(where: { $0.parent == nil && $0.kindName == part.kindName }),
+            } else if part.parent == nil, let j = start.placed.firstIndex(where: { $0.parent == nil && $0.kindCode == part.kindCode }),
                       taken.insert(j).inserted {
                 matches[i] = j  // the root stays the root
             }
@@ -75,7 +79,7 @@ extension ViewLayoutResult {
     }
 
     private struct PartKey: Hashable {
-        let id: String, kind: String
+        let id: String, kind: Int
     }
 
     static func lerp(_ a: Rect, _ b: Rect, _ t: Double, keepingSize: Bool) -> Rect {
@@ -83,6 +87,11 @@ extension ViewLayoutResult {
              width: keepingSize ? b.width : a.width + (b.width - a.width) * t,
              height: keepingSize ? b.height : a.height + (b.height - a.height) * t)
     }
+}
+
+/// For each part of a tree, the index of the part of an earlier tree it moves from.
+public struct PartMatches: Equatable, Sendable {
+    let byPart: [Int: Int]
 }
 
 extension PlacedView {
@@ -96,6 +105,16 @@ extension PlacedView {
         }
     }
 
+    /// `kindName` as a number, cheap to compare and hash.
+    var kindCode: Int {
+        switch part {
+        case .background: 0
+        case .shadow: 1
+        case .border: 2
+        case .node(let kind): 3 + kind.caseCode
+        }
+    }
+
     var isText: Bool {
         if case .node(.text) = part { return true }
         return false
@@ -103,6 +122,26 @@ extension PlacedView {
 }
 
 extension ViewKind {
+    /// The case without its values, as a number.
+    var caseCode: Int {
+        switch self {
+        case .vstack: 0
+        case .hstack: 1
+        case .zstack: 2
+        case .spacer: 3
+        case .divider: 4
+        case .grid: 5
+        case .text: 6
+        case .image: 7
+        case .progressBar: 8
+        case .button: 9
+        case .toggle: 10
+        case .slider: 11
+        case .textField: 12
+        case .symbol: 13
+        }
+    }
+
     /// The case without its values.
     var caseName: String {
         switch self {

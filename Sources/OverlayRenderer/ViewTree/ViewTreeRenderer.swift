@@ -126,10 +126,16 @@ public final class ViewTreeRenderer {
             cairo_clip(cr)
             cairo_push_group(cr)
         }
+        // A repaint clipped to a few parts (RepaintRegion) draws only the parts that reach into it.
+        let clip = ClipRegion(cr)
         for part in view.layout.placed {
             let a = part.opacity * (alpha < 1 ? 1 : alpha)
-            guard a >= 0.5 / 255, part.frame.width > 0 || part.frame.height > 0 else { continue }
+            guard a >= 0.5 / 255, part.frame.width > 0 || part.frame.height > 0, clip.rects.contains(where: { Self.reaches(part, into: $0) })
+            else { continue }
             switch part.part {
+            case .background(.color(let color)) where clip.fillsAwayFromCorners(part.frame, radius: part.cornerRadius, cr: cr,
+                                                                                  color: color.withAlpha(color.alpha * a)):
+                break
             case .background(let fill): painter.background(fill, part, alpha: a)
             case .shadow(let shadow):
                 shadows.paint(cr, frame: part.frame, cornerRadius: part.cornerRadius, shadow: shadow,
@@ -145,6 +151,17 @@ public final class ViewTreeRenderer {
             cairo_paint_with_alpha(cr, alpha)
         }
         cairo_restore(cr)
+    }
+
+    /// True when `part` may leave ink in `clip` (root coordinates): its frame, with its shadow's
+    /// reach or the ink margin a part may spill, meets the clip.
+    static func reaches(_ part: PlacedView, into clip: Rect) -> Bool {
+        var ink = part.frame.insetBy(dx: -ViewLayoutResult.partInkMargin, dy: -ViewLayoutResult.partInkMargin)
+        if case .shadow(let shadow) = part.part {
+            let e = shadow.extent, f = part.frame
+            ink = Rect(x: f.minX - e.left, y: f.minY - e.top, width: f.width + e.left + e.right, height: f.height + e.top + e.bottom)
+        }
+        return ink.maxX > clip.minX && ink.minX < clip.maxX && ink.maxY > clip.minY && ink.minY < clip.maxY
     }
 
     /// Lays out and draws `node` at the origin of `canvas` (headless rendering, tests).
