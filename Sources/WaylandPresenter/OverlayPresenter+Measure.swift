@@ -66,6 +66,14 @@ extension OverlayPresenter {
         }
     }
 
+    /// Measures every lazily laid out view now, as the frames that show them would.
+    func measureAllPending() {
+        for id in lazyMeasure.pending {
+            guard let container = manager.containerName(of: id) else { continue }
+            measureNow(id, style: toastStyle(in: container))
+        }
+    }
+
     /// Measures one lazily laid out view and gives the engine its real size.
     func measureNow(_ id: ViewID, style: ToastStyle) {
         guard lazyMeasure.pending.remove(id) != nil else { return }

@@ -75,6 +75,7 @@ import Testing
                                                                         NotificationAction(key: "retry", label: "Retry"),
                                                                         NotificationAction(key: "inline-reply", label: "Reply")],
                                             expireTimeout: 0))
+        h.presenter.measureAllPending()  // as its first frame would: there is no compositor here
         _ = try call(h, "Focus", [.string("notifications")])
         #expect(h.presenter.columnFocus.items == [ColumnFocusItem(view: ViewID(id), actions: ["log", "retry"], closeButton: true)])
         try h.click(id, .action("retry"), at: nil)  // what Enter on that stop sends

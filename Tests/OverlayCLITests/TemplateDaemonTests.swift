@@ -10,7 +10,9 @@ import Testing
 @testable import overlay_wl
 
 @Suite struct TemplateDaemonTests {
+    /// The tree view `id` draws (laid out as its first frame would: there is no compositor here).
     private func tree(_ h: DaemonHarness, _ id: UInt32) -> LaidOutView? {
+        h.presenter.measureAllPending()
         if case .tree(let tree)? = h.presenter.content(of: ViewID(id)) { return tree }
         return nil
     }
