@@ -177,9 +177,10 @@ public struct OverlayManager: Sendable {
 
     // MARK: Effects
 
-    /// Effects since the last drain, in the order they happened.
+    /// Effects since the last drain, in the order they happened. The list starts again empty:
+    /// the caller holds the drained storage, and a burst's capacity is not kept.
     public mutating func drainEffects() -> [EngineEffect] {
-        defer { effects.removeAll(keepingCapacity: true) }
+        defer { effects = [] }
         return effects
     }
 

@@ -2,15 +2,17 @@
 // elements leave, so after a flood of a thousand views their storage (hundreds of bytes a view)
 // stays reserved while the daemon idles. These rebuild it once most of it is unused.
 
-/// Below this capacity storage is kept as it is (a few KiB at most).
+/// Below this capacity storage is kept as it is while anything is in it; an empty one gives
+/// its storage back whatever its capacity (64 records of a few hundred bytes are tens of KiB).
 public let spareCapacityFloor = 64
 
 extension Dictionary {
     /// Rebuilds the storage at twice the count when under a quarter of its capacity is used
-    /// (and the capacity is above `floor`). O(1) when nothing is done; a rebuild costs O(count)
-    /// and happens only after three quarters of the capacity emptied, so removals stay O(1)
-    /// amortised.
+    /// (and the capacity is above `floor`); an empty one keeps no storage. O(1) when nothing is
+    /// done; a rebuild costs O(count) and happens only after three quarters of the capacity
+    /// emptied, so removals stay O(1) amortised.
     public mutating func shrinkIfSparse(floor: Int = spareCapacityFloor) {
+        if isEmpty { if capacity > 0 { self = [:] }; return }
         guard capacity > floor, count < capacity / 4 else { return }
         var smaller = Dictionary(minimumCapacity: count * 2)
         for (key, value) in self { smaller[key] = value }
@@ -19,8 +21,10 @@ extension Dictionary {
 }
 
 extension Array {
-    /// As `Dictionary.shrinkIfSparse`: a copy at twice the count when under a quarter is used.
+    /// As `Dictionary.shrinkIfSparse`: a copy at twice the count when under a quarter is used,
+    /// no storage when empty.
     public mutating func shrinkIfSparse(floor: Int = spareCapacityFloor) {
+        if isEmpty { if capacity > 0 { self = [] }; return }
         guard capacity > floor, count < capacity / 4 else { return }
         var smaller: [Element] = []
         smaller.reserveCapacity(count * 2)

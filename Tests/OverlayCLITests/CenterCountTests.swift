@@ -44,6 +44,16 @@ struct CreationTimesTests {
         #expect(removed)
         #expect(times.sorted == [1, 3])
     }
+
+    @Test func aDrainedFloodLeavesNoStorage() {
+        var times = CreationTimes()
+        for i in 0..<2000 { times.insert(Double(i)) }
+        for i in 0..<1990 { times.remove(Double(i)) }
+        #expect(times.sorted == (1990..<2000).map(Double.init))
+        #expect(times.sorted.capacity <= spareCapacityFloor)  // 2000 times reserved before
+        for i in 1990..<2000 { times.remove(Double(i)) }
+        #expect(times.sorted.capacity == 0)
+    }
 }
 
 /// One step of a random centre scenario, decoded from two small integers.

@@ -24,7 +24,10 @@ private func flooded(_ count: Int, overflow: Overflow) -> OverlayManager {
         let container = m.containers[0]
         #expect(container.reservedViewCapacity >= 1000)  // what the flood reserved
         m.advance(to: 10_000)
-        _ = m.drainEffects()
+        #expect(m.effects.capacity >= 1000)  // the flood's effects, not drained yet
+        let effects = m.drainEffects()
+        #expect(effects.contains { if case .removed = $0 { true } else { false } })
+        #expect(m.effects.capacity == 0)  // the drained list's storage is not kept
         #expect(!m.hasViews(in: "c"))
         let drained = m.containers[0]
         #expect(drained.entries.isEmpty)
@@ -72,6 +75,19 @@ private func flooded(_ count: Int, overflow: Overflow) -> OverlayManager {
         let smallCapacity = small.capacity
         small.shrinkIfSparse()
         #expect(small.capacity == smallCapacity)
+    }
+
+    @Test func anEmptyDictionaryOrArrayKeepsNoStorageBelowTheFloorToo() {
+        var d: [Int: [Int]] = [:]
+        for i in 0..<40 { d[i] = [i] }
+        for i in 0..<40 { d[i] = nil }
+        #expect(d.capacity > 0 && d.capacity <= spareCapacityFloor)
+        d.shrinkIfSparse()
+        #expect(d.capacity == 0)
+        var a = Array(0..<40)
+        a.removeAll(keepingCapacity: true)
+        a.shrinkIfSparse()
+        #expect(a.capacity == 0)
     }
 
     @Test func shrinkingAnArrayKeepsTheOrder() {

@@ -1,3 +1,5 @@
+import OverlayEngine
+
 /// The creation times of a set of notifications, kept sorted, so that how many came at or after
 /// a moment (the centre's unread count) is one binary search. Its owner adds and removes a time
 /// wherever a notification joins or leaves the set, so nothing is counted again per Notify.
@@ -31,6 +33,7 @@ struct CreationTimes: Equatable {
         let index = firstIndex(notBelow: key)
         guard index < sorted.count, sorted[index] == key else { return false }
         sorted.remove(at: index)
+        sorted.shrinkIfSparse()  // a drained flood gives its storage back
         return true
     }
 

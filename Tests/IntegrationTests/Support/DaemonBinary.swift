@@ -66,11 +66,12 @@ enum DaemonBinary {
 
     /// NAME=VALUE variables for the daemon and its command line under AddressSanitizer (the rig
     /// starts them with a clean environment): LeakSanitizer's suppressions of system libraries
-    /// and the symbolizer. Ignored by a build without it.
+    /// (their summary not printed: tests read the daemon's stderr line by line) and the
+    /// symbolizer. Ignored by a build without it.
     static var sanitizerEnvironment: [String] {
         guard let bin = prepared else { return [] }
         let dir = (bin as NSString).deletingLastPathComponent
-        var env = ["LSAN_OPTIONS=suppressions=\(dir)/lsan-suppressions.txt"]
+        var env = ["LSAN_OPTIONS=suppressions=\(dir)/lsan-suppressions.txt:print_suppressions=0"]
         let symbolizer = "/opt/swift/usr/bin/llvm-symbolizer"
         if FileManager.default.isExecutableFile(atPath: symbolizer) { env.append("ASAN_SYMBOLIZER_PATH=\(symbolizer)") }
         return env
