@@ -3,6 +3,7 @@
 import DBusService
 import OverlayEngine
 import Testing
+@testable import WaylandPresenter
 @testable import overlay_wl
 
 @Suite(.serialized) struct ColumnFocusControlTests {
