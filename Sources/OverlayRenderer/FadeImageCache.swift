@@ -10,7 +10,8 @@ import Glibc
 /// (the toast faded out; a few, as surfaces on several outputs share the renderer and take
 /// turns). Pixels live in their own anonymous mapping. A dropped image's mapping is kept as a
 /// spare for the next image that fits (toasts come in bursts of one size), until
-/// `releaseSpares()` returns the spares to the system.
+/// `releaseSpares()` returns the spares to the system. Bounded: `limit` images, `sparesKept`
+/// spares, `byteBudget` bytes mapped in all.
 ///
 /// Used only where the toast's top-left corner is on a whole device pixel (the renderer puts a
 /// fading toast there) and nothing scales it but the canvas.
@@ -41,6 +42,12 @@ final class FadeImageCache {
     static let framesKept = 4
     /// Images kept at most (a fade shows a handful of toasts at once).
     var limit = ToastRenderer.cacheCapacity
+    /// Bytes of images and spares together at most: a new image first unmaps spares, and past
+    /// it the toast fades the slow way (drawn into a group), so a flood's last fading column
+    /// cannot map more than this.
+    var byteBudget = 4 << 20
+    /// Bytes mapped now, in images and spares.
+    private(set) var mappedBytes = 0
 
     deinit { removeAll() }
 
@@ -135,8 +142,13 @@ final class FadeImageCache {
 
     /// Returns the spare mappings to the system.
     func releaseSpares() {
-        for spare in spares { munmap(spare.start, spare.byteCount) }
+        for spare in spares { unmap(spare) }
         spares.removeAll()
+    }
+
+    private func unmap(_ mapping: Mapping) {
+        munmap(mapping.start, mapping.byteCount)
+        mappedBytes -= mapping.byteCount
     }
 
     private func release(_ entry: Entry) {
@@ -146,7 +158,7 @@ final class FadeImageCache {
 
     /// Keeps `mapping` as a spare, or unmaps it when enough are kept.
     private func recycle(_ mapping: Mapping) {
-        if spares.count < Self.sparesKept { spares.append(mapping) } else { munmap(mapping.start, mapping.byteCount) }
+        if spares.count < Self.sparesKept { spares.append(mapping) } else { unmap(mapping) }
     }
 
     /// Zeroed memory for `byteCount` bytes: the smallest spare that fits, else a new mapping.
@@ -158,9 +170,14 @@ final class FadeImageCache {
             reusedMappings += 1
             return reused
         }
+        while mappedBytes + byteCount > byteBudget, let largest = spares.indices.max(by: { spares[$0].byteCount < spares[$1].byteCount }) {
+            unmap(spares.remove(at: largest))
+        }
+        guard mappedBytes + byteCount <= byteBudget else { return nil }
         // Zeroed pages of its own, populated in one call rather than one fault each (every page is written).
         guard let start = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0),
               start != MAP_FAILED else { return nil }
+        mappedBytes += byteCount
         return Mapping(start: start, byteCount: byteCount)
     }
 

@@ -43,6 +43,12 @@ public final class ToastRenderer {
     var usesFadeImages = true
     /// Images of fading toasts held now (tests).
     var fadeImageCount: Int { fadeImages.count }
+    /// Fade images' bytes mapped at most, and now (tests).
+    var fadeImageBudget: Int {
+        get { fadeImages.byteBudget }
+        set { fadeImages.byteBudget = newValue }
+    }
+    var fadeImageBytes: Int { fadeImages.mappedBytes }
     /// Fade frames composited without cairo (tests).
     var directFadeComposites: Int { fadeImages.directComposites }
     /// False: fade images are composited through cairo (tests compare the two).

@@ -1,8 +1,10 @@
 import OverlayEngine
 import OverlayRenderer
 
-/// What a view shows: a toast, a help tip's callout, or a view tree.
-public enum ViewContent {
+/// What a view shows: a toast, a help tip's callout, or a view tree. Boxed: the presenter's table
+/// of views holds a word per slot of its capacity, not 600 bytes, when a flood fills it with
+/// thousands of waiting and hidden notifications.
+public indirect enum ViewContent {
     case toast(ToastContent)
     case callout(PaintedCallout)
     case tree(LaidOutView)

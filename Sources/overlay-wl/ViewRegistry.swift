@@ -2,9 +2,11 @@ import DBusService
 import OverlayEngine
 
 /// Everything the daemon knows about one view it showed, from show to close: the one record
-/// per view (the presenter keeps what it draws, the engine where it is).
+/// per view (the presenter keeps what it draws, the engine where it is). Its parts are boxed:
+/// the registry's table holds a few words per slot of its capacity, not the 576 bytes of a
+/// notification and a help tip inline, when a flood fills it with thousands of records.
 struct ViewRecord {
-    enum Kind {
+    indirect enum Kind {
         /// org.freedesktop.Notifications.
         case notification(NotificationRecord)
         /// Shown through the control interface (`overlay-wl show`).
@@ -12,9 +14,24 @@ struct ViewRecord {
     }
     var kind: Kind
     /// Help tips: what the tip points at, and its "don't show again" key.
-    var tip: TipRecord?
+    var tip: TipRecord? {
+        get { tipBox?.tip }
+        set { tipBox = newValue.map(TipBox.init) }
+    }
+    private var tipBox: TipBox?
     /// A notification a mode rule holds back (not on screen) until the modes change.
     var isHeld = false
+
+    init(kind: Kind, tip: TipRecord?, isHeld: Bool = false) {
+        self.kind = kind
+        self.isHeld = isHeld
+        self.tip = tip
+    }
+
+    private final class TipBox {
+        let tip: TipRecord
+        init(_ tip: TipRecord) { self.tip = tip }
+    }
 
     var notification: NotificationRecord? {
         if case .notification(let record) = kind { return record }

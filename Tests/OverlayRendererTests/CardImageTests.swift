@@ -112,4 +112,24 @@ final class CardImageTests: XCTestCase {
         }
         XCTAssertEqual(painter.cards.imageCount, 0, "no frame follows a still one: its images go")
     }
+
+    /// Images are bounded in bytes too: with room for two, the third card's image pushes out the
+    /// least recently painted, and every card still draws as painted.
+    func testImagesStayWithinTheirByteBudget() {
+        let probe = RenderListPainter()
+        let one = [item(1, y: 10, height: height)]
+        _ = frame(probe, one)
+        _ = frame(probe, one)
+        let oneImage = probe.cards.heldBytes
+        XCTAssertGreaterThan(oneImage, 0)
+
+        let bounded = RenderListPainter()
+        bounded.cards.byteBudget = 2 * oneImage + oneImage / 2
+        let three = (1...3).map { item(UInt64($0), y: Double($0 * 10), height: height) }
+        _ = frame(bounded, three)
+        let composited = frame(bounded, three)
+        XCTAssertLessThanOrEqual(bounded.cards.heldBytes, bounded.cards.byteBudget)
+        XCTAssertLessThanOrEqual(bounded.cards.imageCount, 2)
+        XCTAssertLessThanOrEqual(maxDifference(composited, frame(direct(), three)), 2)
+    }
 }

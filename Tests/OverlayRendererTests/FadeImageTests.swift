@@ -159,3 +159,28 @@ extension FadeImageTests {
         XCTAssertFalse(reusing.holdsSpareMemory)
     }
 }
+
+/// Fade images are bounded in bytes: past the budget a fading toast is drawn through a group,
+/// to the same pixels, and no more memory is mapped.
+extension FadeImageTests {
+    func testPastItsByteBudgetAFadeIsDrawnWithoutAnImage() {
+        let probe = ToastRenderer()
+        _ = drawFading(Fixtures.simple, probe, opacity: 0.5)
+        let oneImage = probe.fadeImageBytes
+        XCTAssertGreaterThan(oneImage, 0)
+
+        let bounded = ToastRenderer(), drawn = ToastRenderer()
+        bounded.fadeImageBudget = oneImage + oneImage / 2
+        drawn.usesFadeImages = false
+        let second = ToastContent(summary: "Second", body: "Another toast fading at the same time")
+        let canvas = Canvas(pixelWidth: Int(style.width + 40), pixelHeight: 400, scale: 1), reference = Canvas(pixelWidth: Int(style.width + 40), pixelHeight: 400, scale: 1)
+        for (renderer, target) in [(bounded, canvas), (drawn, reference)] {
+            target.fill(Color(hex: 0x336699))
+            renderer.draw(Fixtures.simple, style: style, on: target, x: 17, y: 12, opacity: 0.5, shadow: style.shadow)
+            renderer.draw(second, style: style, on: target, x: 17, y: 200, opacity: 0.5, shadow: style.shadow)
+        }
+        XCTAssertEqual(bounded.fadeImageCount, 1, "the second fade found no room for an image")
+        XCTAssertLessThanOrEqual(bounded.fadeImageBytes, bounded.fadeImageBudget)
+        XCTAssertLessThanOrEqual(maxDifference(pixels(canvas), pixels(reference)), 2, "both toasts drawn as without images")
+    }
+}

@@ -51,7 +51,7 @@ struct CardLook: Equatable {
 /// pixels. The shadow is drawn outside the card's shape, so the image with an opacity is the
 /// shadow and the card each with that opacity (`FadeImageCache` relies on the same).
 /// A card whose look changes (content, style, scale, size) is drawn afresh. Bounded: at most
-/// `limit` images; an image not painted for `framesKept` frames is dropped, and all of them go
+/// `limit` images of at most `byteBudget` bytes together; an image not painted for `framesKept` frames is dropped, and all of them go
 /// when a frame ends with nothing animating (no frame follows to reuse them).
 final class CardImageCache {
     private struct Entry {
@@ -68,6 +68,11 @@ final class CardImageCache {
     private var frame = 0
     /// Images kept at most (the cards of a column and of its stacks).
     static let limit = 16
+    /// Pixel bytes of all images together at most (a column's cards at scale 2 fit): past it the
+    /// least recently painted images go, and a card bigger than all of it is drawn directly.
+    var byteBudget = 4 << 20
+    /// Pixel bytes of the images held now.
+    private(set) var heldBytes = 0
     /// Frames an image may go unpainted before it is dropped.
     static let framesKept = 4
 
@@ -129,7 +134,11 @@ final class CardImageCache {
         let x0 = (ink.minX * s).rounded(.down), y0 = (ink.minY * s).rounded(.down)
         let x1 = (ink.maxX * s).rounded(.up), y1 = (ink.maxY * s).rounded(.up)
         let width = Int(x1 - x0), height = Int(y1 - y0)
-        guard width > 0, height > 0, width <= 8192, height <= 8192 else { return false }
+        guard width > 0, height > 0, width <= 8192, height <= 8192, width * height * 4 <= byteBudget else { return false }
+        while heldBytes + width * height * 4 > byteBudget,
+              let oldest = entries.filter({ $0.value.image != nil }).min(by: { $0.value.lastPainted < $1.value.lastPainted }) {
+            drop(oldest.key)
+        }
         let image = Canvas(pixelWidth: width, pixelHeight: height, scale: s)
         guard image.isValid else { return false }
         // The canvas's user space moved by whole device pixels: the card lands at the same phase.
@@ -143,6 +152,7 @@ final class CardImageCache {
         }
         entry.image = cairo_surface_reference(image.surface)
         entry.x = Int(x0); entry.y = Int(y0); entry.width = width; entry.height = height
+        heldBytes += width * height * 4
         return true
     }
 
@@ -166,11 +176,14 @@ final class CardImageCache {
     }
 
     private func drop(_ id: ViewID) {
-        if let entry = entries.removeValue(forKey: id), let image = entry.image { cairo_surface_destroy(image) }
+        guard let entry = entries.removeValue(forKey: id), let image = entry.image else { return }
+        cairo_surface_destroy(image)
+        heldBytes -= entry.width * entry.height * 4
     }
 
     func removeAll() {
         for entry in entries.values { if let image = entry.image { cairo_surface_destroy(image) } }
         entries.removeAll()
+        heldBytes = 0
     }
 }
