@@ -47,7 +47,7 @@ final class FadeImageCache {
     /// cannot map more than this.
     var byteBudget = 4 << 20
     /// Bytes mapped now, in images and spares.
-    private(set) var mappedBytes = 0
+    var mappedBytes: Int { entries.values.reduce(0) { $0 + $1.pixels.byteCount } + spares.reduce(0) { $0 + $1.byteCount } }
 
     deinit { removeAll() }
 
@@ -142,13 +142,8 @@ final class FadeImageCache {
 
     /// Returns the spare mappings to the system.
     func releaseSpares() {
-        for spare in spares { unmap(spare) }
+        for spare in spares { munmap(spare.start, spare.byteCount) }
         spares.removeAll()
-    }
-
-    private func unmap(_ mapping: Mapping) {
-        munmap(mapping.start, mapping.byteCount)
-        mappedBytes -= mapping.byteCount
     }
 
     private func release(_ entry: Entry) {
@@ -158,7 +153,7 @@ final class FadeImageCache {
 
     /// Keeps `mapping` as a spare, or unmaps it when enough are kept.
     private func recycle(_ mapping: Mapping) {
-        if spares.count < Self.sparesKept { spares.append(mapping) } else { unmap(mapping) }
+        if spares.count < Self.sparesKept { spares.append(mapping) } else { munmap(mapping.start, mapping.byteCount) }
     }
 
     /// Zeroed memory for `byteCount` bytes: the smallest spare that fits, else a new mapping.
@@ -171,13 +166,13 @@ final class FadeImageCache {
             return reused
         }
         while mappedBytes + byteCount > byteBudget, let largest = spares.indices.max(by: { spares[$0].byteCount < spares[$1].byteCount }) {
-            unmap(spares.remove(at: largest))
+            let spare = spares.remove(at: largest)
+            munmap(spare.start, spare.byteCount)
         }
         guard mappedBytes + byteCount <= byteBudget else { return nil }
         // Zeroed pages of its own, populated in one call rather than one fault each (every page is written).
         guard let start = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0),
               start != MAP_FAILED else { return nil }
-        mappedBytes += byteCount
         return Mapping(start: start, byteCount: byteCount)
     }
 

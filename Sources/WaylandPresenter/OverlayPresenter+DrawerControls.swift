@@ -62,7 +62,7 @@ extension OverlayPresenter {
     /// Tab or Shift+Tab while a drawer's text field has the keyboard leaves the field (keeping
     /// what was typed) and lets the drawer move its focus ring; false elsewhere.
     func drawerFieldLeft(_ code: UInt32) -> Bool {
-        guard code == 15, let editing = reply.editing, reply.treeIndex != nil,
+        guard DrawerKey(evdevCode: code, shift: false) == .tab, let editing = reply.editing, reply.treeIndex != nil,
               let container = manager.containerName(of: editing.view), drawers.drawers[container] != nil else { return false }
         endReply(clearing: false)
         return true

@@ -51,8 +51,9 @@ struct CardLook: Equatable {
 /// pixels. The shadow is drawn outside the card's shape, so the image with an opacity is the
 /// shadow and the card each with that opacity (`FadeImageCache` relies on the same).
 /// A card whose look changes (content, style, scale, size) is drawn afresh. Bounded: at most
-/// `limit` images of at most `byteBudget` bytes together; an image not painted for `framesKept` frames is dropped, and all of them go
-/// when a frame ends with nothing animating (no frame follows to reuse them).
+/// `limit` images of `byteBudget` bytes together; an image not painted for `framesKept` frames
+/// is dropped, and all of them go when a frame ends with nothing animating (no frame follows to
+/// reuse them).
 final class CardImageCache {
     private struct Entry {
         var look: CardLook
@@ -72,7 +73,7 @@ final class CardImageCache {
     /// least recently painted images go, and a card bigger than all of it is drawn directly.
     var byteBudget = 4 << 20
     /// Pixel bytes of the images held now.
-    private(set) var heldBytes = 0
+    var heldBytes: Int { entries.values.reduce(0) { $0 + ($1.image == nil ? 0 : $1.width * $1.height * 4) } }
     /// Frames an image may go unpainted before it is dropped.
     static let framesKept = 4
 
@@ -133,9 +134,9 @@ final class CardImageCache {
         let s = canvas.scale
         let x0 = (ink.minX * s).rounded(.down), y0 = (ink.minY * s).rounded(.down)
         let x1 = (ink.maxX * s).rounded(.up), y1 = (ink.maxY * s).rounded(.up)
-        let width = Int(x1 - x0), height = Int(y1 - y0)
-        guard width > 0, height > 0, width <= 8192, height <= 8192, width * height * 4 <= byteBudget else { return false }
-        while heldBytes + width * height * 4 > byteBudget,
+        let width = Int(x1 - x0), height = Int(y1 - y0), bytes = width * height * 4
+        guard width > 0, height > 0, width <= 8192, height <= 8192, bytes <= byteBudget else { return false }
+        while heldBytes + bytes > byteBudget,
               let oldest = entries.filter({ $0.value.image != nil }).min(by: { $0.value.lastPainted < $1.value.lastPainted }) {
             drop(oldest.key)
         }
@@ -152,7 +153,6 @@ final class CardImageCache {
         }
         entry.image = cairo_surface_reference(image.surface)
         entry.x = Int(x0); entry.y = Int(y0); entry.width = width; entry.height = height
-        heldBytes += width * height * 4
         return true
     }
 
@@ -176,14 +176,11 @@ final class CardImageCache {
     }
 
     private func drop(_ id: ViewID) {
-        guard let entry = entries.removeValue(forKey: id), let image = entry.image else { return }
-        cairo_surface_destroy(image)
-        heldBytes -= entry.width * entry.height * 4
+        if let entry = entries.removeValue(forKey: id), let image = entry.image { cairo_surface_destroy(image) }
     }
 
     func removeAll() {
         for entry in entries.values { if let image = entry.image { cairo_surface_destroy(image) } }
         entries.removeAll()
-        heldBytes = 0
     }
 }
