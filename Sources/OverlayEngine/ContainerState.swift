@@ -185,12 +185,14 @@ struct ContainerState: Sendable {
         case .hidden:
             dismissHidden(entry, reason: reason, now: now, effects: &effects)
         case .showing:
+            // A card buried in a closed stack is not drawn: it goes at once.
+            let transition = animated && !isBuriedInStack(entry, now: now)
             entry.presenceAtRemoval = min(1, max(0, entry.presence(at: now)))
             entry.phase = .removing
             entry.removalStart = now
             entry.removalOverride = override
             let animation = override?.animation ?? entry.resolved.animation
-            entry.removalDuration = animated ? (override == nil ? entry.animationDuration : animation.duration) : 0
+            entry.removalDuration = transition ? (override == nil ? entry.animationDuration : animation.duration) : 0
             if let drag = entry.drag { entry.drag = DragState(offset: drag.offset(at: now).offset) }
             showingCount -= 1
             if entry.pinned { pinnedShowing.remove(id, key: entry.order) } else { normalShowing.remove(id, key: entry.order) }

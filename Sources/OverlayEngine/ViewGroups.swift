@@ -88,6 +88,15 @@ extension ContainerState {
     /// Slots `n` showing members take: each alone below the threshold, one stack from it on.
     static func cost(of n: Int, threshold: Int) -> Int { n >= max(1, threshold) ? 1 : n }
 
+    /// True when a showing member of a closed stack at rest is buried: at least the drawn top
+    /// cards (`GroupStack.peeking + 1`) are newer members, so none of it is on screen and it may
+    /// leave without a transition.
+    func isBuriedInStack(_ entry: ViewEntry, now: Double) -> Bool {
+        guard entry.phase == .showing, let key = entry.groupKey, let group = groups[key], group.stacked,
+              GroupStack.drawsTopOnly(group, at: now) else { return false }
+        return !group.members.isAmongLast(GroupStack.peeking + 1, key: entry.order)
+    }
+
     /// A view went on screen (its entry is stored as showing).
     mutating func joinGroup(_ id: ViewID) {
         guard let slot = entries.index(forKey: id), let key = groupKey(for: entries.values[slot]) else { return }
@@ -190,9 +199,13 @@ extension ContainerState {
         }
         for id in hiddenMembers.reversed() { dismiss(id, reason: reason, animated: animated, now: now, effects: &effects) }
         let ids = members(of: key)
+        // Decided before any leaves: each card leaving lifts the next one to the top.
+        let buried = Set(ids.filter { isBuriedInStack(entries[$0]!, now: now) })
         let stacked = groups[key]?.stacked ?? false
         groups[key]?.dissolving = stacked
-        for id in ids.reversed() { dismiss(id, reason: reason, animated: animated, now: now, effects: &effects) }
+        for id in ids.reversed() {
+            dismiss(id, reason: reason, animated: animated && !buried.contains(id), now: now, effects: &effects)
+        }
         return hiddenMembers + ids
     }
 }
