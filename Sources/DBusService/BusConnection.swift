@@ -150,8 +150,14 @@ public final class BusConnection {
     public func emitSignal(path: String, interface: String, member: String, arguments: [BusValue],
                            destination: String? = nil) throws {
         var message: OpaquePointer?
-        try BusError.check(sd_bus_message_new_signal(bus, &message, path, interface, member),
-                           "creating signal \(interface).\(member)")
+        // withCString lends a native string's own bytes; passing a String where C wants a
+        // pointer copies it into a new array each time.
+        let created = path.withCString { path in
+            interface.withCString { interface in
+                member.withCString { sd_bus_message_new_signal(bus, &message, path, interface, $0) }
+            }
+        }
+        try BusError.check(created, "creating signal \(interface).\(member)")
         defer { sd_bus_message_unref(message) }
         guard let message else { throw BusError.failed(operation: "sd_bus_message_new_signal", code: -ENOMEM) }
         if let destination {

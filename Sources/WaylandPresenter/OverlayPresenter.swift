@@ -112,13 +112,20 @@ public final class OverlayPresenter {
     /// Pointer and touch state (Input/OverlayPresenter+Input.swift).
     var input: PresenterInput!
     /// Drawer containers: their notches, drags and keyboard focus (OverlayPresenter+Drawer.swift).
-    var drawers = DrawerInput() { didSet { drawersChanged = true } }
+    var drawers = DrawerInput() {
+        didSet {
+            drawersChanged = true
+            centerOpen = nil
+        }
+    }
     /// The inline-reply field being typed into (Input/OverlayPresenter+Reply.swift).
     var reply = ReplyInput()
     var column = ColumnFocusPresentation()  // keyboard focus on a column (Input/OverlayPresenter+ColumnFocus.swift)
     private var drawersChanged = false
     /// The notification centre, when a drawer shows it (OverlayPresenter+Center.swift).
     var center: CenterPresentation?
+    /// `isCenterOpen` until the drawers or the centre change (asked at every pass).
+    var centerOpen: Bool?
     var centerChanged = false
     /// The buffers of a container's last surface, kept a while after it emptied: notifications
     /// come in bursts, and new buffers cost a page fault per 4 KiB drawn.
@@ -241,6 +248,11 @@ public final class OverlayPresenter {
     public var containerNames: [String] { order }
     /// Where a registered container's surface goes; nil for an unknown container.
     public func placement(of container: String) -> SurfacePlacement? { placements[container] }
+    /// Views of `container` hidden or waiting: what its pill counts. Asked of the presenter, the
+    /// engine is read in place (`manager` from another module is a copy of every table).
+    public func overflowCount(in container: String) -> Int { manager.overflowCount(in: container) }
+    /// True while the engine holds view `id` (read in place, as `overflowCount`).
+    public func holds(_ id: ViewID) -> Bool { manager.contains(id) }
     /// What view `id` shows (a toast, a callout or a view tree); nil for an unknown id.
     public func content(of id: ViewID) -> ViewContent? { views[id] }
     /// Changes the toast a view shows where it is (same size: the inline-reply field's text), and redraws it.
@@ -326,6 +338,11 @@ public final class OverlayPresenter {
     }
 
     private func updateSurface(of name: String, now: Double, engineChanged: Bool) throws {
+        // Nothing changed, and no surface of it is due a frame or closed: nothing to do (most
+        // passes of the loop; outputs and placements changing count as changes).
+        if !engineChanged, !surfaces.contains(where: { $0.key.container == name && $0.value.surface.phase.wantsAttention }) {
+            return
+        }
         guard let placement = placements[name], let display else { return }
         let targets = outputs(for: placement.output, on: display)
         // Drop surfaces whose output is gone or no longer wanted, and those the compositor closed.
@@ -334,7 +351,7 @@ public final class OverlayPresenter {
             surfaces[key] = nil
         }
         let keys = targets.map { SurfaceKey(container: name, output: $0) }
-        // Nothing changed and no frame is due: skip the render list entirely (the common case).
+        // Nothing changed and no frame is due: skip the render list entirely.
         if !engineChanged, !keys.contains(where: { surfaces[$0]?.surface.phase == .needsDraw }) { return }
         let drawer = drawers.drawers[name]
         let occupied = drawer.map { $0.isVisible(at: now) }

@@ -72,7 +72,7 @@ final class Daemon: OverlayPresenterDelegate {
             hooks.runViewHook(name, id: id, container: container)
         case .dismissed(let id, let container, let reason):
             // A view moved to another container under the same id lives on.
-            guard !(reason == .replaced && presenter.manager.contains(id)) else { return }
+            guard !(reason == .replaced && presenter.holds(id)) else { return }
             // Off screen, closed or held by a mode: no longer for screen readers either.
             if registry[id]?.notification != nil { accessibility?.remove(id.busID) }
             guard let record = registry[id], !record.isHeld else { return }
@@ -97,7 +97,7 @@ final class Daemon: OverlayPresenterDelegate {
         notifications.accessibility = bridge
         bridge.showing = { [unowned self] in
             registry.records.compactMap { id, record in
-                record.isHeld || !presenter.manager.contains(id) ? nil : record.notification.map(AccessibilityBridge.node)
+                record.isHeld || !presenter.holds(id) ? nil : record.notification.map(AccessibilityBridge.node)
             }.sorted { $0.id < $1.id }
         }
         let previous = config.onApply

@@ -177,7 +177,7 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
     /// then would show the new one under an id about to be reported closed.
     private func isOpen(_ id: ViewID) -> Bool {
         guard let record = registry[id], record.notification != nil else { return false }
-        return record.isHeld || screen.manager.contains(id)
+        return record.isHeld || screen.holds(id)
     }
 
     // MARK: Actions
