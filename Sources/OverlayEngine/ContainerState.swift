@@ -246,6 +246,7 @@ struct ContainerState: Sendable {
         for id in finished { finishRemoval(id, effects: &effects) }
         // Hidden views first, so a slot freed below goes to a view whose time is not up.
         if !countdownsSuspended { expireHidden(at: t, effects: &effects) }
+        dissolveStacks(leavingWhole: expired)
         for id in expired { dismiss(id, reason: .autoDismiss, animated: true, now: t, effects: &effects) }
         var overdue: [ViewID] = []
         while !countdownsSuspended, let top = waitingDeadlines.top, top.deadline <= t {

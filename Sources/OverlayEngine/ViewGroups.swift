@@ -91,10 +91,26 @@ extension ContainerState {
     /// True when a showing member of a closed stack at rest is buried: at least the drawn top
     /// cards (`GroupStack.peeking + 1`) are newer members, so none of it is on screen and it may
     /// leave without a transition.
+    @inline(__always)
     func isBuriedInStack(_ entry: ViewEntry, now: Double) -> Bool {
         guard entry.phase == .showing, let key = entry.groupKey, let group = groups[key], group.stacked,
               GroupStack.drawsTopOnly(group, at: now) else { return false }
         return !group.members.isAmongLast(GroupStack.peeking + 1, key: entry.order)
+    }
+
+    /// Stacks whose every showing member is in `ids` (a flood's stack expiring) stay whole while
+    /// their top cards go, as a cleared group does, instead of breaking up into cards laid out
+    /// alone once fewer than the threshold are left.
+    mutating func dissolveStacks(leavingWhole ids: [ViewID]) {
+        guard groupsStack, ids.count > 1 else { return }
+        var leaving: [String: Int] = [:]
+        for id in ids {
+            guard let entry = entries[id], entry.phase == .showing, let key = entry.groupKey else { continue }
+            leaving[key, default: 0] += 1
+        }
+        for (key, count) in leaving where groups[key]?.stacked == true && groups[key]?.members.count == count {
+            groups[key]!.dissolving = true
+        }
     }
 
     /// A view went on screen (its entry is stored as showing).

@@ -26,7 +26,7 @@ struct ViewTreePresentation {
         revisions[id] = nil
         animations[id] = nil
         templated[id] = nil
-        drags = drags.filter { $0.value.view != id }
+        if !drags.isEmpty { drags = drags.filter { $0.value.view != id } }
     }
 }
 

@@ -250,8 +250,10 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
         snoozed[record.id] = nil
         guard !record.isTransient, clearedFromCenter.remove(record.id) == nil else { return }
         let capacity = max(0, config.config.general.historySize)
-        for old in history.items.prefix(max(0, history.items.count - capacity)) { historyTimes.remove(old.record.created) }
-        history.capacity = capacity
+        if capacity != history.capacity {  // a reload changed it
+            for old in history.items.prefix(max(0, history.items.count - capacity)) { historyTimes.remove(old.record.created) }
+            history.capacity = capacity
+        }
         appendToHistory(HistoryEntry(record: record, reason: HistoryEntry.reasonName(reason)))
         if record.imageBytes > 0 { keepImagesWithinBudget() }
     }

@@ -200,9 +200,10 @@ private extension OverlayManager {
         #expect(summary(m.drainEffects()) == ["dismissed 2 request"])
     }
 
-    /// A stack whose members all expire together: the buried ones go at once, and only the top
-    /// cards are drawn fading out (not every member laid out alone once the stack breaks up).
-    @Test func aStackExpiringWholeDrawsOnlyItsTopCardsLeaving() {
+    /// A stack whose members all expire together: the buried ones go at once, and the stack
+    /// stays whole, its header over its top cards, while they fade out (it does not break up into
+    /// cards laid out alone).
+    @Test func aStackExpiringWholeFadesOutWhole() {
         var m = column()
         for raw in UInt64(1)...40 { m.put(raw, .with { $0.groupKey = "chat"; $0.autoDismiss = .value(2) }, size: card) }
         m.advance(to: 1)
@@ -211,7 +212,11 @@ private extension OverlayManager {
         let effects = summary(m.drainEffects())
         #expect(effects.filter { $0.hasPrefix("dismissed") }.count == 40)
         #expect(effects.filter { $0.hasPrefix("removed") }.count == 37)
-        #expect(Set(m.list(at: 2.05).items.map(\.id)) == Set(ids(38, 39, 40)))
+        let fading = m.list(at: 2.05).items
+        #expect(fading.map(\.id).prefix(3) == ids(38, 39, 40)[...])
+        #expect(fading.count == 4 && fading.last!.groupHeader?.key == "chat", "the header stays over the top cards")
+        #expect(fading.allSatisfy { $0.opacity > 0 && $0.opacity < 1 })
+        #expect(fading[2].frame.minY == fading.last!.frame.maxY + 4, "the top card stays under the header")
         m.advance(to: 3)
         #expect(summary(m.drainEffects()).sorted() == ["removed 38", "removed 39", "removed 40"])
         #expect(m.list(at: 3).items.isEmpty)
