@@ -1,10 +1,12 @@
-/// How often a surface draws while views pour in. A frame that brought several new views at
-/// once (more came in than one per frame: a flood) starts a burst: until `settleTime` after the
-/// last such frame, each frame waits until `frameInterval` after the one before. What a frame in
-/// a flood shows is replaced a frame later, and the burst's cards fading and sliding in after it
-/// are drawn at the same pace: drawing them at the compositor's pace cost most of a flood's
-/// frames. A single notification and a trickle (at most one new view a frame, no burst before
-/// it) draw at the compositor's pace, and the first frame of a burst is drawn at once.
+/// How often a surface draws while views pour in or expire in bulk. A frame that brought several
+/// new views at once (more came in than one per frame: a flood) starts a burst, and so does an
+/// update pass in which several of the surface's views expired (the flood's timeouts running
+/// out): until `settleTime` after the last such moment, each frame waits until `frameInterval`
+/// after the one before. What a frame in a flood shows is replaced a frame later, and the
+/// burst's cards fading and sliding in or out after it are drawn at the same pace: drawing them
+/// at the compositor's pace cost most of a flood's frames. A single notification and a trickle
+/// (at most one new view a frame, one expiring at a time, no burst before it) draw at the
+/// compositor's pace, and the first frame of a burst is drawn at once.
 struct BurstPacing: Equatable {
     /// New views in one frame that make it part of a burst.
     static let newViewsForBurst = 2
@@ -16,7 +18,7 @@ struct BurstPacing: Equatable {
 
     /// When the last frame was drawn.
     private(set) var lastFrame: Double?
-    /// When the last frame that brought several new views was drawn.
+    /// When the last frame that brought several new views was drawn, or several views expired.
     private(set) var lastBurstFrame: Double?
 
     /// When the next frame may be drawn, given that one is wanted at `now`.
@@ -29,5 +31,11 @@ struct BurstPacing: Equatable {
     mutating func drew(newViews: Int, at now: Double) {
         if newViews >= Self.newViewsForBurst { lastBurstFrame = now }
         lastFrame = now
+    }
+
+    /// `count` of the surface's views expired at `now`: the frames showing them go (and the
+    /// counts falling) are a burst's when they are several.
+    mutating func expired(_ count: Int, at now: Double) {
+        if count >= Self.newViewsForBurst { lastBurstFrame = now }
     }
 }

@@ -99,6 +99,9 @@ final class ContainerSurface {
         return due > now ? due : nil
     }
 
+    /// `count` views of the surface's container expired now (BurstPacing.swift).
+    func viewsExpired(_ count: Int, at now: Double) { pacing.expired(count, at: now) }
+
     /// True when a changed picture would be drawn in this pass: a frame is due or the surface is
     /// idle (the change asks for one), and a buffer is free.
     var drawsChangesNow: Bool {

@@ -281,12 +281,14 @@ public final class OverlayPresenter {
         let changed = revision != seenRevision || engineDeadline.map { now >= $0 } == true
             || animationTick.map { now >= $0 } == true
         if changed {
+            var expired: [String: Int] = [:]  // per container: a flood expiring is drawn at a burst's pace
             // Effects may lead frontends to show or dismiss more: settle until nothing changes.
             repeat {
                 manager.advance(to: now)
                 let effects = manager.drainEffects()
                 seenRevision = revision
                 for effect in effects {
+                    if case .dismissed(_, let container, .autoDismiss) = effect { expired[container, default: 0] += 1 }
                     // A view moved to another container under its id (a tip following its
                     // window to another output) keeps its content.
                     if case .removed(let id, _) = effect, manager.containerName(of: id) == nil {
@@ -301,6 +303,9 @@ public final class OverlayPresenter {
                 }
             } while revision != seenRevision
             engineDeadline = manager.nextDeadline
+            if !expired.isEmpty {
+                for (key, surface) in surfaces { surface.viewsExpired(expired[key.container, default: 0], at: now) }
+            }
         }
         if let due = drawers.nextDeadline, due <= now { drawers.advance(to: now) }
         delegate?.presenterDidUpdate(self)

@@ -49,4 +49,26 @@ print(json.dumps({"seconds": sent, "replies": replies}))
                                  "\(during.count) frames in a \(burst.seconds) s burst (at 60 a second: about \(Int(burst.seconds * 60)))")
         XCTAssertTrue(daemon.isRunning)
     }
+
+    /// The same flood expiring (1.5 s after each notification came) is drawn at the burst's pace
+    /// too: the pill counting down and the stack's last cards fading out.
+    func testAFloodExpiringIsDrawnAtMostTwentyFramesASecond() throws {
+        let daemon = try startDaemon([], environment: ["WAYLAND_DEBUG=client"])
+        let script = Self.burstScript.replacingOccurrences(of: "\"one of many\", 5000", with: "\"one of many\", 1500")
+        let out = rig.run(["python3", "-c", script, "40", "10", "0.015"], timeout: 60 * DaemonBinary.slowdown)
+        XCTAssertTrue(out.succeeded, "\(out)")
+        let burst = try JSONDecoder().decode(Burst.self, from: Data(out.stdout.utf8))
+        XCTAssertEqual(burst.replies, 400)
+        Thread.sleep(forTimeInterval: 1.5 + 1.0)  // every one expired and faded out
+        let times = attachTimes(daemon)
+        guard let first = times.first else { return XCTFail("nothing was drawn") }
+        // From the first expiry until the last one's fade-out and the burst's settling are over.
+        let start = first + 1500 - 20, end = first + (burst.seconds + 1.5 + 0.6) * 1000
+        let during = times.filter { $0 >= start && $0 < end }
+        let allowed = Int((end - start) / 50) + 3
+        XCTAssertGreaterThanOrEqual(during.count, 2, "the expiry is drawn")
+        XCTAssertLessThanOrEqual(during.count, allowed,
+                                 "\(during.count) frames in \(Int(end - start)) ms of expiry (at 60 a second: about \(Int((end - start) / 16.7)))")
+        XCTAssertTrue(daemon.isRunning)
+    }
 }

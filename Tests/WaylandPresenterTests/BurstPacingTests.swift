@@ -50,6 +50,20 @@ import Testing
         #expect(pacing.drawTime(now: 1.017) == 1.017)
     }
 
+    /// A flood's notifications expiring: the frames that show them go (and the pill counting
+    /// down) are paced as a burst's; one expiring at a time is not.
+    @Test func severalViewsExpiringTogetherPaceTheFramesAfter() {
+        var pacing = BurstPacing()
+        pacing.drew(newViews: 1, at: 5)
+        pacing.expired(1, at: 5.01)
+        #expect(pacing.drawTime(now: 5.017) == 5.017, "one view expiring: the compositor's pace")
+        pacing.expired(40, at: 5.02)
+        #expect(pacing.drawTime(now: 5.034) == 5 + BurstPacing.frameInterval)
+        pacing.drew(newViews: 0, at: 5.05)
+        #expect(pacing.drawTime(now: 5.067) == 5.05 + BurstPacing.frameInterval, "their fade-out at the burst's pace")
+        #expect(pacing.drawTime(now: 5.02 + BurstPacing.settleTime) == 5.02 + BurstPacing.settleTime, "then the compositor's")
+    }
+
     @Test(arguments: [0, 1, 2, 40])
     func theThresholdIsTwoNewViews(newViews: Int) {
         var pacing = BurstPacing()
