@@ -138,6 +138,10 @@ public final class OverlayPresenter {
     /// The earliest frame a burst holds back (`BurstPacing`).
     private var heldFrame: Double?
     static let animationTickInterval = 1.0 / 60
+    /// How late the loop may wake for the engine's timers (expiries, queue moves, removals): a
+    /// flood's notifications expire one by one, each at its own time, and are handled a few to a
+    /// pass instead of one wakeup each.
+    static let timerSlack = 1.0 / 60
     /// When the renderer's spare fade-image memory goes back to the system (kept, like spare
     /// buffers, for the next burst).
     private var spareMemoryUntil: Double?
@@ -333,7 +337,8 @@ public final class OverlayPresenter {
         display?.flush()
         let spareDeadline = earliest(earliest(spareBuffers.values.map(\.until).min(), spareMemoryUntil), heapTrim.due)
         let centerDue = centerDeadline(now: now)
-        return earliest(earliest(earliest(earliest(earliest(inputDeadline(after: engineDeadline), spareDeadline), drawers.nextDeadline),
+        let engineWake = engineDeadline.map { $0 + Self.timerSlack }
+        return earliest(earliest(earliest(earliest(earliest(inputDeadline(after: engineWake), spareDeadline), drawers.nextDeadline),
                                           earliest(animationTick, heldFrame)), centerDue), treeFrame)
     }
 
