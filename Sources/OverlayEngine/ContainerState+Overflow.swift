@@ -94,9 +94,9 @@ extension ContainerState {
     /// in goes at once), or puts a view that never appeared straight into
     /// the hidden set. A paused countdown resumes: nobody can hover a hidden view.
     mutating func hide(_ id: ViewID, now: Double) {
-        let buried = isBuriedInStack(entries[id]!, now: now)
-        if entries[id]!.phase == .showing { leaveGroup(id) }
         var entry = entries[id]!
+        let buried = isBuriedInStack(entry, now: now)
+        if entry.phase == .showing { leaveGroup(id) }  // the group's, not the entry's, state
         if entry.phase == .showing {
             if let pausedAt = entry.pausedAt {
                 entry.countdownStart += max(0, now - pausedAt)

@@ -56,16 +56,23 @@ extension ContainerState {
 
     /// Slots one more showing member of `key` costs (negative when it makes the group stack).
     func slotCost(joining key: String?) -> Int {
-        guard let key, let threshold = config.groupThreshold else { return 1 }
-        let n = groups[key]?.members.count ?? 0
+        slotCost(joining: key, members: key.flatMap { groups[$0]?.members.count } ?? 0)
+    }
+
+    /// The same for a group that shows `n` members now.
+    private func slotCost(joining key: String?, members n: Int) -> Int {
+        guard key != nil, let threshold = config.groupThreshold else { return 1 }
         return Self.cost(of: n + 1, threshold: threshold) - Self.cost(of: n, threshold: threshold)
     }
 
-    /// True when `id` may show without going over the container's capacity.
+    /// True when `id` may show without going over the container's capacity. One lookup of its
+    /// group (a flood asks this for every newcomer).
     func fits(_ id: ViewID) -> Bool {
         let entry = entries[id]!
-        if isFull(groupKey(for: entry)) { return false }
-        let cost = entry.pinned ? 1 : slotCost(joining: groupKey(for: entry))
+        let key = groupKey(for: entry)
+        let members = key.flatMap { groups[$0]?.members.count }
+        if let members, members >= max(1, config.maximumGroupMembers) { return false }
+        let cost = entry.pinned ? 1 : slotCost(joining: key, members: members ?? 0)
         return slotsUsed + cost <= config.capacity
     }
 
@@ -78,8 +85,9 @@ extension ContainerState {
     /// A newcomer to a full group takes its oldest member's place (which is hidden). False when
     /// its group is not full.
     mutating func swapIntoFullGroup(_ id: ViewID, now: Double, effects: inout [EngineEffect]) -> Bool {
-        guard let key = groupKey(for: entries[id]!), isFull(key), let oldest = groups[key]!.members.first else { return false }
-        if entries[id]!.phase == .hidden, entries[oldest]!.arrival > entries[id]!.arrival { return false }
+        guard let entry = entries[id], let key = groupKey(for: entry), let members = groups[key]?.members,
+              members.count >= max(1, config.maximumGroupMembers), let oldest = members.first else { return false }
+        if entry.phase == .hidden, entries[oldest]!.arrival > entry.arrival { return false }
         hide(oldest, now: now)
         appear(id, now: now, effects: &effects)
         return true

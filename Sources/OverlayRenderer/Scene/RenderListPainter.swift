@@ -79,6 +79,8 @@ public final class RenderListPainter {
             guard frame.intersects(container) else { continue }
             visible += 1
             if let region, !region.contains(where: { $0.intersects(frame) }) { continue }
+            // Wholly transparent with no background showing (a fade-in's first frame): no pixels.
+            if item.opacity <= 0, painted.configuration?.background == nil || item.backgroundOpacity <= 0 { continue }
             drawn.append((item, painted, frame))
         }
         // Every toast of this frame stays laid out for the next (and the measured ones are reused).
