@@ -54,7 +54,8 @@ extension OverlayPresenter {
 
     /// The source's entries changed: read again before the next frame.
     public func invalidateCenter() {
-        guard center != nil else { return }
+        // Already stale and emptied (a flood's every effect asks again before the centre reads).
+        guard center != nil, !(center!.stale && centerChanged && center!.contents.isEmpty) else { return }
         center!.stale = true
         center!.contents = [:]
         centerChanged = true

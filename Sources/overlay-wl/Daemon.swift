@@ -63,8 +63,9 @@ final class Daemon: OverlayPresenterDelegate {
         presenter.invalidateCenter()
         switch effect {
         case .appeared(let id, _):
-            if let record = registry[id], !record.isHeld, let notification = record.notification {
-                accessibility?.show(notification)
+            if let accessibility, accessibility.isConnected, let record = registry[id], !record.isHeld,
+               let notification = record.notification {
+                accessibility.show(notification)
             }
         case .removed:
             break
@@ -73,9 +74,10 @@ final class Daemon: OverlayPresenterDelegate {
         case .dismissed(let id, let container, let reason):
             // A view moved to another container under the same id lives on.
             guard !(reason == .replaced && presenter.holds(id)) else { return }
+            guard let record = registry[id] else { return }
             // Off screen, closed or held by a mode: no longer for screen readers either.
-            if registry[id]?.notification != nil { accessibility?.remove(id.busID) }
-            guard let record = registry[id], !record.isHeld else { return }
+            if let accessibility, accessibility.isConnected, record.notification != nil { accessibility.remove(id.busID) }
+            guard !record.isHeld else { return }
             registry.remove(id)
             if let tip = record.tip {
                 tips.dismissed(tip, reason: reason)
