@@ -96,7 +96,7 @@ extension ContainerState {
     mutating func hide(_ id: ViewID, now: Double) {
         var entry = entries[id]!
         let buried = isBuriedInStack(entry, now: now)
-        if entry.phase == .showing { leaveGroup(id) }  // the group's, not the entry's, state
+        if entry.phase == .showing { leaveGroup(id, key: entry.groupKey, order: entry.order) }
         if entry.phase == .showing {
             if let pausedAt = entry.pausedAt {
                 entry.countdownStart += max(0, now - pausedAt)

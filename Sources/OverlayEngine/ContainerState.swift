@@ -160,10 +160,11 @@ struct ContainerState: Sendable {
         effects.append(.appeared(id, container: name))
         if entry.pinned { pinnedShowing.insert(id, key: entry.order) } else { normalShowing.insert(id, key: entry.order) }
         showingCount += 1
+        let key = groupKey(for: entry)
+        if let key { entry.groupKey = key }
         entries[id] = entry
         scheduleAutoDismiss(of: id)
-        joinGroup(id)
-        pauseIfHeaderHovered(id, now: now)
+        if let key { joinGroup(id, key: key, order: entry.order, now: now) }
     }
 
     // MARK: Dismissals
@@ -197,7 +198,7 @@ struct ContainerState: Sendable {
             showingCount -= 1
             if entry.pinned { pinnedShowing.remove(id, key: entry.order) } else { normalShowing.remove(id, key: entry.order) }
             entries[id] = entry
-            leaveGroup(id)
+            leaveGroup(id, key: entry.groupKey, order: entry.order)
             effects.append(.dismissed(id, container: name, reason: reason))
             for hook in entry.resolved.disappearActions { effects.append(.hook(hook, id, container: name)) }
             if entry.removalDuration <= 0 { finishRemoval(id, effects: &effects) } else { scheduleRemovalEnd(of: id) }

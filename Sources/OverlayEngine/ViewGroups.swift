@@ -121,26 +121,24 @@ extension ContainerState {
         }
     }
 
-    /// A view went on screen (its entry is stored as showing).
-    mutating func joinGroup(_ id: ViewID) {
-        guard let slot = entries.index(forKey: id), let key = groupKey(for: entries.values[slot]) else { return }
-        entries.values[slot].groupKey = key
-        let order = entries.values[slot].order
-        if groups[key] == nil { groups[key] = GroupState(serial: nextGroupSerial()) }
+    /// A view went on screen as a member of group `key` (its entry is stored as showing, with the
+    /// key and its `order`); under a header the pointer is over, its countdown pauses too.
+    mutating func joinGroup(_ id: ViewID, key: String, order: UInt64, now: Double) {
+        if groups.index(forKey: key) == nil { groups[key] = GroupState(serial: nextGroupSerial()) }
         // In place, through one lookup: a copy of the group would copy its member list at every show.
         let g = groups.index(forKey: key)!
         let before = groups.values[g].members.count
         if before == 0 { groups.values[g].stacked = false; groups.values[g].dissolving = false }
         groups.values[g].members.insert(id, key: order)
         membersChanged(g, from: before)
+        pauseIfHeaderHovered(id, group: g, now: now)
     }
 
-    /// A showing view left the screen (dismissed or hidden).
-    mutating func leaveGroup(_ id: ViewID) {
-        guard let slot = entries.index(forKey: id), let key = entries.values[slot].groupKey,
-              let g = groups.index(forKey: key) else { return }
+    /// A showing member of group `key` (nil: none) at `order` left the screen (dismissed or hidden).
+    mutating func leaveGroup(_ id: ViewID, key: String?, order: UInt64) {
+        guard let key, let g = groups.index(forKey: key) else { return }
         let before = groups.values[g].members.count
-        guard groups.values[g].members.remove(id, key: entries.values[slot].order) else { return }
+        guard groups.values[g].members.remove(id, key: order) else { return }
         membersChanged(g, from: before)
     }
 

@@ -353,6 +353,10 @@ public final class OverlayPresenter {
         if !engineChanged, !surfaces.contains(where: { $0.key.container == name && $0.value.surface.phase.wantsAttention }) {
             return
         }
+        let drawer = drawers.drawers[name]
+        let occupied = drawer.map { $0.isVisible(at: now) } ?? manager.hasViews(in: name)
+        // Nothing to show and no surface (an empty container, a closed drawer): nothing to do.
+        if !occupied, !surfaces.keys.contains(where: { $0.container == name }) { return }
         guard let placement = placements[name], let display else { return }
         let targets = outputs(for: placement.output, on: display)
         // Drop surfaces whose output is gone or no longer wanted, and those the compositor closed.
@@ -363,9 +367,6 @@ public final class OverlayPresenter {
         let keys = targets.map { SurfaceKey(container: name, output: $0) }
         // Nothing changed and no frame is due: skip the render list entirely.
         if !engineChanged, !keys.contains(where: { surfaces[$0]?.surface.phase == .needsDraw }) { return }
-        let drawer = drawers.drawers[name]
-        let occupied = drawer.map { $0.isVisible(at: now) }
-            ?? manager.hasViews(in: name)
         for key in keys {
             guard let surface = surfaceFor(key, placement: placement, occupied: occupied, on: display) else { continue }
             if drawer == nil { updateReplyKeyboard(surface, container: name) }
