@@ -54,12 +54,8 @@ extension ContainerState {
         return entry.configuration.groupKey
     }
 
-    /// Slots one more showing member of `key` costs (negative when it makes the group stack).
-    func slotCost(joining key: String?) -> Int {
-        slotCost(joining: key, members: key.flatMap { groups[$0]?.members.count } ?? 0)
-    }
-
-    /// The same for a group that shows `n` members now.
+    /// Slots one more showing member of `key`, a group that shows `n` members now, costs
+    /// (negative when it makes the group stack).
     private func slotCost(joining key: String?, members n: Int) -> Int {
         guard key != nil, let threshold = config.groupThreshold else { return 1 }
         return Self.cost(of: n + 1, threshold: threshold) - Self.cost(of: n, threshold: threshold)

@@ -92,11 +92,16 @@ final class ContainerSurface {
         return (fractional?.state ?? SurfaceScaleState(hasViewporter: false)).current(outputScales: integers)
     }
 
-    /// When a frame that is due may be drawn, if a burst holds it back past `now`; else nil.
+    /// When a frame that is due, or the change an idle surface would draw now, may be drawn, if
+    /// a burst holds it back past `now`; else nil. A held idle surface is marked for a redraw, so
+    /// the pass at that time draws what changed meanwhile (a flood expiring changes the pill
+    /// between frames that are not an animation's).
     func heldBack(now: Double) -> Double? {
-        guard surface.phase == .needsDraw else { return nil }
+        guard surface.phase == .needsDraw || surface.phase == .idle else { return nil }
         let due = pacing.drawTime(now: now)
-        return due > now ? due : nil
+        guard due > now else { return nil }
+        surface.requestRedraw()
+        return due
     }
 
     /// `count` views of the surface's container expired now (BurstPacing.swift).
