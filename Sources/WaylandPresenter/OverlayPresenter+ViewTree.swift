@@ -15,8 +15,6 @@ struct ViewTreePresentation {
     /// `to` and `matches`: the layout moved to and its parts' matches, found once for every frame.
     var animations: [ViewID: (from: ViewLayoutResult, start: Double, animation: Animation, to: ViewLayoutResult,
                               matches: PartMatches)] = [:]
-    /// Frames of a value animation are drawn this often.
-    static let frameInterval = 1.0 / 60
     /// Notifications drawn through a template, kept to fill again in a new style (one per such view).
     var templated: [ViewID: TemplatedToast] = [:]
 
@@ -71,8 +69,9 @@ extension OverlayPresenter {
         let now = clock()
         // From what shows now: an animation under way goes on from where it is.
         let from = treeShown(old, of: id, now: now).layout
-        guard new.layout.animates(from: from) else { return }
-        trees.animations[id] = (from, now, animation, new.layout, new.layout.partMatches(from: from))
+        let matches = new.layout.partMatches(from: from)
+        guard new.layout.animates(from: from, matches: matches) else { return }
+        trees.animations[id] = (from, now, animation, new.layout, matches)
         let room = Size(width: max(from.size.width, new.size.width), height: max(from.size.height, new.size.height))
         if room != new.size { manager.setSize(room, of: id) }
     }
@@ -87,18 +86,25 @@ extension OverlayPresenter {
         return shown
     }
 
-    /// Each pass: views with value animations under way repaint; done ones stop. The next frame's time.
+    /// Each pass: views with value animations under way repaint; done ones stop. Their frames
+    /// come at the compositor's pace: each frame drawn asks for the next (a frame callback wakes
+    /// the loop, and this pass repaints the moving views). Returns when the first still under
+    /// way ends, so one that shows on no surface (no frames come) still stops on time.
     func advanceTreeAnimations(to now: Double) -> Double? {
         guard !trees.animations.isEmpty else { return nil }
+        var end: Double?
         for (id, animation) in trees.animations {
-            if now - animation.start >= animation.animation.duration {
+            let done = animation.start + animation.animation.duration
+            if now >= done {
                 trees.animations[id] = nil
                 if case .tree(let tree)? = views[id] { manager.setSize(tree.size, of: id) }  // the room it kept
+            } else {
+                end = min(end ?? done, done)
             }
             trees.changed(id)
         }
         revision &+= 1
-        return trees.animations.isEmpty ? nil : now + ViewTreePresentation.frameInterval
+        return end
     }
 
     /// The tree view `id` shows now (with the user's changes: toggles, sliders).

@@ -264,7 +264,7 @@ public final class OverlayPresenter {
         let now = clock()
         advanceInput(to: now)
         advanceCenter(to: now)
-        let treeFrame = advanceTreeAnimations(to: now)
+        let treeAnimationEnd = advanceTreeAnimations(to: now)
         deliverClicks()
         let changed = revision != seenRevision || engineDeadline.map { now >= $0 } == true
             || animationTick.map { now >= $0 } == true
@@ -317,7 +317,7 @@ public final class OverlayPresenter {
         let spareDeadline = earliest(earliest(spareBuffers.values.map(\.until).min(), spareMemoryUntil), heapTrim.due)
         let centerDue = centerDeadline(now: now)
         return earliest(earliest(earliest(earliest(earliest(inputDeadline(after: engineDeadline), spareDeadline), drawers.nextDeadline),
-                                          earliest(animationTick, heldFrame)), centerDue), treeFrame)
+                                          earliest(animationTick, heldFrame)), centerDue), treeAnimationEnd)
     }
 
     private func earliest(_ a: Double?, _ b: Double?) -> Double? {
