@@ -36,8 +36,8 @@ extension OverlayPresenter {
     @discardableResult
     public func show(_ view: ViewNode, id: ViewID? = nil, in container: String,
                      configuration: ViewConfiguration = .init(), animated: Bool = true) throws -> ViewID {
-        let laidOut = trees.layouts.layout(view)
         let replacing = id.map { views[$0] != nil } ?? false
+        let laidOut = trees.layouts.layout(view, reusing: id.flatMap { if case .tree(let old)? = views[$0] { old } else { nil } })
         let shown = try manager.show(id, in: container, configuration: configuration, size: laidOut.size,
                                      animated: animated, now: clock())
         lazyMeasure.pending.remove(shown)
@@ -53,7 +53,7 @@ extension OverlayPresenter {
     @discardableResult
     public func update(_ id: ViewID, to node: ViewNode, animated: Bool = true) -> Bool {
         guard case .tree(let old)? = views[id] else { return false }
-        let laidOut = trees.layouts.layout(node)
+        let laidOut = trees.layouts.layout(node, reusing: old)
         if laidOut.size != old.size { manager.setSize(laidOut.size, of: id) }
         if animated { animateLayout(of: id, from: old, to: laidOut) } else { trees.animations[id] = nil }
         setTree(laidOut, of: id, changed: true)
@@ -242,7 +242,7 @@ extension OverlayPresenter {
         if case .textField(let placeholder, let old, let action)? = tree.node.node(at: index)?.kind, old != field.text {
             var node = tree.node
             node.update(at: index) { $0.kind = .textField(placeholder: placeholder, text: field.text, submitAction: action) }
-            tree = trees.layouts.layout(node)
+            tree = trees.layouts.layout(node, reusing: tree)
         }
         let isField = if case .textField? = tree.node.node(at: index)?.kind { true } else { false }
         tree.focus = focused && isField ? (index, field.caret) : nil

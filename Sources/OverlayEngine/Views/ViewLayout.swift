@@ -43,14 +43,24 @@ public struct ViewLayoutResult: Equatable, Sendable {
     public var size: Size
     /// Parts in paint order (back to front).
     public var placed: [PlacedView]
+    /// How it was laid out, when by `ViewLayout.layout` (not part of its value): what lets a
+    /// tree that differs only in values be placed the same way again (ViewLayout+Reuse.swift).
+    var record: LayoutRecord?
+
+    public static func == (a: ViewLayoutResult, b: ViewLayoutResult) -> Bool { a.size == b.size && a.placed == b.placed }
 }
 
 /// Lays out view trees.
 public enum ViewLayout {
     /// Lays out `root` for `proposal`; the root sits at the origin. Axes where the root would be
     /// infinitely large fall back to its ideal length.
-    public static func layout(_ root: ViewNode, proposal: ProposedSize = .unspecified,
-                              measuring: any TextMeasuring) -> ViewLayoutResult {
+    /// `previous`: an earlier layout (of another tree, for any proposal); when the trees differ
+    /// only where no size depends on it, its frames are reused (ViewLayout+Reuse.swift).
+    public static func layout(_ root: ViewNode, proposal: ProposedSize = .unspecified, measuring: any TextMeasuring,
+                              reusing previous: (root: ViewNode, layout: ViewLayoutResult)? = nil) -> ViewLayoutResult {
+        if let previous, let reused = reuse(previous.layout, of: previous.root, for: root, proposal: proposal, measuring: measuring) {
+            return reused
+        }
         var engine = LayoutPass(root: root, measuring: measuring)
         return engine.run(proposal)
     }
@@ -88,6 +98,8 @@ struct LayoutPass {
     var entries: [Entry] = []
     var sizes: [Key: Size] = [:]
     var placed: [PlacedView] = []
+    /// The sizes texts gave (the layout's only answers that depend on content).
+    var texts: [LayoutRecord.TextSize] = []
 
     init(root: ViewNode, measuring: any TextMeasuring) {
         self.measuring = measuring
@@ -122,7 +134,7 @@ struct LayoutPass {
         }
         placed.reserveCapacity(entries.count + 8)
         place(0, top, Rect(origin: .zero, size: size), opacity: 1)
-        return ViewLayoutResult(size: size, placed: placed)
+        return ViewLayoutResult(size: size, placed: placed, record: LayoutRecord(proposal: proposal, texts: texts))
     }
 
     // MARK: Sizing
@@ -182,13 +194,13 @@ struct LayoutPass {
                         height: g.heights.reduce(0, +) + rowSpacing * Double(max(0, g.heights.count - 1)))
         case .text(let content):
             let width = p.width.flatMap { $0.isFinite ? $0 : nil }
-            let size = measuring.measure(content, proposedWidth: width)
-            guard content.fillsWidth, let width else { return size }
-            return Size(width: max(size.width, width), height: size.height)
+            let size = ViewLayout.textSize(content, width: width, measuring: measuring)
+            if !texts.contains(where: { $0.index == index && $0.width == width }) {
+                texts.append(LayoutRecord.TextSize(index: index, width: width, size: size))
+            }
+            return size
         case .image(let image):
-            if let size = image.size { return size }
-            if case .pixels(let w, let h, _) = image.source { return Size(width: Double(w), height: Double(h)) }
-            return ImageContent.defaultSize
+            return image.boxSize
         case .symbol(let symbol):
             return Size(width: symbol.size, height: symbol.size)
         case .progressBar:

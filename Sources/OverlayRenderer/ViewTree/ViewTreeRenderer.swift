@@ -96,9 +96,11 @@ public final class ViewTreeRenderer {
         }
     }
 
-    /// Lays `node` out for `proposal` with Pango's measurements.
-    public func layout(_ node: ViewNode, proposal: ProposedSize = .unspecified) -> LaidOutView {
-        LaidOutView(node: node, layout: ViewLayout.layout(node, proposal: proposal, measuring: measurer))
+    /// Lays `node` out for `proposal` with Pango's measurements; placed as `previous` was when
+    /// it differs from that tree only in values (`ViewLayout.layout(_:proposal:measuring:reusing:)`).
+    public func layout(_ node: ViewNode, proposal: ProposedSize = .unspecified, reusing previous: LaidOutView? = nil) -> LaidOutView {
+        LaidOutView(node: node, layout: ViewLayout.layout(node, proposal: proposal, measuring: measurer,
+                                                          reusing: previous.map { ($0.node, $0.layout) }))
     }
 
     /// Draws `view` with its root's top-left corner at `origin` (logical points), multiplied by
