@@ -62,8 +62,8 @@ public struct LaidOutView: Equatable, Sendable {
 ///
 /// Caches (bounded): text set in Pango, shared by measuring and painting (`TextLayoutCache`, at
 /// most `textCapacity` texts, least recently used dropped first); decoded images per (source,
-/// device box), at most `imageCapacity`; shadows as `ShadowPainter` keeps them; templates filled
-/// per shape of notification (`TemplateFillCache`).
+/// device box), at most `imageCapacity`; shadows as `ShadowPainter` keeps them; small shapes as
+/// `ShapeImages` keeps them; templates filled per shape of notification (`TemplateFillCache`).
 /// Not thread-safe: one renderer per thread.
 public final class ViewTreeRenderer {
     public static let textCapacity = TextLayoutCache.capacity
@@ -88,6 +88,8 @@ public final class ViewTreeRenderer {
     /// Texts set in Pango so far, measuring and painting (tests).
     var textsLaidOut: Int { texts.laidOut }
     let shadows = ShadowPainter()
+    /// Small shapes kept as images (`ShapeImages`).
+    let shapes = ShapeImages()
 
     public init() {
         measurer = PangoTextMeasurer(texts: texts)
@@ -121,7 +123,7 @@ public final class ViewTreeRenderer {
             cairo_translate(cr, -ax, -ay)
         }
         let painter = PartPainter(cr: cr, canvas: canvas, deviceScale: canvas.scale * scale, look: view.look ?? look, renderer: self,
-                                  texts: view.texts)
+                                  texts: view.texts, shapes: scale == 1 ? shapes : nil)
         if alpha < 1 {
             let ink = view.inkFrame(Rect(origin: .zero, size: view.size))
             cairo_rectangle(cr, ink.minX, ink.minY, ink.width, ink.height)
@@ -178,6 +180,7 @@ public final class ViewTreeRenderer {
         images.removeAll()
         bodyImages.removeAll()
         shadows.removeAll()
+        shapes.removeAll()
     }
 
     // MARK: Caches
