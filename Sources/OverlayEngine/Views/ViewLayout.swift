@@ -89,14 +89,15 @@ struct LayoutPass {
         /// Axis of the enclosing stack (spacers and dividers follow it).
         var axis: StackAxis?
         var cornerRadius: Double
-    }
-    struct Key: Hashable {
-        var index: Int, level: Int, proposal: ProposedSize
+        /// Where its sizes start in `sizes` (one list per modifier level and the node itself).
+        var firstLevel: Int
     }
 
     let measuring: any TextMeasuring
     var entries: [Entry] = []
-    var sizes: [Key: Size] = [:]
+    /// The sizes picked so far, per (node, modifier level): each for the proposals asked (a few:
+    /// a list beats hashing).
+    var sizes: [[(proposal: ProposedSize, size: Size)]] = []
     var placed: [PlacedView] = []
     /// The sizes texts gave (the layout's only answers that depend on content).
     var texts: [LayoutRecord.TextSize] = []
@@ -110,7 +111,8 @@ struct LayoutPass {
         var radius = 0.0
         for case .cornerRadius(let r) in node.modifiers { radius = r }
         let index = entries.count
-        entries.append(Entry(node: node, children: [], parent: parent, axis: axis, cornerRadius: radius))
+        entries.append(Entry(node: node, children: [], parent: parent, axis: axis, cornerRadius: radius, firstLevel: sizes.count))
+        sizes.append(contentsOf: repeatElement([], count: node.modifiers.count + 1))
         let childAxis: StackAxis? = switch node.kind {
         case .vstack: .vertical
         case .hstack: .horizontal
@@ -141,8 +143,8 @@ struct LayoutPass {
 
     /// Size node `index` picks for `proposal` with its first `level` modifiers applied.
     mutating func size(_ index: Int, _ level: Int, _ proposal: ProposedSize) -> Size {
-        let key = Key(index: index, level: level, proposal: proposal)
-        if let known = sizes[key] { return known }
+        let slot = entries[index].firstLevel + level
+        if let known = sizes[slot].first(where: { $0.proposal == proposal }) { return known.size }
         let result: Size
         if level > 0 {
             switch entries[index].node.modifiers[level - 1] {
@@ -161,7 +163,7 @@ struct LayoutPass {
         }
         let clean = Size(width: result.width.isNaN ? 0 : max(0, result.width),
                          height: result.height.isNaN ? 0 : max(0, result.height))
-        sizes[key] = clean
+        sizes[slot].append((proposal, clean))
         return clean
     }
 

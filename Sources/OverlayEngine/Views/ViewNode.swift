@@ -138,7 +138,7 @@ public enum Truncation: String, CaseIterable, Sendable {
 }
 
 /// A font request: family (nil for the theme's), size in points and weight.
-public struct FontSpec: Equatable, Sendable {
+public struct FontSpec: Hashable, Sendable {
     /// Font family; nil uses the theme's.
     public var family: String?
     /// Size in points.
