@@ -53,7 +53,8 @@ extension OverlayPresenter {
     @discardableResult
     public func update(_ id: ViewID, to node: ViewNode, animated: Bool = true) -> Bool {
         guard case .tree(let old)? = views[id] else { return false }
-        let laidOut = trees.layouts.layout(node, reusing: old)
+        var laidOut = trees.layouts.layout(node, reusing: old)
+        if reply.editing?.view == id { laidOut.focus = old.focus }  // a slider moved by its keys keeps its ring
         if laidOut.size != old.size { manager.setSize(laidOut.size, of: id) }
         if animated { animateLayout(of: id, from: old, to: laidOut) } else { trees.animations[id] = nil }
         setTree(laidOut, of: id, changed: true)
@@ -236,7 +237,8 @@ extension OverlayPresenter {
         showReply(of: id, reply.editing!.field, focused: true)
     }
 
-    /// What is typed shows in the tree's field (with its caret while it has the keyboard).
+    /// What is typed shows in the tree's field (with its caret while it has the keyboard); a slider with
+    /// the keyboard shows its ring.
     func showTreeField(_ id: ViewID, index: Int, _ field: EditableText, focused: Bool) {
         guard case .tree(var tree)? = views[id] else { return }
         if case .textField(let placeholder, let old, let action)? = tree.node.node(at: index)?.kind, old != field.text {
@@ -244,8 +246,11 @@ extension OverlayPresenter {
             node.update(at: index) { $0.kind = .textField(placeholder: placeholder, text: field.text, submitAction: action) }
             tree = trees.layouts.layout(node, reusing: tree)
         }
-        let isField = if case .textField? = tree.node.node(at: index)?.kind { true } else { false }
-        tree.focus = focused && isField ? (index, field.caret) : nil
+        let takesKeys = switch tree.node.node(at: index)?.kind {
+        case .textField?, .slider?: true
+        default: false
+        }
+        tree.focus = focused && takesKeys ? (index, field.caret) : nil
         setTree(tree, of: id, changed: true)
     }
 

@@ -91,6 +91,7 @@ struct PartPainter {
             toggle(isOn, in: f, alpha: alpha)
         case .slider(let value, let range, _, _):
             slider(SliderTrack.fraction(value, range: range), in: f, alpha: alpha)
+            if caret != nil { ring(f, radius: f.height / 2, alpha: alpha) }
         case .textField(let placeholder, let typed, _):
             field(placeholder: placeholder, text: typed, caret: caret, in: f, alpha: alpha)
         }
@@ -208,13 +209,16 @@ struct PartPainter {
             cairo_fill(cr)
         }
         cairo_restore(cr)
-        if caret != nil {
-            cairo_save(cr)
-            Paths.setSource(cr, look.accent.withAlpha(look.accent.alpha * alpha))
-            cairo_set_line_width(cr, 1)
-            Paths.roundedRect(cr, Rect(x: f.minX + 0.5, y: f.minY + 0.5, width: f.width - 1, height: f.height - 1), radius: radius)
-            cairo_stroke(cr)
-            cairo_restore(cr)
-        }
+        if caret != nil { ring(f, radius: radius, alpha: alpha) }
+    }
+
+    /// The ring of a control that has the keyboard: 1 pt of the accent along the inside of its frame.
+    private func ring(_ f: Rect, radius: Double, alpha: Double) {
+        cairo_save(cr)
+        Paths.setSource(cr, look.accent.withAlpha(look.accent.alpha * alpha))
+        cairo_set_line_width(cr, 1)
+        Paths.roundedRect(cr, Rect(x: f.minX + 0.5, y: f.minY + 0.5, width: f.width - 1, height: f.height - 1), radius: radius)
+        cairo_stroke(cr)
+        cairo_restore(cr)
     }
 }

@@ -38,7 +38,8 @@ public struct LaidOutView: Equatable, Sendable {
     public var layout: ViewLayoutResult
     /// Its texts as drawn (not part of its value).
     let texts = LaidOutTexts()
-    /// The text field being typed into (its node index) and its caret in Characters.
+    /// The control that has the keyboard (its node index: a text field being typed into, drawn
+    /// with its caret in Characters, or a slider) and the caret; both get a ring.
     public var focus: (index: Int, caret: Int)?
     /// Colours of its own (a notification template's theme); nil uses the renderer's `look`.
     public var look: ViewTreeLook?
