@@ -39,7 +39,8 @@ enum OSD {
         if let icon { row.append(Image(.icon(icon), size: Size(width: 24, height: 24))) }
         row.append(VStack(alignment: .leading, spacing: 6) {
             Text("<b>\(Markup.escape(label))</b>", color: text, lineLimit: 1)
-            ProgressBar(value: fraction).frame(width: 200).opacity(muted ? 0.4 : 1).id("level")
+            let bar = ProgressBar(value: fraction).frame(width: 200)
+            (muted ? bar.opacity(0.4) : bar).id("level")
         })
         row.append(Text(percent, font: FontSpec(size: 11), color: text, lineLimit: 1)
             .frame(width: 48, alignment: .trailing))
