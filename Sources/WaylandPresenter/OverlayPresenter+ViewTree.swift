@@ -88,9 +88,10 @@ extension OverlayPresenter {
     }
 
     /// Each pass: views with value animations under way repaint; done ones stop. Their frames
-    /// come at the compositor's pace: each frame drawn asks for the next (a frame callback wakes
-    /// the loop, and this pass repaints the moving views). Returns when the first still under
-    /// way ends, so one that shows on no surface (no frames come) still stops on time.
+    /// come at the compositor's pace: each frame drawn asks for the next, and the pass its frame
+    /// callback wakes repaints the moving views (a pass while every surface of the view awaits
+    /// its frame, a buffer released, repaints nothing). Returns when the first still under way
+    /// ends, so one that shows on no surface (no frames come) still stops on time.
     func advanceTreeAnimations(to now: Double) -> Double? {
         guard !trees.animations.isEmpty else { return nil }
         var end: Double?
@@ -101,11 +102,23 @@ extension OverlayPresenter {
                 if case .tree(let tree)? = views[id] { manager.setSize(tree.size, of: id) }  // the room it kept
             } else {
                 end = min(end ?? done, done)
+                if awaitsFrame(id) { continue }
             }
             trees.changed(id)
+            revision &+= 1
         }
-        revision &+= 1
         return end
+    }
+
+    /// True when view `id` shows on surfaces and each of them awaits its frame callback.
+    private func awaitsFrame(_ id: ViewID) -> Bool {
+        guard let container = manager.containerName(of: id) else { return false }
+        var any = false
+        for (key, surface) in surfaces where key.container == container {
+            guard case .awaitingFrame = surface.surface.phase else { return false }
+            any = true
+        }
+        return any
     }
 
     /// The tree view `id` shows now (with the user's changes: toggles, sliders).

@@ -33,18 +33,16 @@ extension ViewLayoutResult {
             result.opacity *= t
             return result
         }
-        let from = start.placed[j], to = placed[i]
-        result.frame = Self.lerp(from.frame, to.frame, t, keepingSize: to.isText)
-        result.opacity = from.opacity + (to.opacity - from.opacity) * t
-        result.cornerRadius = from.cornerRadius + (to.cornerRadius - from.cornerRadius) * t
-        switch (from.part, to.part) {
-        case (.node(.progressBar(let v0, let t0)), .node(.progressBar(let v1, let t1))):
+        let frame = start.placed[j].frame, opacity = start.placed[j].opacity, radius = start.placed[j].cornerRadius
+        result.frame = Self.lerp(frame, result.frame, t, keepingSize: result.isText)
+        result.opacity = opacity + (result.opacity - opacity) * t
+        result.cornerRadius = radius + (result.cornerRadius - radius) * t
+        if case .node(.progressBar(let v1, let t1)) = result.part, case .node(.progressBar(let v0, let t0)) = start.placed[j].part {
             let a = t0 > 0 ? v0 / t0 : 0, b = t1 > 0 ? v1 / t1 : 0
             result.part = .node(.progressBar(value: a + (b - a) * t, total: 1))
-        case (.node(.slider(let v0, _, _, _)), .node(.slider(let v1, let range, let step, let action))):
+        } else if case .node(.slider(let v1, let range, let step, let action)) = result.part,
+                  case .node(.slider(let v0, _, _, _)) = start.placed[j].part {
             result.part = .node(.slider(value: v0 + (v1 - v0) * t, range: range, step: step, action: action))
-        default:
-            break
         }
         return result
     }
