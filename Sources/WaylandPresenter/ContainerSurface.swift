@@ -173,7 +173,7 @@ final class ContainerSurface {
         }.filter { $0.ink.intersects(bounds) }
         var ink = repaintsAll ? drawnNow.map(\.ink) : RepaintRegion.changes(from: lastItems, to: drawnNow)
         if let last = lastDrawn, last.ring != ring { ink += [last.ring?.ink, ring?.ink].compactMap { $0 } }
-        let region = stale.map { $0 + ink }
+        let region = stale.map { RepaintRegion.withoutCovered($0 + ink) }
         if let region {
             // Whole device pixels, so the cleared edge is never half-cleared (antialiased).
             canvas.clip(to: region.map { rect in
@@ -205,7 +205,7 @@ final class ContainerSurface {
         inkHistory.append((frameCounter, ink))
         if inkHistory.count > 4 { inkHistory.removeFirst() }
         bufferFrames[key] = (frameCounter, (pixelWidth, pixelHeight))
-        let damage = redrawWhole ? [bounds] : lastDamage + ink
+        let damage = redrawWhole ? [bounds] : RepaintRegion.withoutCovered(lastDamage + ink)
         if scale.usesViewport { fractional?.setDestination(width: surface.size.width, height: surface.size.height) }
         if let compositorBlur {
             let blurred = CompositorBlurRegion.frames(of: list, bounds: bounds) { id in
