@@ -66,6 +66,12 @@ extension ViewLayoutResult {
     /// For each part here, the index of its match in `start`: by id (the same id, the same kind of
     /// part), else by place when both trees have the same nodes in the same order.
     private func matchedParts(in start: ViewLayoutResult) -> [Int?] {
+        // The same nodes with the same ids in the same order (a tree whose values changed): each
+        // part is its own match, as the rules below would find.
+        if start.placed.count == placed.count,
+           zip(start.placed, placed).allSatisfy({ $0.index == $1.index && $0.kindCode == $1.kindCode && $0.id == $1.id }) {
+            return placed.indices.map { $0 }
+        }
         var byID: [PartKey: Int] = [:]
         for (j, part) in start.placed.enumerated() {
             if let id = part.id { byID[PartKey(id: id, kind: part.kindCode)] = byID[PartKey(id: id, kind: part.kindCode)] ?? j }
