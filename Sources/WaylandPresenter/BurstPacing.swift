@@ -19,10 +19,19 @@ struct BurstPacing: Equatable {
     /// When the last frame that brought several new views was drawn.
     private(set) var lastBurstFrame: Double?
 
-    /// When the next frame may be drawn, given that one is wanted at `now`.
-    func drawTime(now: Double) -> Double {
-        guard let lastFrame, let lastBurstFrame, now < lastBurstFrame + Self.settleTime else { return now }
-        return max(now, lastFrame + Self.frameInterval)
+    /// Seconds between the frames of moving values (`drawTime(now:valuesMove:)`).
+    static let valueFrameInterval = 1.0 / 30
+
+    /// When the next frame may be drawn, given that one is wanted at `now`. `valuesMove`: a view
+    /// tree on the surface moves to new values (an OSD's bar), and its frames come at most
+    /// `valueFrameInterval` apart, not at the compositor's pace: at 30 levels a second each level
+    /// is one frame, not two at 60 Hz (or five at 144 Hz).
+    func drawTime(now: Double, valuesMove: Bool = false) -> Double {
+        guard let lastFrame else { return now }
+        var due = now
+        if let lastBurstFrame, now < lastBurstFrame + Self.settleTime { due = max(due, lastFrame + Self.frameInterval) }
+        if valuesMove { due = max(due, lastFrame + Self.valueFrameInterval) }
+        return due
     }
 
     /// A frame showing `newViews` views the frame before did not show was drawn at `now`.

@@ -92,10 +92,11 @@ final class ContainerSurface {
         return (fractional?.state ?? SurfaceScaleState(hasViewporter: false)).current(outputScales: integers)
     }
 
-    /// When a frame that is due may be drawn, if a burst holds it back past `now`; else nil.
-    func heldBack(now: Double) -> Double? {
+    /// When a frame that is due may be drawn, if a burst or moving values (a view tree on the
+    /// surface moving to new values, `BurstPacing`) hold it back past `now`; else nil.
+    func heldBack(now: Double, valuesMove: Bool) -> Double? {
         guard surface.phase == .needsDraw else { return nil }
-        let due = pacing.drawTime(now: now)
+        let due = pacing.drawTime(now: now, valuesMove: valuesMove)
         return due > now ? due : nil
     }
 

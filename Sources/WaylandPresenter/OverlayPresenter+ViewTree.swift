@@ -110,6 +110,11 @@ extension OverlayPresenter {
         return end
     }
 
+    /// True when a view tree of `container` moves to new values (its surface paces those frames).
+    func movesTrees(in container: String) -> Bool {
+        trees.animations.keys.contains { manager.containerName(of: $0) == container }
+    }
+
     /// True when view `id` shows on surfaces and each of them awaits its frame callback.
     private func awaitsFrame(_ id: ViewID) -> Bool {
         guard let container = manager.containerName(of: id) else { return false }

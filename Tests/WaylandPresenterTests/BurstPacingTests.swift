@@ -56,4 +56,21 @@ import Testing
         pacing.drew(newViews: newViews, at: 0)
         #expect((pacing.drawTime(now: 0.01) > 0.01) == (newViews >= BurstPacing.newViewsForBurst))
     }
+
+    @Test func movingValuesDrawAtMostThirtyFramesASecond() {
+        var pacing = BurstPacing()
+        #expect(pacing.drawTime(now: 5, valuesMove: true) == 5, "the first frame is never held")
+        // Levels 30 a second, frame callbacks 60 a second: one frame a level, not two.
+        var frames: [Double] = []
+        for k in 0..<60 {
+            let now = 5 + Double(k) / 60
+            if pacing.drawTime(now: now, valuesMove: true) <= now {
+                pacing.drew(newViews: 0, at: now)
+                frames.append(now)
+            }
+        }
+        #expect(frames.count == 30, "\(frames.count) frames in a second")
+        #expect(zip(frames, frames.dropFirst()).allSatisfy { $1 - $0 >= BurstPacing.valueFrameInterval - 1e-9 })
+        #expect(pacing.drawTime(now: 6) == 6, "nothing moving: the compositor's pace")
+    }
 }
