@@ -93,9 +93,10 @@ final class ContainerSurface {
     }
 
     /// When a frame that is due may be drawn, if a burst or moving values (a view tree on the
-    /// surface moving to new values, `BurstPacing`) hold it back past `now`; else nil.
+    /// surface moving to new values, `BurstPacing`) hold it back past `now`; else nil. Moving
+    /// values hold an idle surface too (the change this pass brings would be drawn at once).
     func heldBack(now: Double, valuesMove: Bool) -> Double? {
-        guard surface.phase == .needsDraw else { return nil }
+        guard surface.phase == .needsDraw || (valuesMove && surface.phase == .idle) else { return nil }
         let due = pacing.drawTime(now: now, valuesMove: valuesMove)
         return due > now ? due : nil
     }
@@ -174,13 +175,10 @@ final class ContainerSurface {
         }.filter { $0.ink.intersects(bounds) }
         var ink = repaintsAll ? drawnNow.map(\.ink) : RepaintRegion.changes(from: lastItems, to: drawnNow)
         if let last = lastDrawn, last.ring != ring { ink += [last.ring?.ink, ring?.ink].compactMap { $0 } }
-        let region = stale.map { RepaintRegion.withoutCovered($0 + ink) }
+        // Whole device pixels, so the cleared edge is never half-cleared (antialiased).
+        let region = stale.map { RepaintRegion.withoutCovered(($0 + ink).map { pixelAligned($0, scale: s) }) }
         if let region {
-            // Whole device pixels, so the cleared edge is never half-cleared (antialiased).
-            canvas.clip(to: region.map { rect in
-                let r = pixelRect(rect, scale: s)
-                return Rect(x: Double(r.x) / s, y: Double(r.y) / s, width: Double(r.width) / s, height: Double(r.height) / s)
-            })
+            canvas.clip(to: region)
             canvas.clear(rect: Rect(x: 0, y: 0, width: bounds.width, height: bounds.height))
         } else if !buffer.isBlank {
             canvas.clear()
@@ -206,7 +204,7 @@ final class ContainerSurface {
         inkHistory.append((frameCounter, ink))
         if inkHistory.count > 4 { inkHistory.removeFirst() }
         bufferFrames[key] = (frameCounter, (pixelWidth, pixelHeight))
-        let damage = redrawWhole ? [bounds] : RepaintRegion.withoutCovered(lastDamage + ink)
+        let damage = redrawWhole ? [bounds] : RepaintRegion.withoutCovered((lastDamage + ink).map { pixelAligned($0, scale: s) })
         if scale.usesViewport { fractional?.setDestination(width: surface.size.width, height: surface.size.height) }
         if let compositorBlur {
             let blurred = CompositorBlurRegion.frames(of: list, bounds: bounds) { id in
@@ -236,6 +234,12 @@ final class ContainerSurface {
     }
 
     /// A rectangle rounded outwards to whole pixels at `scale`.
+    /// `rect` grown to whole device pixels at `scale`, in points.
+    private func pixelAligned(_ rect: Rect, scale: Double) -> Rect {
+        let r = pixelRect(rect, scale: scale)
+        return Rect(x: Double(r.x) / scale, y: Double(r.y) / scale, width: Double(r.width) / scale, height: Double(r.height) / scale)
+    }
+
     private func pixelRect(_ rect: Rect, scale: Double) -> (x: Int32, y: Int32, width: Int32, height: Int32) {
         let x0 = (rect.minX * scale).rounded(.down), y0 = (rect.minY * scale).rounded(.down)
         let x1 = (rect.maxX * scale).rounded(.up), y1 = (rect.maxY * scale).rounded(.up)
