@@ -88,26 +88,30 @@ extension OverlayPresenter {
     }
 
     /// Each pass: views with value animations under way repaint; done ones stop. Their frames
-    /// come at the compositor's pace: each frame drawn asks for the next, and the pass its frame
-    /// callback wakes repaints the moving views (a pass while every surface of the view awaits
-    /// its frame, a buffer released, repaints nothing). Returns when the first still under way
-    /// ends, so one that shows on no surface (no frames come) still stops on time.
+    /// come at their surfaces' pace: each frame drawn asks for the next, and the pass its frame
+    /// callback (or, while values move, the end of its hold) wakes repaints the moving views. A
+    /// pass where no surface of the view can draw it (a buffer released, a frame held) leaves it
+    /// as it is and costs little. Returns when the next held frame is due, or when the first
+    /// animation still under way ends, so one that shows on no surface still stops on time.
     func advanceTreeAnimations(to now: Double) -> Double? {
         guard !trees.animations.isEmpty else { return nil }
-        var end: Double?
+        var wake: Double?
         for (id, animation) in trees.animations {
             let done = animation.start + animation.animation.duration
             if now >= done {
                 trees.animations[id] = nil
                 if case .tree(let tree)? = views[id] { manager.setSize(tree.size, of: id) }  // the room it kept
             } else {
-                end = min(end ?? done, done)
-                if awaitsFrame(id) { continue }
+                wake = min(wake ?? done, done)
+                if let next = nextFrame(of: id, now: now) {
+                    if next.isFinite { wake = min(wake ?? next, next) }
+                    continue
+                }
             }
             trees.changed(id)
             revision &+= 1
         }
-        return end
+        return wake
     }
 
     /// True when a view tree of `container` moves to new values (its surface paces those frames).
@@ -115,15 +119,21 @@ extension OverlayPresenter {
         trees.animations.keys.contains { manager.containerName(of: $0) == container }
     }
 
-    /// True when view `id` shows on surfaces and each of them awaits its frame callback.
-    private func awaitsFrame(_ id: ViewID) -> Bool {
-        guard let container = manager.containerName(of: id) else { return false }
-        var any = false
+    /// When view `id`, moving, can next be drawn: nil when now (or it shows on no surface);
+    /// else when the first of its surfaces' held frames is due, infinity when each of them awaits
+    /// its frame callback (which wakes the loop).
+    private func nextFrame(of id: ViewID, now: Double) -> Double? {
+        guard let container = manager.containerName(of: id) else { return nil }
+        var next: Double?
         for (key, surface) in surfaces where key.container == container {
-            guard case .awaitingFrame = surface.surface.phase else { return false }
-            any = true
+            if case .awaitingFrame = surface.surface.phase {
+                next = next ?? .infinity
+                continue
+            }
+            guard let due = surface.heldBack(now: now, valuesMove: true) else { return nil }
+            next = min(next ?? due, due)
         }
-        return any
+        return next
     }
 
     /// The tree view `id` shows now (with the user's changes: toggles, sliders).
