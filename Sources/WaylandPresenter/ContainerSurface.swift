@@ -92,12 +92,13 @@ final class ContainerSurface {
         return (fractional?.state ?? SurfaceScaleState(hasViewporter: false)).current(outputScales: integers)
     }
 
-    /// When a frame that is due may be drawn, if a burst or moving values (a view tree on the
-    /// surface moving to new values, `BurstPacing`) hold it back past `now`; else nil. Moving
-    /// values hold an idle surface too (the change this pass brings would be drawn at once).
-    func heldBack(now: Double, valuesMove: Bool) -> Double? {
-        guard surface.phase == .needsDraw || (valuesMove && surface.phase == .idle) else { return nil }
-        let due = pacing.drawTime(now: now, valuesMove: valuesMove)
+    /// When a frame that is due may be drawn, if a burst or moving values (`valueAt`: when the
+    /// latest value of a view tree moving on the surface came, `BurstPacing`) hold it back past
+    /// `now`; else nil. Moving values hold an idle surface too (the change this pass brings would
+    /// be drawn at once).
+    func heldBack(now: Double, valueAt: Double?) -> Double? {
+        guard surface.phase == .needsDraw || (valueAt != nil && surface.phase == .idle) else { return nil }
+        let due = pacing.drawTime(now: now, valueAt: valueAt)
         return due > now ? due : nil
     }
 

@@ -114,9 +114,10 @@ extension OverlayPresenter {
         return wake
     }
 
-    /// True when a view tree of `container` moves to new values (its surface paces those frames).
-    func movesTrees(in container: String) -> Bool {
-        trees.animations.keys.contains { manager.containerName(of: $0) == container }
+    /// When the latest value of a view tree of `container` moving to it came; nil when none
+    /// moves (its surface paces those frames).
+    func latestTreeValue(in container: String) -> Double? {
+        trees.animations.filter { manager.containerName(of: $0.key) == container }.map(\.value.start).max()
     }
 
     /// When view `id`, moving, can next be drawn: nil when now (or it shows on no surface);
@@ -124,13 +125,14 @@ extension OverlayPresenter {
     /// its frame callback (which wakes the loop).
     private func nextFrame(of id: ViewID, now: Double) -> Double? {
         guard let container = manager.containerName(of: id) else { return nil }
+        let valueAt = latestTreeValue(in: container)
         var next: Double?
         for (key, surface) in surfaces where key.container == container {
             if case .awaitingFrame = surface.surface.phase {
                 next = next ?? .infinity
                 continue
             }
-            guard let due = surface.heldBack(now: now, valuesMove: true) else { return nil }
+            guard let due = surface.heldBack(now: now, valueAt: valueAt) else { return nil }
             next = min(next ?? due, due)
         }
         return next

@@ -346,7 +346,7 @@ public final class OverlayPresenter {
             // change before it (a flood changes the engine once per notification). Hit tests keep
             // the items on screen meanwhile.
             if drawer == nil, surface.surface.phase == .awaitingFrame(redrawRequested: true) { continue }
-            if drawer == nil, let due = surface.heldBack(now: now, valuesMove: movesTrees(in: name)) {
+            if drawer == nil, let due = surface.heldBack(now: now, valueAt: latestTreeValue(in: name)) {
                 heldFrame = earliest(heldFrame, due)
                 continue
             }
