@@ -95,9 +95,11 @@ struct LayoutPass {
 
     let measuring: any TextMeasuring
     var entries: [Entry] = []
-    /// The sizes picked so far, per (node, modifier level): each for the proposals asked (a few:
-    /// a list beats hashing).
-    var sizes: [[(proposal: ProposedSize, size: Size)]] = []
+    /// The sizes picked so far, for the proposals asked; each (node, modifier level) has a short
+    /// list of them (a list beats hashing), its latest at `latestSize[slot]`, each entry linking
+    /// to the one before (-1: none).
+    var sizes: [(proposal: ProposedSize, size: Size, before: Int)] = []
+    var latestSize: [Int] = []
     var placed: [PlacedView] = []
     /// The sizes texts gave (the layout's only answers that depend on content).
     var texts: [LayoutRecord.TextSize] = []
@@ -105,14 +107,15 @@ struct LayoutPass {
     init(root: ViewNode, measuring: any TextMeasuring) {
         self.measuring = measuring
         _ = flatten(root, parent: nil, axis: nil)
+        sizes.reserveCapacity(latestSize.count * 2)
     }
 
     private mutating func flatten(_ node: ViewNode, parent: Int?, axis: StackAxis?) -> Int {
         var radius = 0.0
         for case .cornerRadius(let r) in node.modifiers { radius = r }
         let index = entries.count
-        entries.append(Entry(node: node, children: [], parent: parent, axis: axis, cornerRadius: radius, firstLevel: sizes.count))
-        sizes.append(contentsOf: repeatElement([], count: node.modifiers.count + 1))
+        entries.append(Entry(node: node, children: [], parent: parent, axis: axis, cornerRadius: radius, firstLevel: latestSize.count))
+        latestSize.append(contentsOf: repeatElement(-1, count: node.modifiers.count + 1))
         let childAxis: StackAxis? = switch node.kind {
         case .vstack: .vertical
         case .hstack: .horizontal
@@ -144,7 +147,11 @@ struct LayoutPass {
     /// Size node `index` picks for `proposal` with its first `level` modifiers applied.
     mutating func size(_ index: Int, _ level: Int, _ proposal: ProposedSize) -> Size {
         let slot = entries[index].firstLevel + level
-        if let known = sizes[slot].first(where: { $0.proposal == proposal }) { return known.size }
+        var known = latestSize[slot]
+        while known >= 0 {
+            if sizes[known].proposal == proposal { return sizes[known].size }
+            known = sizes[known].before
+        }
         let result: Size
         if level > 0 {
             switch entries[index].node.modifiers[level - 1] {
@@ -163,7 +170,8 @@ struct LayoutPass {
         }
         let clean = Size(width: result.width.isNaN ? 0 : max(0, result.width),
                          height: result.height.isNaN ? 0 : max(0, result.height))
-        sizes[slot].append((proposal, clean))
+        sizes.append((proposal, clean, latestSize[slot]))
+        latestSize[slot] = sizes.count - 1
         return clean
     }
 
