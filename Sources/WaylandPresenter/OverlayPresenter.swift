@@ -280,7 +280,7 @@ public final class OverlayPresenter {
         let now = clock()
         advanceInput(to: now)
         advanceCenter(to: now)
-        let treeFrame = advanceTreeAnimations(to: now)
+        let treeAnimationEnd = advanceTreeAnimations(to: now)
         deliverClicks()
         let changed = revision != seenRevision || engineDeadline.map { now >= $0 } == true
             || animationTick.map { now >= $0 } == true
@@ -339,7 +339,7 @@ public final class OverlayPresenter {
         let centerDue = centerDeadline(now: now)
         let engineWake = engineDeadline.map { $0 + Self.timerSlack }
         return earliest(earliest(earliest(earliest(earliest(inputDeadline(after: engineWake), spareDeadline), drawers.nextDeadline),
-                                          earliest(animationTick, heldFrame)), centerDue), treeFrame)
+                                          earliest(animationTick, heldFrame)), centerDue), treeAnimationEnd)
     }
 
     private func earliest(_ a: Double?, _ b: Double?) -> Double? {
@@ -374,7 +374,7 @@ public final class OverlayPresenter {
             // change before it (a flood changes the engine once per notification). Hit tests keep
             // the items on screen meanwhile.
             if drawer == nil, surface.surface.phase == .awaitingFrame(redrawRequested: true) { continue }
-            if drawer == nil, let due = surface.heldBack(now: now) {
+            if drawer == nil, let due = surface.heldBack(now: now, valueAt: latestTreeValue(in: name)) {
                 heldFrame = earliest(heldFrame, due)
                 continue
             }

@@ -32,8 +32,9 @@ public enum ViewKind: Equatable, Sendable {
     case divider
     /// Children row by row in the given columns.
     case grid(columns: [GridColumn], spacing: Double, rowSpacing: Double)
-    /// Pango markup (sanitised when drawn).
-    case text(TextContent)
+    /// Pango markup (sanitised when drawn). Boxed: a text's content is the largest of the
+    /// cases, and placed parts are copied often (every frame of a move).
+    indirect case text(TextContent)
     /// A picture from a file, the icon theme or raw pixels.
     case image(ImageContent)
     /// A bar filled to `value / total`.
@@ -138,7 +139,7 @@ public enum Truncation: String, CaseIterable, Sendable {
 }
 
 /// A font request: family (nil for the theme's), size in points and weight.
-public struct FontSpec: Equatable, Sendable {
+public struct FontSpec: Hashable, Sendable {
     /// Font family; nil uses the theme's.
     public var family: String?
     /// Size in points.

@@ -18,7 +18,7 @@ final class TextLayoutCache {
     static let widthsPerText = 4
 
     struct TextKey: Hashable {
-        var markup: String, font: String, lines: Int, truncation: Truncation, scale: Double, linkColor: Color?
+        var markup: String, font: FontSpec, lines: Int, truncation: Truncation, scale: Double, linkColor: Color?
         var imageMaxHeight: Double?
     }
 
@@ -30,9 +30,11 @@ final class TextLayoutCache {
         var servesNarrower: Bool
     }
 
-    private struct Entry {
-        var layouts: [Layout]
+    /// A class: a lookup marks it used without writing the table.
+    private final class Entry {
+        var layouts: [Layout] = []
         var lastUse: UInt64
+        init(lastUse: UInt64) { self.lastUse = lastUse }
     }
 
     private var entries: [TextKey: Entry] = [:]
@@ -58,26 +60,27 @@ final class TextLayoutCache {
     /// a wider width that serves it, else set now and kept.
     func set(_ content: TextContent, width: Double, scale: Double) -> ViewTreeRenderer.SetText {
         let lines = content.wraps ? (content.lineLimit ?? 10_000) : 1
-        let key = TextKey(markup: content.markup, font: PangoTextMeasurer.fontName(content.font), lines: lines,
-                          truncation: content.truncation, scale: scale, linkColor: content.linkColor,
-                          imageMaxHeight: content.imageMaxHeight)
+        let key = TextKey(markup: content.markup, font: content.font, lines: lines, truncation: content.truncation, scale: scale,
+                          linkColor: content.linkColor, imageMaxHeight: content.imageMaxHeight)
         let width = max(1, width)
         clock &+= 1
-        if var entry = entries[key] {
+        let entry: Entry
+        if let known = entries[key] {
+            entry = known
             entry.lastUse = clock
             let found = entry.layouts.first { $0.width == width }
                 ?? entry.layouts.first { $0.servesNarrower && width <= $0.width && $0.text.block.width <= width + 0.01 }
-            entries[key] = entry
             if let found { return found.text }
+        } else {
+            entry = Entry(lastUse: clock)
+            entries[key] = entry
         }
         let text = make(content, key: key, width: width)
         let block = text.block
         let layout = Layout(width: width, text: text,
                             servesNarrower: !block.isCut && !block.overflows && text.images.isEmpty && !block.isRightToLeft)
-        var entry = entries[key] ?? Entry(layouts: [], lastUse: clock)
         entry.layouts.insert(layout, at: 0)
         if entry.layouts.count > Self.widthsPerText { entry.layouts.removeLast() }
-        entries[key] = entry
         if entries.count > Self.capacity { dropLeastRecentlyUsed() }
         return text
     }
@@ -90,7 +93,7 @@ final class TextLayoutCache {
 
     private func make(_ content: TextContent, key: TextKey, width: Double) -> ViewTreeRenderer.SetText {
         laidOut += 1
-        let block = TextBlock(in: context(key.scale), font: key.font, width: width + 0.01, maxLines: key.lines)
+        let block = TextBlock(in: context(key.scale), font: PangoTextMeasurer.fontName(key.font), width: width + 0.01, maxLines: key.lines)
         block.setEllipsize(ViewTreeRenderer.ellipsize(content.truncation))
         if content.linkColor != nil || content.imageMaxHeight != nil {
             let maxHeight = content.imageMaxHeight, scale = key.scale
