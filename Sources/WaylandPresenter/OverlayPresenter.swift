@@ -297,6 +297,7 @@ public final class OverlayPresenter {
         centerChanged = false
         heldFrame = nil
         for name in order { try updateSurface(of: name, now: now, engineChanged: redraw) }
+        lazyMeasure.pending.shrinkIfSparse()  // emptied by removals above and by measuring while drawing
         animationTick = surfaces.values.contains { $0.awaitsAnimationTick } ? now + Self.animationTickInterval : nil
         if !spareBuffers.isEmpty { spareBuffers = spareBuffers.filter { $0.value.until > now } }
         if !renderer.holdsSpareMemory {

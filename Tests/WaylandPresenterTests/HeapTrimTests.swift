@@ -48,12 +48,15 @@ final class HeapTrimTests: XCTestCase {
         let canvas = Canvas(pixelWidth: 200, pixelHeight: 60, scale: 1)
         presenter.trees.layouts.render(VStack { Text("Volume"); ProgressBar(value: 0.4) }, on: canvas)
         XCTAssertGreaterThan(presenter.trees.layouts.cachedCount, 0)
+        XCTAssertGreaterThan(presenter.lazyMeasure.pending.count, 2 * spareCapacityFloor, "toasts off screen wait unmeasured")
         XCTAssertNotNil(try presenter.update())
         XCTAssertEqual(presenter.views.count, 300)
         now = 12  // every countdown ran out
         var due = try presenter.update()
         XCTAssertTrue(presenter.views.isEmpty)
         XCTAssertLessThanOrEqual(presenter.views.capacity, 2 * spareCapacityFloor, "the views' storage was given back")
+        XCTAssertTrue(presenter.lazyMeasure.pending.isEmpty)
+        XCTAssertEqual(presenter.lazyMeasure.pending.capacity, 0, "the unmeasured views' storage was given back")
         XCTAssertEqual(presenter.heapTrim.trims, 0)
         // Wake at each deadline, as the event loop would, until nothing is due.
         var wakeups = 0
