@@ -1,3 +1,4 @@
+import CShims
 import OverlayEngine
 import OverlayRenderer
 @testable import WaylandPresenter
@@ -31,6 +32,13 @@ final class HeapTrimTests: XCTestCase {
         XCTAssertFalse(schedule.update(now: 4, occupied: false))
         XCTAssertEqual(schedule.due, 9, "counted again from when the container emptied")
         XCTAssertTrue(schedule.update(now: 9, occupied: false))
+    }
+
+    /// GLib (before 2.76) kept Pango's layout lines, items and glyph strings in its own slabs: a
+    /// burst's stayed there, pinning heap pages the trim could not return. The program asks it,
+    /// before GLib starts, to take them from malloc.
+    func testGLibTakesItsSlicesFromMalloc() {
+        XCTAssertEqual(ow_glib_slices_use_malloc(), 1)
     }
 
     /// The presenter: a burst of toasts closes, the trim runs `spareBufferLifetime` later, and

@@ -54,4 +54,10 @@ size_t ow_idle_pages_record(void);
 size_t ow_idle_pages_release(void);
 /// The pages of [start, start + length) mapped into this process now (tests).
 size_t ow_resident_pages(const void *start, size_t length);
+/// GLib before 2.76 keeps small blocks in its own slab allocator (GSlice: Pango's layout lines,
+/// items and glyph strings); what a burst of layouts freed stays in its magazines and slabs,
+/// pinning heap pages malloc_trim cannot return. Programs linking CShims ask GLib, before it
+/// starts, to take every slice from malloc, as GLib 2.76 does anyway (`G_SLICE=always-malloc`).
+/// 1 when GLib hands out its slices from malloc, 0 when not, -1 without GLib (tests).
+int ow_glib_slices_use_malloc(void);
 #endif
