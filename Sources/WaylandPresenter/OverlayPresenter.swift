@@ -48,10 +48,14 @@ public protocol OverlayPresenterDelegate: AnyObject {
     func presenter(_ presenter: OverlayPresenter, clicked click: ViewClick)
     /// Every update pass, after the effects and before drawing.
     func presenterDidUpdate(_ presenter: OverlayPresenter)
+    /// Nothing shows and the heap is about to be trimmed (`HeapTrimSchedule`): the time to put
+    /// long-lived data a burst left scattered together.
+    func presenterWillTrimHeap(_ presenter: OverlayPresenter)
 }
 
 extension OverlayPresenterDelegate {
     public func presenterDidUpdate(_ presenter: OverlayPresenter) {}
+    public func presenterWillTrimHeap(_ presenter: OverlayPresenter) {}
 }
 
 /// Shows the engine's containers on a Wayland desktop: one layer surface per container,
@@ -312,6 +316,7 @@ public final class OverlayPresenter {
             // Nothing is on screen: the renderers' layouts and pictures go (the icon theme's index stays).
             renderer.invalidate()
             trees.layouts.invalidate()
+            delegate?.presenterWillTrimHeap(self)
             returnIdleMemory()
         }
         display?.flush()
