@@ -33,9 +33,14 @@ struct HeapTrimSchedule {
     }
 }
 
-/// Returns the free pages of every malloc arena to the system, then the file pages drawing
-/// mapped since the daemon was idle (`IdlePages`).
+/// Returns the free pages of every malloc arena to the system, the stack pages drawing's deep
+/// calls left below the loop, then the file pages drawing mapped since the daemon was idle
+/// (`IdlePages`).
 func returnIdleMemory() {
     _ = ow_trim_heap()
+    _ = ow_release_stack_below(idleStackKept)
     IdlePages.release()
 }
+
+/// Stack kept below the trim's caller: the loop's own calls stay mapped.
+let idleStackKept = 16 << 10

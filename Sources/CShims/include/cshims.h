@@ -39,6 +39,10 @@ int ow_inotify_read_names(int fd, void *context, void (*found)(void *context, co
 /// Returns the free memory of every malloc arena to the system (malloc_trim(0)); 1 when some
 /// was returned.
 int ow_trim_heap(void);
+/// Called on the main thread: returns the pages of its stack more than `keep` bytes below the
+/// caller's frame to the system (drawing's deep calls touched them; they are zero-filled again
+/// when the stack grows back). Returns the bytes advised, 0 on another thread's stack.
+size_t ow_release_stack_below(size_t keep);
 /// At most this many read-only file mappings are recorded by `ow_idle_pages_record`; later ones
 /// count as mapped since (all their pages are returned).
 #define OW_IDLE_PAGES_MAX_MAPPINGS 512
