@@ -312,7 +312,9 @@ public final class OverlayPresenter {
         } else if spareMemoryUntil == nil {
             spareMemoryUntil = now + Self.spareBufferLifetime
         }
-        if heapTrim.update(now: now, occupied: !views.isEmpty) {
+        // The trim comes last, once the spare buffers and fade memory went too: code run after
+        // it (their release) would map again the code pages it returned.
+        if heapTrim.update(now: now, occupied: !views.isEmpty || !spareBuffers.isEmpty || spareMemoryUntil != nil) {
             // Nothing is on screen: the renderers' layouts and pictures go (the icon theme's index stays).
             renderer.invalidate()
             trees.layouts.invalidate()
