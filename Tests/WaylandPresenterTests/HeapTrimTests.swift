@@ -46,11 +46,7 @@ final class HeapTrimTests: XCTestCase {
     /// daemon's code in some runs).
     func testTheTrimIsTheLastWakeUpAfterTheSpareMemoryWent() throws {
         var now = 10.0
-        let presenter = OverlayPresenter(display: nil, clock: { now })
-        var config = ContainerConfiguration(name: "c", displayType: .vertical, queueType: .multiple)
-        config.defaults.autoDismiss = .value(1)
-        try presenter.register(config, placement: SurfacePlacement())
-        for i in 0..<3 { try presenter.show(ToastContent(summary: "n\(i)"), in: "c", animated: false) }
+        let presenter = try presenterShowing(3, clock: { now })
         _ = try presenter.update()
         now = 12  // every countdown ran out
         _ = try presenter.update()
@@ -109,4 +105,14 @@ final class HeapTrimTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(now, 12 + OverlayPresenter.spareBufferLifetime)
         XCTAssertNil(due, "idle: nothing is due after the trim")
     }
+}
+
+/// A headless presenter whose container "c" shows `count` toasts that expire after 1 s.
+func presenterShowing(_ count: Int, clock: @escaping () -> Double) throws -> OverlayPresenter {
+    let presenter = OverlayPresenter(display: nil, clock: clock)
+    var config = ContainerConfiguration(name: "c", displayType: .vertical, queueType: .multiple)
+    config.defaults.autoDismiss = .value(1)
+    try presenter.register(config, placement: SurfacePlacement())
+    for i in 0..<count { try presenter.show(ToastContent(summary: "n\(i)"), in: "c", animated: false) }
+    return presenter
 }
