@@ -1,8 +1,7 @@
 import CShims
 
 /// When memory a burst used goes back to the system: a while (`delay`) after the last view
-/// closed and the spare buffers and fade memory went (the presenter counts those as occupied),
-/// once per burst. The renderer's layouts and fade images of the closed toasts are
+/// closed, once per burst, with the spare buffers and fade memory (the burst's last wake-up). The renderer's layouts and fade images of the closed toasts are
 /// dropped (a fade image is otherwise dropped only by later frames, and none come once the
 /// screen is empty), then `malloc_trim` returns the free pages glibc keeps in its arenas, and
 /// the code and font pages drawing mapped go back to the page cache (`IdlePages`).

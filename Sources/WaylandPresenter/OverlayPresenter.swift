@@ -312,10 +312,13 @@ public final class OverlayPresenter {
         } else if spareMemoryUntil == nil {
             spareMemoryUntil = now + Self.spareBufferLifetime
         }
-        // The trim comes last, once the spare buffers and fade memory went too: code run after
-        // it (their release) would map again the code pages it returned.
-        if heapTrim.update(now: now, occupied: !views.isEmpty || !spareBuffers.isEmpty || spareMemoryUntil != nil) {
-            // Nothing is on screen: the renderers' layouts and pictures go (the icon theme's index stays).
+        if heapTrim.update(now: now, occupied: !views.isEmpty) {
+            // Nothing is on screen: the renderers' layouts and pictures go (the icon theme's index
+            // stays), and the spare buffers and fade memory with them, due about now anyway: the
+            // trim is the burst's last wake-up, as code run after it would map again the code
+            // pages it returned.
+            spareBuffers.removeAll()
+            spareMemoryUntil = nil
             renderer.invalidate()
             trees.layouts.invalidate()
             delegate?.presenterWillTrimHeap(self)
