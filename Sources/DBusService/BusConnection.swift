@@ -77,15 +77,14 @@ public final class BusConnection {
         return Int32(clamping: (deadline - nowUsec + 999) / 1_000)
     }
 
-    /// Handles everything the bus has for us (incoming calls run their handlers here) and
-    /// writes what can be written, without blocking. Throws `BusError.disconnected` when the
-    /// bus went away.
-    /// Processes everything buffered or readable now; true when anything was.
+    /// Handles what the bus has for us (incoming calls run their handlers here), at most `limit`
+    /// messages, and writes what can be written, without blocking. Throws
+    /// `BusError.disconnected` when the bus went away. True when anything was processed.
     @discardableResult
-    public func processPending() throws -> Bool {
-        var processed = false
-        while try BusError.check(sd_bus_process(bus, nil), "sd_bus_process") > 0 { processed = true }
-        return processed
+    public func processPending(limit: Int = .max) throws -> Bool {
+        var processed = 0
+        while processed < limit, try BusError.check(sd_bus_process(bus, nil), "sd_bus_process") > 0 { processed += 1 }
+        return processed > 0
     }
 
     /// Blocks until all queued output is written. For shutdown, not for the loop.

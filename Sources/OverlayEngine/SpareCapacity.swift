@@ -22,6 +22,18 @@ extension Dictionary {
     }
 }
 
+extension Set {
+    /// As `Dictionary.shrinkIfSparse`: a copy at twice the count when under a quarter is used,
+    /// no storage when empty.
+    public mutating func shrinkIfSparse(floor: Int = spareCapacityFloor) {
+        if isEmpty { if capacity > 0 { self = [] }; return }
+        guard capacity > floor, count < capacity / 4 else { return }
+        var smaller = Set(minimumCapacity: count * 2)
+        for member in self { smaller.insert(member) }
+        self = smaller
+    }
+}
+
 extension Array {
     /// As `Dictionary.shrinkIfSparse`: a copy at twice the count when under a quarter is used,
     /// no storage when empty. Inlinable, as the dictionary's.

@@ -48,10 +48,14 @@ public protocol OverlayPresenterDelegate: AnyObject {
     func presenter(_ presenter: OverlayPresenter, clicked click: ViewClick)
     /// Every update pass, after the effects and before drawing.
     func presenterDidUpdate(_ presenter: OverlayPresenter)
+    /// Nothing shows and the heap is about to be trimmed (`HeapTrimSchedule`): the time to put
+    /// long-lived data a burst left scattered together.
+    func presenterWillTrimHeap(_ presenter: OverlayPresenter)
 }
 
 extension OverlayPresenterDelegate {
     public func presenterDidUpdate(_ presenter: OverlayPresenter) {}
+    public func presenterWillTrimHeap(_ presenter: OverlayPresenter) {}
 }
 
 /// Shows the engine's containers on a Wayland desktop: one layer surface per container,
@@ -318,6 +322,7 @@ public final class OverlayPresenter {
         centerChanged = false
         heldFrame = nil
         for name in order { try updateSurface(of: name, now: now, engineChanged: redraw) }
+        lazyMeasure.pending.shrinkIfSparse()  // emptied by removals above and by measuring while drawing
         animationTick = surfaces.values.contains { $0.awaitsAnimationTick } ? now + Self.animationTickInterval : nil
         if !spareBuffers.isEmpty { spareBuffers = spareBuffers.filter { $0.value.until > now } }
         if !renderer.holdsSpareMemory {
@@ -329,9 +334,15 @@ public final class OverlayPresenter {
             spareMemoryUntil = now + Self.spareBufferLifetime
         }
         if heapTrim.update(now: now, occupied: !views.isEmpty) {
-            // Nothing is on screen: the renderers' layouts and pictures go (the icon theme's index stays).
+            // Nothing is on screen: the renderers' layouts and pictures go (the icon theme's index
+            // stays), and the spare buffers and fade memory with them, due about now anyway: the
+            // trim is the burst's last wake-up, as code run after it would map again the code
+            // pages it returned.
+            spareBuffers.removeAll()
+            spareMemoryUntil = nil
             renderer.invalidate()
             trees.layouts.invalidate()
+            delegate?.presenterWillTrimHeap(self)
             returnIdleMemory()
         }
         display?.flush()

@@ -155,6 +155,8 @@ final class Daemon: OverlayPresenterDelegate {
         menus.updated()
     }
 
+    func presenterWillTrimHeap(_ presenter: OverlayPresenter) { notifications.compactHistory() }
+
     // MARK: Signals
 
     /// SIGHUP reloads the config; SIGINT and SIGTERM stop the loop.

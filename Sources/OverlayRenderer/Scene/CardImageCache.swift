@@ -20,18 +20,11 @@ struct CardLook: Equatable {
     /// behind a container-wide background, frosted (it shows what is under it), or a help tip.
     init?(_ item: RenderItem, _ view: PaintedView, deviceScale: Double) {
         guard item.opacity > 0, item.scale > 0, item.scale.isFinite, view.callout == nil,
-              view.configuration?.background == nil || item.backgroundOpacity <= 0 else { return nil }
+              view.configuration?.background == nil || item.backgroundOpacity <= 0, !view.isFrosted else { return nil }
         if let tree = view.tree {
-            let frosted = tree.layout.placed.contains { part in
-                if case .background(.blur) = part.part { return true }
-                return false
-            }
-            guard !frosted else { return nil }
             content = .tree(tree)
         } else {
-            let style = view.style.withMaterial(view.configuration?.toastMaterial)
-            guard style.material == nil else { return nil }
-            content = .toast(view.content, style)
+            content = .toast(view.content, view.style.withMaterial(view.configuration?.toastMaterial))
         }
         shadow = view.shadow
         scale = item.scale

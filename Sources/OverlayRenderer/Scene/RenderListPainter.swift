@@ -18,6 +18,19 @@ public struct PaintedView {
         self.configuration = configuration
     }
 
+    /// Drawn frosted: its card shows what is under it on the canvas now (a `toast-material`, a
+    /// view tree's `blur` background), so it is never drawn from a picture of itself.
+    public var isFrosted: Bool {
+        if callout != nil { return false }
+        if let tree {
+            return tree.layout.placed.contains { part in
+                if case .background(.blur) = part.part { return true }
+                return false
+            }
+        }
+        return style.withMaterial(configuration?.toastMaterial).material != nil
+    }
+
     /// The shadow drawn: the configuration's when it has one, else the style's.
     public var shadow: Shadow? {
         if let callout { return callout.style.shadow }
@@ -124,6 +137,14 @@ public final class RenderListPainter {
         if let background = painted.configuration?.background, item.backgroundOpacity > 0 {
             backdrops.paint(background, opacity: item.backgroundOpacity, container: container, on: canvas)
         }
+        if item.scale != 1, !painted.isFrosted {
+            return paintScaled(item, painted, container: container, on: canvas)
+        }
+        paintUnder(item, painted, container: container, on: canvas)
+    }
+
+    /// Draws the card itself under the item's transform (opacity, scale about its anchor, offset).
+    private func paintUnder(_ item: RenderItem, _ painted: PaintedView, container: Rect, on canvas: Canvas) {
         let origin = item.frame.origin + item.offset + container.origin
         if let callout = painted.callout {
             callouts.draw(callout, on: canvas, origin: origin, opacity: item.opacity, scale: item.scale, anchor: item.scaleAnchor)
@@ -140,5 +161,53 @@ public final class RenderListPainter {
         renderer.draw(painted.content, style: painted.style.withMaterial(painted.configuration?.toastMaterial), on: canvas, x: origin.x, y: origin.y,
                       opacity: item.opacity, scale: item.scale, scaleAnchor: (item.scaleAnchor.x, item.scaleAnchor.y),
                       shadow: painted.shadow)
+    }
+
+    /// A scaled card (a frame of a `scale` transition, a stack's card peeking out under the top
+    /// one) is its unscaled picture, scaled: its text is rasterized at the canvas's scale only.
+    /// Drawn under the scale, text made cairo create a font, and rasterize every glyph again, for
+    /// each scale a frame used, and keep them (up to 256 such fonts): after 2,000 notifications
+    /// with a `scale` transition the heap held 6 MB of glyphs. The shadow is drawn outside the
+    /// card's shape, so the picture painted with the card's opacity is the shadow and the card
+    /// each with it, as when drawn directly.
+    /// Device pixels of a scaled card's picture at most (a 4K output's): past it the card is
+    /// drawn under the scale.
+    static let largestScaledPicture = 3840.0 * 2160
+
+    private func paintScaled(_ item: RenderItem, _ painted: PaintedView, container: Rect, on canvas: Canvas) {
+        guard item.scale > 0, item.scale.isFinite, item.opacity > 0 else { return }
+        var unscaled = item
+        unscaled.scale = 1
+        unscaled.opacity = 1
+        unscaled.backgroundOpacity = 0  // drawn already, unscaled
+        let cr = canvas.context
+        let frame = item.frame
+        let ax = frame.minX + item.offset.x + container.minX + item.scaleAnchor.x * frame.width
+        let ay = frame.minY + item.offset.y + container.minY + item.scaleAnchor.y * frame.height
+        // What of the unscaled card can show: its ink within the canvas's clip scaled back about
+        // the anchor, in device pixels on the canvas's grid.
+        var clip = (x1: 0.0, y1: 0.0, x2: 0.0, y2: 0.0)
+        cairo_clip_extents(cr, &clip.x1, &clip.y1, &clip.x2, &clip.y2)
+        let s = canvas.scale, ink = inkFrame(of: unscaled, view: painted, container: container)
+        let x0 = (max(ink.minX, ax + (clip.x1 - ax) / item.scale) * s).rounded(.down)
+        let y0 = (max(ink.minY, ay + (clip.y1 - ay) / item.scale) * s).rounded(.down)
+        let width = (min(ink.maxX, ax + (clip.x2 - ax) / item.scale) * s).rounded(.up) - x0
+        let height = (min(ink.maxY, ay + (clip.y2 - ay) / item.scale) * s).rounded(.up) - y0
+        guard width > 0, height > 0 else { return }
+        guard width * height <= Self.largestScaledPicture else {
+            return paintUnder(item, painted, container: container, on: canvas)  // a huge card nearly shrunk away
+        }
+        let picture = Canvas(pixelWidth: Int(width), pixelHeight: Int(height), scale: s)
+        cairo_translate(picture.context, -x0 / s, -y0 / s)
+        paint(unscaled, painted, container: container, on: picture)
+        picture.flush()
+        cairo_save(cr)
+        cairo_translate(cr, ax, ay)
+        cairo_scale(cr, item.scale, item.scale)
+        cairo_translate(cr, x0 / s - ax, y0 / s - ay)
+        cairo_scale(cr, 1 / s, 1 / s)  // the picture's pixels
+        cairo_set_source_surface(cr, picture.surface, 0, 0)
+        cairo_paint_with_alpha(cr, min(1, item.opacity))
+        cairo_restore(cr)
     }
 }
