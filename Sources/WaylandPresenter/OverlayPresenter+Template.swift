@@ -64,7 +64,7 @@ extension OverlayPresenter {
     /// be, in the style of then).
     func relayoutTemplate(_ id: ViewID, in container: String) {
         guard !lazyMeasure.pending.contains(id), let toast = trees.templated[id], case .tree(let old)? = views[id],
-              var laidOut = try? trees.layouts.layoutTemplate(toast, style: toastStyle(in: container), keepingTypedTextOf: old.node)
+              var laidOut = try? trees.layouts.layoutTemplate(toast, style: toastStyle(in: container))
         else { return }
         if let focus = old.focus, case .textField? = laidOut.node.node(at: focus.index)?.kind { laidOut.focus = focus }
         if laidOut.size != old.size { manager.setSize(laidOut.size, of: id) }

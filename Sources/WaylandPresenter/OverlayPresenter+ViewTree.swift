@@ -218,7 +218,7 @@ extension OverlayPresenter {
         guard !(reply.editing?.view == id && reply.treeIndex == index), let kind = viewTree(of: id)?.node(at: index)?.kind else { return }
         let text: String
         switch kind {
-        case .textField(_, let typed, _): text = typed
+        case .textField(let field): text = field.text
         case .slider: text = ""
         default: return
         }
@@ -233,9 +233,10 @@ extension OverlayPresenter {
     /// What is typed shows in the tree's field (with its caret while it has the keyboard).
     func showTreeField(_ id: ViewID, index: Int, _ field: EditableText, focused: Bool) {
         guard case .tree(var tree)? = views[id] else { return }
-        if case .textField(let placeholder, let old, let action)? = tree.node.node(at: index)?.kind, old != field.text {
+        if case .textField(var content)? = tree.node.node(at: index)?.kind, content.text != field.text {
             var node = tree.node
-            node.update(at: index) { $0.kind = .textField(placeholder: placeholder, text: field.text, submitAction: action) }
+            content.text = field.text
+            node.update(at: index) { $0.kind = .textField(content) }
             tree = trees.layouts.layout(node)
         }
         let isField = if case .textField? = tree.node.node(at: index)?.kind { true } else { false }
@@ -247,8 +248,8 @@ extension OverlayPresenter {
     func treeFieldSubmitted(_ id: ViewID, index: Int, text: String) {
         reply.editing = (id, EditableText(text: text))  // the field's submit emptied it; the tree keeps it
         endReply(clearing: false)
-        if case .textField(_, _, let action)? = viewTree(of: id)?.node(at: index)?.kind {
-            pendingClicks.append(ViewClick(view: id, part: .viewAction(ViewAction(action: action, value: .text(text))), point: nil))
+        if case .textField(let field)? = viewTree(of: id)?.node(at: index)?.kind {
+            pendingClicks.append(ViewClick(view: id, part: .viewAction(ViewAction(action: field.submitAction, value: .text(text))), point: nil))
         }
     }
 

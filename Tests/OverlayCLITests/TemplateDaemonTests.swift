@@ -83,7 +83,7 @@ import Testing
         let id = try h.notify(NotifyRequest(summary: "Ann", body: "lunch?", actions: [reply], expireTimeout: 0, sender: ":1.7"))
         let laidOut = try #require(tree(h, id))
         let field = try #require(laidOut.layout.placed.first { if case .node(.textField) = $0.part { true } else { false } })
-        #expect(field.part == .node(.textField(placeholder: "Reply", text: "", submitAction: "inline-reply")))
+        #expect(field.part == .node(.textField(TextFieldContent(placeholder: "Reply", submitAction: "inline-reply", font: FontSpec(size: 11)))))
         let send = try #require(laidOut.layout.placed.first { $0.part == .node(.button(action: "inline-reply", style: .plain)) })
         h.presenter.treeControlTapped(ViewID(id), index: field.index, at: nil)
         h.presenter.typeIntoReply(.insert("on my way"))

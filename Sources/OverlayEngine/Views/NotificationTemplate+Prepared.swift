@@ -35,7 +35,7 @@ public struct TemplateShape: Hashable, Sendable {
 
     /// True when one of its strings holds the marker character (then it is filled directly).
     var holdsMarker: Bool {
-        let strings = actions.flatMap { [$0.key, $0.label] } + [reply?.placeholder ?? "", reply?.submitLabel ?? ""]
+        let strings = actions.flatMap { [$0.key, $0.label] } + [reply?.placeholder ?? "", reply?.submitLabel ?? "", reply?.submitIcon ?? ""]
         return strings.contains { $0.unicodeScalars.contains(PreparedTemplate.marker) }
     }
 }
@@ -100,7 +100,8 @@ public struct PreparedTemplate: Equatable, Sendable {
         switch node.kind {
         case .text(let content): bytes += content.markup.utf8.count + (content.font.family?.utf8.count ?? 0)
         case .button(let action, _), .toggle(_, let action), .slider(_, _, _, let action): bytes += action.utf8.count
-        case .textField(let placeholder, let text, let action): bytes += placeholder.utf8.count + text.utf8.count + action.utf8.count
+        case .textField(let field):
+            bytes += field.placeholder.utf8.count + field.text.utf8.count + field.submitAction.utf8.count + (field.font.family?.utf8.count ?? 0)
         case .image(let content):
             switch content.source {
             case .file(let s), .icon(let s): bytes += s.utf8.count

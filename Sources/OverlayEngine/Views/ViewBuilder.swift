@@ -77,7 +77,7 @@ public func Slider(value: Double, in range: ClosedRange<Double> = 0...1, step: D
 
 /// A one-line text entry reporting `submitAction` on Enter.
 public func TextField(_ placeholder: String, text: String = "", submitAction: String) -> ViewNode {
-    ViewNode(.textField(placeholder: placeholder, text: text, submitAction: submitAction))
+    ViewNode(.textField(TextFieldContent(placeholder: placeholder, text: text, submitAction: submitAction)))
 }
 
 extension ViewNode {
@@ -114,6 +114,8 @@ extension ViewNode {
     public func shadow(_ shadow: Shadow) -> ViewNode { modifier(.shadow(shadow)) }
     /// Multiplies the opacity of the node and its children.
     public func opacity(_ value: Double) -> ViewNode { modifier(.opacity(value)) }
+    /// Cuts the node and its children to its frame, rounded by its corner radius.
+    public func clipped() -> ViewNode { modifier(.clipped) }
     /// Names the node so updates match it.
     public func id(_ id: String) -> ViewNode {
         var copy = self

@@ -24,6 +24,10 @@ extension LayoutPass {
                 place(index, level - 1, frame, opacity: opacity * min(1, max(0, value)))
             case .cornerRadius:
                 place(index, level - 1, frame, opacity: opacity)
+            case .clipped:
+                emit(.clip, index, frame, opacity)
+                place(index, level - 1, frame, opacity: opacity)
+                emit(.unclip, index, frame, opacity)
             }
             return
         }

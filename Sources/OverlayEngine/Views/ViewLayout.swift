@@ -22,6 +22,10 @@ public struct PlacedView: Equatable, Sendable {
         case background(Fill)
         case shadow(Shadow)
         case border(Color, width: Double)
+        /// The parts after it, up to the matching `unclip`, are cut to this frame (rounded by the
+        /// corner radius): a `clipped` modifier.
+        case clip
+        case unclip
     }
     public var part: Part
     public var frame: Rect
@@ -183,7 +187,7 @@ struct LayoutPass {
         case .text(let content):
             let width = p.width.flatMap { $0.isFinite ? $0 : nil }
             let size = measuring.measure(content, proposedWidth: width)
-            guard content.fillsWidth, let width else { return size }
+            guard content.fillsWidth || content.centersLines, let width else { return size }
             return Size(width: max(size.width, width), height: size.height)
         case .image(let image):
             if let size = image.size { return size }
@@ -197,9 +201,10 @@ struct LayoutPass {
             return Size(width: p.width ?? ViewLayout.idealControlWidth, height: ViewLayout.sliderHeight)
         case .toggle:
             return ViewLayout.toggleSize
-        case .textField(let placeholder, _, _):
-            let line = measuring.measure(TextContent(placeholder, lineLimit: 1, wraps: false), proposedWidth: nil)
-            return Size(width: p.width ?? ViewLayout.idealControlWidth, height: line.height + 8)
+        case .textField(let field):
+            // One line of its font whatever it holds: typing never resizes it.
+            let line = measuring.measure(TextContent("Ag", font: field.font, lineLimit: 1, wraps: false), proposedWidth: nil)
+            return Size(width: p.width ?? ViewLayout.idealControlWidth, height: max(line.height + 8, field.minHeight))
         case .button(_, let style):
             let e = ViewLayout.labelInsets(style)
             let label = entry.children.first.map { size($0, entries[$0].node.modifiers.count, Self.inset(p, e)) } ?? .zero

@@ -38,6 +38,9 @@ extension ViewJSONDecoder {
             return .shadow(shadow)
         case "opacity":
             return .opacity(try number(body, at, 0...1))
+        case "clipped":
+            guard case .bool(true) = body else { throw ViewDecodingError(path: at, message: "expected true") }
+            return .clipped
         default:
             throw ViewDecodingError(path: at, message: "unknown modifier")
         }
@@ -96,7 +99,7 @@ extension ViewJSONDecoder {
             guard let material = Self.materials.first(where: { $0.name == name })?.material else {
                 throw ViewDecodingError(path: f.path("blur"), message: "expected one of " + Self.materials.map { "\"\($0.name)\"" }.joined(separator: ", "))
             }
-            result = .blur(material)
+            result = try color(&f, "tint").map { .frosted(material, tint: $0) } ?? .blur(material)
         } else if f.members["gradient"] != nil {
             var g = try JSONFields(f.value("gradient")!, f.path("gradient"))
             guard case .array(let items)? = g.value("colors"), (2...16).contains(items.count) else {
@@ -114,7 +117,7 @@ extension ViewJSONDecoder {
             try g.finish()
             result = .linearGradient(colors: colors, start: start, end: end)
         } else {
-            throw ViewDecodingError(path: path, message: "expected a colour, {\"blur\": …} or {\"gradient\": …}")
+            throw ViewDecodingError(path: path, message: "expected a colour, {\"blur\": …, \"tint\": …} or {\"gradient\": …}")
         }
         try f.finish()
         return result

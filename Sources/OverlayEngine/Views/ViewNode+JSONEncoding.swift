@@ -26,15 +26,14 @@ extension ViewNode {
             o["type"] = "divider"
         case .text(let t):
             o["type"] = "text"; o["text"] = .string(t.markup)
-            var font: [String: JSONValue] = ["size": .number(t.font.size), "weight": .string(t.font.weight.rawValue)]
-            if let family = t.font.family { font["family"] = .string(family) }
-            o["font"] = .object(font)
+            o["font"] = t.font.jsonValue
             if let color = t.color { o["color"] = .string(color.jsonHex) }
             if let limit = t.lineLimit { o["lineLimit"] = .number(Double(limit)) }
             o["wraps"] = .bool(t.wraps); o["truncation"] = .string(t.truncation.rawValue)
             if let link = t.linkColor { o["linkColor"] = .string(link.jsonHex) }
             if let height = t.imageMaxHeight { o["imageMaxHeight"] = .number(height) }
             if t.fillsWidth { o["fillsWidth"] = .bool(true) }
+            if t.centersLines { o["centered"] = .bool(true) }
         case .symbol(let symbol):
             o["type"] = "symbol"; o["name"] = .string(symbol.name.rawValue); o["size"] = .number(symbol.size)
             if let color = symbol.color { o["color"] = .string(color.jsonHex) }
@@ -58,11 +57,22 @@ extension ViewNode {
         case .slider(let value, let range, let step, let action):
             o["type"] = "slider"; o["value"] = .number(value); o["min"] = .number(range.lowerBound)
             o["max"] = .number(range.upperBound); o["step"] = .number(step); o["action"] = .string(action)
-        case .textField(let placeholder, let text, let submitAction):
-            o["type"] = "textField"; o["placeholder"] = .string(placeholder); o["text"] = .string(text)
-            o["submitAction"] = .string(submitAction)
+        case .textField(let field):
+            o["type"] = "textField"; o["placeholder"] = .string(field.placeholder); o["text"] = .string(field.text)
+            o["submitAction"] = .string(field.submitAction); o["font"] = field.font.jsonValue
+            if field.minHeight > 0 { o["minHeight"] = .number(field.minHeight) }
+            if field.rightToLeft { o["rightToLeft"] = .bool(true) }
         }
         return .object(o)
+    }
+}
+
+extension FontSpec {
+    /// `{"size", "weight", "family"}` as a node's `font`.
+    var jsonValue: JSONValue {
+        var font: [String: JSONValue] = ["size": .number(size), "weight": .string(weight.rawValue)]
+        if let family { font["family"] = .string(family) }
+        return .object(font)
     }
 }
 
@@ -87,6 +97,9 @@ extension ViewModifier {
         case .background(.blur(let material)):
             let name = ViewJSONDecoder.materials.first { $0.material == material }!.name
             return ["background": ["blur": .string(name)]]
+        case .background(.frosted(let material, let tint)):
+            let name = ViewJSONDecoder.materials.first { $0.material == material }!.name
+            return ["background": ["blur": .string(name), "tint": .string(tint.jsonHex)]]
         case .background(.linearGradient(let colors, let start, let end)):
             return ["background": ["gradient": .object([
                 "colors": .array(colors.map { .string($0.jsonHex) }),
@@ -101,6 +114,8 @@ extension ViewModifier {
                                        "x": .number(s.offset.x), "y": .number(s.offset.y)])]
         case .opacity(let v):
             return ["opacity": .number(v)]
+        case .clipped:
+            return ["clipped": .bool(true)]
         }
     }
 }

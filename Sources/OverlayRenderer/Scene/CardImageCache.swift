@@ -23,7 +23,7 @@ struct CardLook: Equatable {
               view.configuration?.background == nil || item.backgroundOpacity <= 0 else { return nil }
         if let tree = view.tree {
             let frosted = tree.layout.placed.contains { part in
-                if case .background(.blur) = part.part { return true }
+                if case .background(let fill) = part.part { return fill.isBlur }
                 return false
             }
             guard !frosted else { return nil }

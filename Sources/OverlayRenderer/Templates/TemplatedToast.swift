@@ -15,8 +15,9 @@ public struct TemplatedToast {
     }
 
     /// The template's slots for this toast: at most `style.actions.maxButtons` action buttons,
-    /// as the toast draws, and the close button when the style shows one. With `action-icons`,
-    /// an action whose icon `iconLoads` (by its key) shows it instead of its label.
+    /// and the close button when the style shows one. With `action-icons`, an action whose icon
+    /// `iconLoads` (by its key) shows it instead of its label; so does the reply's submit button
+    /// with a submit icon that loads.
     public func fields(style: ToastStyle, iconLoads: (String) -> Bool = { _ in true }) -> TemplateFields {
         TemplateFields(summary: content.summary, body: String(PreparedToast.trimmed(content.body)), appName: content.appName,
                        icon: content.icon.flatMap(Self.viewSource), image: image.flatMap(Self.viewSource),
@@ -26,7 +27,10 @@ public struct TemplatedToast {
                                           icon: content.actionIcons && iconLoads(action.key) ? .icon(action.key) : nil)
                        },
                        closeButton: style.showsCloseButton,
-                       reply: content.reply.map { TemplateReply(placeholder: $0.placeholder, submitLabel: $0.submitLabel) })
+                       reply: content.reply.map { reply in
+                           TemplateReply(placeholder: reply.placeholder, submitLabel: reply.submitLabel,
+                                         submitIcon: reply.submitIcon.flatMap { iconLoads($0) ? $0 : nil })
+                       })
     }
 
     /// The filled tree (from a fill prepared for its shape when `fills` is given); errors (a
@@ -39,19 +43,25 @@ public struct TemplatedToast {
               iconLoads: (String) -> Bool = { _ in true }) throws(ViewDecodingError) -> ViewNode {
         let fields = fields(style: style, iconLoads: iconLoads)
         var theme = Self.theme(style, emphasis: content.emphasis)
-        // A row with an icon is as tall as the icon in every button, as in the toast.
+        // A row with an icon is as tall as the icon in every button, as in the toast; so is the
+        // reply row, field and button, when its button shows one.
         if fields.actions.contains(where: { $0.icon != nil }) { theme.numbers["actionLabelHeight"] = theme.numbers["actionIconSize"] }
+        if fields.reply?.submitIcon != nil { theme.numbers["replyRowHeight"] = (theme.numbers["actionIconSize"] ?? 0) + 8 }
         if let fills { return try fills.filled(template, with: fields, theme: theme, rightToLeft: rightToLeft) }
         return try template.filled(with: fields, theme: theme, rightToLeft: rightToLeft)
     }
 
     /// The colours `{name}` of a template in `style` for a toast of `emphasis`: quiet toasts have
-    /// dimmer text, urgent ones a visible `urgentBar` (transparent otherwise); the style's line
-    /// counts and close button side as numbers.
+    /// dimmer text, urgent ones a visible `urgentBar` (transparent otherwise); a card in a
+    /// material (`style.material`) is frosted in the style's card tint with its border as a ring
+    /// (`ring`; transparent on an opaque card, which covers a `border` background); the style's
+    /// line counts and close button side as numbers.
     public static func theme(_ style: ToastStyle, emphasis: ToastEmphasis) -> TemplateTheme {
         let dim = emphasis == .quiet ? min(1, max(0, style.quietTextOpacity)) : 1
+        let border = style.borderWidth > 0 ? style.border : style.background
         var theme = TemplateTheme([
-            "background": style.background, "border": style.borderWidth > 0 ? style.border : style.background,
+            "background": style.background, "border": style.material == nil ? border : .clear,
+            "ring": style.material == nil ? .clear : border,
             "summary": style.summaryColor.withAlpha(style.summaryColor.alpha * dim),
             "body": style.bodyColor.withAlpha(style.bodyColor.alpha * dim),
             "urgentBar": emphasis == .urgent ? style.accent : .clear,
@@ -64,11 +74,12 @@ public struct TemplatedToast {
         theme.numbers["closeSize"] = min(100_000, max(0, style.closeButtonSize))
         theme.numbers["actionIconSize"] = min(100_000, max(1, style.actions.iconSize))
         theme.numbers["bodyImageHeight"] = min(100_000, max(1, style.bodyImageMaxHeight))
-        let border = min(100_000, max(0, style.borderWidth)), radius = min(100_000, max(0, style.cornerRadius))
-        theme.numbers["borderWidth"] = border
+        let borderWidth = min(100_000, max(0, style.borderWidth)), radius = min(100_000, max(0, style.cornerRadius))
+        theme.numbers["borderWidth"] = borderWidth
         theme.numbers["cornerRadius"] = radius
-        theme.numbers["innerRadius"] = max(0, radius - border)
+        theme.numbers["innerRadius"] = max(0, radius - borderWidth)
         theme.backgroundEnd = style.backgroundGradient
+        theme.frosted = style.material.map { ($0, $0.cardTint(for: style).frost) }
         return theme
     }
 
@@ -80,6 +91,9 @@ public struct TemplatedToast {
         look.track = style.progressTrack
         look.buttonBackground = style.actions.background
         look.fieldBackground = style.replyFieldBackground
+        look.fieldRing = style.focusRing ?? style.border
+        look.fieldRingWidth = style.focusRingWidth
+        look.controlRadius = style.actions.cornerRadius
         look.divider = style.border
         return look
     }
@@ -111,13 +125,21 @@ public struct TemplatedToast {
 
 extension ViewTreeRenderer {
     /// `toast` filled in `style` and laid out: pictures that cannot be loaded are left out (no
-    /// gap, as in the toast), the tree is mirrored when the summary reads right to left.
-    /// With `old` (the tree it showed before), what was typed into its fields stays in them.
-    public func layoutTemplate(_ toast: TemplatedToast, style: ToastStyle, keepingTypedTextOf old: ViewNode? = nil) throws(ViewDecodingError) -> LaidOutView {
+    /// gap, as in the toast), the tree is mirrored when the summary reads right to left, and
+    /// its reply field holds the reply's draft, with the caret while it is being typed into.
+    public func layoutTemplate(_ toast: TemplatedToast, style: ToastStyle) throws(ViewDecodingError) -> LaidOutView {
         var node = try templateTree(toast, style: style)
         if readsRightToLeft(toast.content.summary) { node = node.mirrored() }
-        if let old { node = node.keepingTypedText(of: old) }
-        return layoutTemplate(node, look: TemplatedToast.look(style))
+        var focus: (index: Int, caret: Int)?
+        if let reply = toast.content.reply, let index = node.fieldIndex(submitting: TemplateReply.action) {
+            if !reply.text.isEmpty {
+                node.update(at: index) { if case .textField(var field) = $0.kind { field.text = reply.text; $0.kind = .textField(field) } }
+            }
+            focus = reply.caret.map { (index, $0) }
+        }
+        var laidOut = layoutTemplate(node, look: TemplatedToast.look(style))
+        laidOut.focus = focus
+        return laidOut
     }
 
     /// `toast` filled in `style` (not mirrored, not laid out): what `layoutTemplate` lays out,

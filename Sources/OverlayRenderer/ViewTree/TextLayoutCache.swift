@@ -20,6 +20,7 @@ final class TextLayoutCache {
     struct TextKey: Hashable {
         var markup: String, font: String, lines: Int, truncation: Truncation, scale: Double, linkColor: Color?
         var imageMaxHeight: Double?
+        var centersLines: Bool
     }
 
     private struct Layout {
@@ -60,7 +61,7 @@ final class TextLayoutCache {
         let lines = content.wraps ? (content.lineLimit ?? 10_000) : 1
         let key = TextKey(markup: content.markup, font: PangoTextMeasurer.fontName(content.font), lines: lines,
                           truncation: content.truncation, scale: scale, linkColor: content.linkColor,
-                          imageMaxHeight: content.imageMaxHeight)
+                          imageMaxHeight: content.imageMaxHeight, centersLines: content.centersLines)
         let width = max(1, width)
         clock &+= 1
         if var entry = entries[key] {
@@ -73,7 +74,7 @@ final class TextLayoutCache {
         let text = make(content, key: key, width: width)
         let block = text.block
         let layout = Layout(width: width, text: text,
-                            servesNarrower: !block.isCut && !block.overflows && text.images.isEmpty && !block.isRightToLeft)
+                            servesNarrower: !block.isCut && !block.overflows && text.images.isEmpty && !block.isRightToLeft && !key.centersLines)
         var entry = entries[key] ?? Entry(layouts: [], lastUse: clock)
         entry.layouts.insert(layout, at: 0)
         if entry.layouts.count > Self.widthsPerText { entry.layouts.removeLast() }
@@ -92,6 +93,7 @@ final class TextLayoutCache {
         laidOut += 1
         let block = TextBlock(in: context(key.scale), font: key.font, width: width + 0.01, maxLines: key.lines)
         block.setEllipsize(ViewTreeRenderer.ellipsize(content.truncation))
+        if content.centersLines { block.setAlignment(PANGO_ALIGN_CENTER) }
         if content.linkColor != nil || content.imageMaxHeight != nil {
             let maxHeight = content.imageMaxHeight, scale = key.scale
             if let rich = RichText.set(Markup.document(content.markup), in: block, linkColor: content.linkColor, load: { image in

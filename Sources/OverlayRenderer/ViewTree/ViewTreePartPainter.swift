@@ -20,6 +20,7 @@ struct PartPainter {
         guard frame.width > 0, frame.height > 0 else { return }
         switch fill {
         case .color(let color):
+            guard color.alpha > 0 else { return }
             Paths.fill(cr, frame, radius: radius, color: color.withAlpha(color.alpha * alpha))
         case .linearGradient(let colors, let start, let end):
             guard let first = colors.first else { return }
@@ -34,27 +35,30 @@ struct PartPainter {
             cairo_fill(cr)
             cairo_pattern_destroy(gradient)
         case .blur(let material):
-            blur(material, frame: frame, radius: radius, alpha: alpha)
+            blur(material, tint: material.tint, frame: frame, radius: radius, alpha: alpha)
+        case .frosted(let material, let tint):
+            blur(material, tint: MaterialFill.Tint(card: tint), frame: frame, radius: radius, alpha: alpha)
         }
     }
 
     /// A frosted material (`MaterialFill`) clipped to the rounded frame.
-    private func blur(_ material: BlurMaterial, frame: Rect, radius: Double, alpha: Double) {
-        MaterialFill.paint(material, tint: material.tint, frame: frame, radius: radius, alpha: alpha,
+    private func blur(_ material: BlurMaterial, tint: MaterialFill.Tint, frame: Rect, radius: Double, alpha: Double) {
+        MaterialFill.paint(material, tint: tint, frame: frame, radius: radius, alpha: alpha,
                            source: renderer.blurSource, canvas: canvas, deviceScale: deviceScale)
     }
 
-    /// A line of `width` along the inside of the frame, following its corners.
+    /// A line of `width` along the inside of the frame, following its corners: the ring between
+    /// the rounded frame and the frame inset by the width (its corners `width` less round).
     func border(_ color: Color, width: Double, _ part: PlacedView, alpha: Double) {
         let w = min(width, part.frame.width / 2, part.frame.height / 2)
-        guard w > 0 else { return }
+        guard w > 0, color.alpha > 0 else { return }
         let f = part.frame
-        let inner = Rect(x: f.minX + w / 2, y: f.minY + w / 2, width: f.width - w, height: f.height - w)
         cairo_save(cr)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        Paths.roundedRect(cr, f, radius: part.cornerRadius)
+        Paths.roundedRect(cr, f.insetBy(dx: w, dy: w), radius: max(0, part.cornerRadius - w))
         Paths.setSource(cr, color.withAlpha(color.alpha * alpha))
-        cairo_set_line_width(cr, w)
-        Paths.roundedRect(cr, inner, radius: max(0, part.cornerRadius - w / 2))
-        cairo_stroke(cr)
+        cairo_fill(cr)
         cairo_restore(cr)
     }
 
@@ -89,8 +93,8 @@ struct PartPainter {
             toggle(isOn, in: f, alpha: alpha)
         case .slider(let value, let range, _, _):
             slider(SliderTrack.fraction(value, range: range), in: f, alpha: alpha)
-        case .textField(let placeholder, let typed, _):
-            field(placeholder: placeholder, text: typed, caret: caret, in: f, alpha: alpha)
+        case .textField(let content):
+            field(content, caret: caret, in: f, alpha: alpha)
         }
     }
 
@@ -168,39 +172,21 @@ struct PartPainter {
     }
 
     /// A one-line field: the text (or the placeholder, dimmer), and while typing a ring and a
-    /// caret. Text longer than the field shows its end.
-    private func field(placeholder: String, text typed: String, caret: Int?, in f: Rect, alpha: Double) {
+    /// caret (`FieldText`: long text scrolls to keep the caret inside).
+    private func field(_ content: TextFieldContent, caret: Int?, in f: Rect, alpha: Double) {
         let radius = min(look.controlRadius, f.height / 2)
         Paths.fill(cr, f, radius: radius, color: look.fieldBackground.withAlpha(look.fieldBackground.alpha * alpha))
-        let inset = 6.0
-        let content = TextContent(Markup.escape(typed.isEmpty ? placeholder : typed), lineLimit: 1, wraps: false)
-        let block = renderer.textBlock(content, width: 100_000, scale: deviceScale)
-        let shown = typed.isEmpty ? look.text.withAlpha(look.text.alpha * look.placeholderOpacity) : look.text
-        let room = max(0, f.width - 2 * inset)
-        // Keep the end of long text (where typing happens) in view.
-        let scroll = typed.isEmpty ? 0 : max(0, block.width - room)
-        cairo_save(cr)
-        cairo_rectangle(cr, f.minX + inset / 2, f.minY, max(0, f.width - inset), f.height)
-        cairo_clip(cr)
-        Paths.setSource(cr, shown.withAlpha(shown.alpha * alpha))
-        block.draw(cr, x: f.minX + inset - scroll, y: f.minY + (f.height - block.height) / 2)
-        if let caret {
-            Paths.setSource(cr, look.text.withAlpha(look.text.alpha * alpha))
-            let before = typed.isEmpty ? 0 : caret >= typed.count ? block.width
-                : renderer.textBlock(TextContent(Markup.escape(String(typed.prefix(max(0, caret)))), lineLimit: 1, wraps: false),
-                                     width: 100_000, scale: deviceScale).width
-            let x = f.minX + inset + before - scroll
-            cairo_rectangle(cr, x, f.minY + 4, 1.5, max(0, f.height - 8))
-            cairo_fill(cr)
-        }
-        cairo_restore(cr)
         if caret != nil {
+            let ring = look.fieldRing ?? look.accent, width = max(1, look.fieldRingWidth), half = width / 2
             cairo_save(cr)
-            Paths.setSource(cr, look.accent.withAlpha(look.accent.alpha * alpha))
-            cairo_set_line_width(cr, 1)
-            Paths.roundedRect(cr, Rect(x: f.minX + 0.5, y: f.minY + 0.5, width: f.width - 1, height: f.height - 1), radius: radius)
+            Paths.setSource(cr, ring.withAlpha(ring.alpha * alpha))
+            cairo_set_line_width(cr, width)
+            Paths.roundedRect(cr, Rect(x: f.minX + half, y: f.minY + half, width: f.width - width, height: f.height - width),
+                              radius: radius)
             cairo_stroke(cr)
             cairo_restore(cr)
         }
+        FieldText(content, caret: caret, width: f.width, context: renderer.textContext(deviceScale))
+            .draw(cr, in: f, color: look.text, placeholderOpacity: look.placeholderOpacity, alpha: alpha)
     }
 }

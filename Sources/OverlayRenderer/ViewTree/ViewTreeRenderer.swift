@@ -16,6 +16,9 @@ public struct ViewTreeLook: Hashable, Sendable {
     /// A prominent button's background.
     public var prominentBackground = Color(hex: 0x5E81AC)
     public var fieldBackground = Color(hex: 0x1F232B)
+    /// The ring of a text field being typed into; nil is `accent`.
+    public var fieldRing: Color?
+    public var fieldRingWidth = 1.0
     public var divider = Color(hex: 0x4C566A)
     /// Corner radius of buttons and text fields.
     public var controlRadius = 6.0
@@ -129,6 +132,18 @@ public final class ViewTreeRenderer {
         // A repaint clipped to a few parts (RepaintRegion) draws only the parts that reach into it.
         let clip = ClipRegion(cr)
         for part in view.layout.placed {
+            switch part.part {
+            case .clip:
+                cairo_save(cr)
+                Paths.roundedRect(cr, part.frame, radius: part.cornerRadius)
+                cairo_clip(cr)
+                continue
+            case .unclip:
+                cairo_restore(cr)
+                continue
+            default:
+                break
+            }
             let a = part.opacity * (alpha < 1 ? 1 : alpha)
             guard a >= 0.5 / 255, part.frame.width > 0 || part.frame.height > 0, clip.rects.contains(where: { Self.reaches(part, into: $0) })
             else { continue }
@@ -141,6 +156,7 @@ public final class ViewTreeRenderer {
                 shadows.paint(cr, frame: part.frame, cornerRadius: part.cornerRadius, shadow: shadow,
                               scale: canvas.scale * scale, alpha: a)
             case .border(let color, let width): painter.border(color, width: width, part, alpha: a)
+            case .clip, .unclip: break
             case .node(let kind):
                 let focus = view.focus.flatMap { $0.index == part.index ? $0.caret : nil }
                 painter.node(kind, part, alpha: a, caret: focus)
@@ -204,11 +220,6 @@ public final class ViewTreeRenderer {
         let set = setText(content, width: width, scale: scale)
         texts.set[slot] = (content, set)
         return set
-    }
-
-    /// `content` set in Pango at `width` for `scale` (cached).
-    func textBlock(_ content: TextContent, width: Double, scale: Double) -> TextBlock {
-        setText(content, width: width, scale: scale).block
     }
 
     /// `content` set in Pango at `width` for `scale` with its links (cached, shared with
