@@ -4,22 +4,6 @@ import OverlayEngine
 import OverlayRenderer
 
 extension OverlayPresenter {
-    /// Shows (or, for an id already present, replaces in place) a toast; returns its id.
-    @discardableResult
-    public func show(_ content: ToastContent, id: ViewID? = nil, in container: String,
-                     configuration: ViewConfiguration = .init(), animated: Bool = true) throws -> ViewID {
-        let (size, measured) = layoutSize(of: content, in: container)
-        let replacing = id.map { views[$0] != nil } ?? false
-        let shown = try manager.show(id, in: container, configuration: configuration, size: size,
-                                     animated: animated, now: clock())
-        views[shown] = .toast(content)
-        if measured { lazyMeasure.pending.remove(shown) } else { lazyMeasure.pending.insert(shown) }
-        // A new view changes the picture only by appearing (the render list shows that); a
-        // replaced one may look different in the same place.
-        if replacing { contentVersions[container, default: 0] += 1 }
-        return shown
-    }
-
     /// Shows (or, for an id already present, moves in place) a help tip: a callout at `placement`
     /// (container coordinates). The view's frame is the callout's frame, so input, hit testing
     /// and damage cover just the bubble and its arrow.

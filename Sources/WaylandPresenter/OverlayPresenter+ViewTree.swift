@@ -17,15 +17,12 @@ struct ViewTreePresentation {
                               matches: PartMatches)] = [:]
     /// Frames of a value animation are drawn this often.
     static let frameInterval = 1.0 / 60
-    /// Notifications drawn through a template, kept to fill again in a new style (one per such view).
-    var templated: [ViewID: TemplatedToast] = [:]
 
     func revision(of id: ViewID) -> Int { revisions[id] ?? 0 }
     mutating func changed(_ id: ViewID) { revisions[id, default: 0] &+= 1 }
     mutating func removed(_ id: ViewID) {
         revisions[id] = nil
         animations[id] = nil
-        templated[id] = nil
         drags = drags.filter { $0.value.view != id }
     }
 }
@@ -107,9 +104,12 @@ extension OverlayPresenter {
         return nil
     }
 
-    func setTree(_ tree: LaidOutView, of id: ViewID, changed: Bool) {
-        guard views[id].map({ if case .tree(let old) = $0 { old != tree } else { true } }) ?? true else { return }
-        views[id] = .tree(tree)
+    func setTree(_ tree: LaidOutView, of id: ViewID, changed: Bool) { setContent(.tree(tree), of: id, changed: changed) }
+
+    /// What view `id` shows from now; `changed`: it replaces what the view showed (only this view repaints).
+    func setContent(_ content: ViewContent, of id: ViewID, changed: Bool) {
+        if case .tree(let old)? = views[id], case .tree(let new) = content, old == new { return }
+        views[id] = content
         if changed { trees.changed(id) }
         revision &+= 1
     }
@@ -117,12 +117,16 @@ extension OverlayPresenter {
     // MARK: Input
 
     /// The control under `point` (view coordinates), else a link of its text, else the body.
-    func treePart(_ id: ViewID, _ tree: LaidOutView, at point: Point) -> ClickedPart {
+    func treePart(_ tree: LaidOutView, at point: Point) -> ClickedPart {
         if let control = tree.layout.control(at: point) { return .viewControl(control.index) }
-        let link = trees.layouts.links(in: tree).last { f in
+        return link(in: tree, at: point).map { .link($0) } ?? .body
+    }
+
+    /// The target of the link of `tree`'s text under `point` (view coordinates), front-most first.
+    func link(in tree: LaidOutView, at point: Point) -> String? {
+        trees.layouts.links(in: tree).last { f in
             point.x >= f.frame.minX && point.x < f.frame.maxX && point.y >= f.frame.minY && point.y < f.frame.maxY
-        }
-        return link.map { .link($0.href) } ?? .body
+        }?.href
     }
 
     /// A surface-local point in the coordinates of view `id`'s tree.

@@ -23,9 +23,8 @@ final class PainterTests: XCTestCase {
         let painter = RenderListPainter()
         painter.blurSource = source
         let canvas = Canvas(pixelWidth: 400, pixelHeight: 200, scale: 1)
-        let ink = painter.paint(RenderList(items: [item]), container: container, on: canvas) { _ in
-            PaintedView(content: self.content, style: style, configuration: config)
-        }
+        let view = Fixtures.toast(content, style: style, configuration: config)
+        let ink = painter.paint(RenderList(items: [item]), container: container, on: canvas) { _ in view }
         return (canvas, ink)
     }
 
@@ -86,9 +85,8 @@ final class PainterTests: XCTestCase {
         Wallpaper.paint("pattern:checker", on: canvas)
         let before = (canvas.pixel(x: 4, y: 4), canvas.pixel(x: 20, y: 4))
         XCTAssertNotEqual(before.0.r, before.1.r, "checker cells differ before the blur")
-        painter.paint(RenderList(items: [item()]), container: container, on: canvas) { _ in
-            PaintedView(content: self.content, configuration: config)
-        }
+        let view = Fixtures.toast(content, configuration: config)
+        painter.paint(RenderList(items: [item()]), container: container, on: canvas) { _ in view }
         let after = (canvas.pixel(x: 4, y: 4), canvas.pixel(x: 20, y: 4))
         XCTAssertLessThanOrEqual(abs(Int(after.0.r) - Int(after.1.r)), 3, "blurred into one tone")
     }

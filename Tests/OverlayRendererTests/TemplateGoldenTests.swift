@@ -27,7 +27,7 @@ final class TemplateGoldenTests: XCTestCase {
     /// Every toast of these scenes drawn through `default` matches the toast painter's golden.
     func testDefaultTemplateMatchesTheToastGoldens() throws {
         for (scene, scale, name) in Self.toastFixtures {
-            let renderer = try SceneRenderer(path: "\(GoldenImage.directory)/scenes/\(scene).json", toastTemplate: BuiltInTemplates.standard)
+            let renderer = try SceneRenderer(path: "\(GoldenImage.directory)/scenes/\(scene).json")
             let canvas = try renderer.render(at: 1, scale: scale)
             try GoldenImage.compare(canvas, name: name, channelTolerance: Self.toastChannelTolerance,
                                     outlierFraction: Self.toastOutlierFraction, updatable: false, keptAs: "template-vs-\(name)")

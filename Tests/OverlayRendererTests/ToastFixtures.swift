@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 @testable import OverlayRenderer
+import OverlayEngine
 
 /// Shared content for the measure/draw tests.
 enum Fixtures {
@@ -48,5 +49,75 @@ extension Fixtures {
         for x in stride(from: 0, to: width, by: 8) { cairo_rectangle(cr, x, 0, 4, height) }
         cairo_fill(cr)
         return canvas
+    }
+}
+
+extension Fixtures {
+    /// `content` drawn through the `default` template in `style`, as the painter gets a toast.
+    static func toast(_ content: ToastContent, style: ToastStyle = Fixtures.style, configuration: ResolvedViewConfiguration? = nil,
+                      trees: ViewTreeRenderer = ViewTreeRenderer()) -> PaintedView {
+        let tree = try! trees.layoutTemplate(TemplatedToast(template: BuiltInTemplates.standard, content: content), style: style)
+        return PaintedView(tree: tree, configuration: configuration, shadow: style.shadow)
+    }
+}
+
+/// Toasts drawn through the `default` template, queried as the tests need: sizes, the frames
+/// of buttons, the close button, links and the reply row (toast coordinates), and drawing.
+final class DefaultToast {
+    let trees = ViewTreeRenderer()
+    var iconTheme: IconTheme {
+        get { trees.iconTheme }
+        set { trees.iconTheme = newValue }
+    }
+    var blurSource: BlurSource {
+        get { trees.blurSource }
+        set { trees.blurSource = newValue }
+    }
+    var onImageError: (ImageLoadError) -> Void {
+        get { trees.onImageError }
+        set { trees.onImageError = newValue }
+    }
+
+    func laidOut(_ content: ToastContent, style: ToastStyle = Fixtures.style) -> LaidOutView {
+        try! trees.layoutTemplate(TemplatedToast(template: BuiltInTemplates.standard, content: content), style: style)
+    }
+
+    func measure(_ content: ToastContent, style: ToastStyle = Fixtures.style) -> Size { laidOut(content, style: style).size }
+
+    /// The action buttons (not the close or the submit button), left to right as drawn.
+    func actionFrames(_ content: ToastContent, style: ToastStyle = Fixtures.style) -> [(key: String, frame: Rect)] {
+        laidOut(content, style: style).layout.placed.compactMap { part in
+            guard case .node(.button(let key, _)) = part.part, key != ViewAction.close, key != TemplateReply.action else { return nil }
+            return (key, part.frame)
+        }
+    }
+
+    func closeButtonFrame(_ content: ToastContent, style: ToastStyle = Fixtures.style) -> Rect? {
+        laidOut(content, style: style).layout.placed.first { $0.part == .node(.button(action: ViewAction.close, style: .plain)) }?.frame
+    }
+
+    func replyFrames(_ content: ToastContent, style: ToastStyle = Fixtures.style) -> (field: Rect, submit: Rect)? {
+        let placed = laidOut(content, style: style).layout.placed
+        guard let field = placed.first(where: { if case .node(.textField) = $0.part { true } else { false } }),
+              let submit = placed.first(where: { $0.part == .node(.button(action: TemplateReply.action, style: .plain)) }) else { return nil }
+        return (field.frame, submit.frame)
+    }
+
+    func linkFrames(_ content: ToastContent, style: ToastStyle = Fixtures.style) -> [(href: String, frame: Rect)] {
+        trees.links(in: laidOut(content, style: style))
+    }
+
+    /// True when the toast is drawn mirrored (its summary reads right to left).
+    func isRightToLeft(_ content: ToastContent, style: ToastStyle = Fixtures.style) -> Bool { trees.readsRightToLeft(content.summary) }
+
+    /// Where a click at `x` in the reply field puts the caret.
+    func replyCaret(_ content: ToastContent, style: ToastStyle = Fixtures.style, atX x: Double) -> Int? {
+        trees.fieldCaret(in: laidOut(content, style: style), submitting: TemplateReply.action, atX: x)
+    }
+
+    func draw(_ content: ToastContent, style: ToastStyle = Fixtures.style, on canvas: Canvas, x: Double, y: Double,
+              opacity: Double = 1, scale: Double = 1, scaleAnchor: (x: Double, y: Double) = (0.5, 0.5)) {
+        trees.draw(laidOut(content, style: style), on: canvas, at: Point(x: x, y: y), opacity: opacity, scale: scale,
+                   anchor: Point(x: scaleAnchor.x, y: scaleAnchor.y), shadow: style.shadow)
     }
 }

@@ -57,6 +57,11 @@ public func ProgressBar(value: Double, total: Double = 1) -> ViewNode {
     ViewNode(.progressBar(value: value, total: total))
 }
 
+/// A built-in vector symbol, a `size`-point square.
+public func Symbol(_ name: SymbolName, size: Double = 16, color: Color? = nil) -> ViewNode {
+    ViewNode(.symbol(SymbolContent(name, size: size, color: color)))
+}
+
 /// A pressable `label` that reports `action` (the first view of `label` is used).
 public func Button(action: String, style: ButtonStyle = .bordered, @ViewBuilder label: () -> [ViewNode]) -> ViewNode {
     ViewNode(.button(action: action, style: style), children: Array(label().prefix(1)))

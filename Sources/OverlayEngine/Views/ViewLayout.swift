@@ -239,9 +239,10 @@ struct LayoutPass {
         flexibility.reserveCapacity(children.count)
         for (position, child) in children.enumerated() {
             let level = entries[child].node.modifiers.count
-            let least = mainLength(size(child, level, proposal(0)))
             let most = mainLength(size(child, level, proposal(.infinity)))
-            let flex = most - least
+            // A child that grows without bound is as flexible as can be whatever its least length
+            // (which, for text, means setting it at no width: a line per character).
+            let flex = most.isInfinite ? .infinity : most - mainLength(size(child, level, proposal(0)))
             flexibility.append((child, position, flex.isNaN ? .infinity : flex))
         }
         flexibility.sort { ($0.flex, $0.position) < ($1.flex, $1.position) }

@@ -4,11 +4,7 @@ import OverlayEngine
 /// What a card looks like, independent of where it is and of its opacity: two cards with equal
 /// looks draw the same pixels at the same sub-pixel phase.
 struct CardLook: Equatable {
-    enum Content: Equatable {
-        case toast(ToastContent, ToastStyle)
-        case tree(LaidOutView)
-    }
-    var content: Content
+    var tree: LaidOutView
     var shadow: Shadow?
     /// The item's own scale and its anchor, the canvas's device scale, and the card's size.
     var scale: Double
@@ -21,18 +17,11 @@ struct CardLook: Equatable {
     init?(_ item: RenderItem, _ view: PaintedView, deviceScale: Double) {
         guard item.opacity > 0, item.scale > 0, item.scale.isFinite, view.callout == nil,
               view.configuration?.background == nil || item.backgroundOpacity <= 0 else { return nil }
-        if let tree = view.tree {
-            let frosted = tree.layout.placed.contains { part in
-                if case .background(let fill) = part.part { return fill.isBlur }
-                return false
-            }
-            guard !frosted else { return nil }
-            content = .tree(tree)
-        } else {
-            let style = view.style.withMaterial(view.configuration?.toastMaterial)
-            guard style.material == nil else { return nil }
-            content = .toast(view.content, style)
-        }
+        guard let tree = view.tree, !tree.layout.placed.contains(where: { part in
+            if case .background(let fill) = part.part { return fill.isBlur }
+            return false
+        }) else { return nil }
+        self.tree = tree
         shadow = view.shadow
         scale = item.scale
         anchor = item.scaleAnchor

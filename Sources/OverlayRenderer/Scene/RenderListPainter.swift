@@ -1,28 +1,32 @@
 import CCairo
 import OverlayEngine
 
-/// What the painter needs to know about one view.
+/// What the painter needs to know about one view: its laid-out tree (a help tip: its callout)
+/// and the engine's resolved settings (background, shadow, …).
 public struct PaintedView {
-    public var content: ToastContent
-    public var style: ToastStyle
-    /// The engine's resolved settings (background, shadow, …); nil draws the style alone.
-    public var configuration: ResolvedViewConfiguration?
-    /// A help tip: drawn as this callout instead of a toast (`content` is then unused).
-    public var callout: PaintedCallout?
-    /// A view tree: drawn instead of a toast (`content` and `style` are then unused).
+    /// The view tree drawn; nil for a help tip.
     public var tree: LaidOutView?
+    /// A help tip: drawn as this callout.
+    public var callout: PaintedCallout?
+    public var configuration: ResolvedViewConfiguration?
+    /// The shadow drawn when the configuration has none (a toast style's).
+    public var ownShadow: Shadow?
 
-    public init(content: ToastContent, style: ToastStyle = .standard, configuration: ResolvedViewConfiguration? = nil) {
-        self.content = content
-        self.style = style
+    public init(tree: LaidOutView, configuration: ResolvedViewConfiguration? = nil, shadow: Shadow? = nil) {
+        self.tree = tree
+        self.configuration = configuration
+        ownShadow = shadow
+    }
+
+    public init(callout: PaintedCallout, configuration: ResolvedViewConfiguration? = nil) {
+        self.callout = callout
         self.configuration = configuration
     }
 
-    /// The shadow drawn: the configuration's when it has one, else the style's.
+    /// The shadow drawn: a tip's own, else the configuration's when it has one, else `ownShadow`.
     public var shadow: Shadow? {
         if let callout { return callout.style.shadow }
-        if let shadow = configuration?.shadow { return shadow }
-        return style.shadow
+        return configuration?.shadow ?? ownShadow
     }
 }
 
@@ -30,10 +34,9 @@ public struct PaintedView {
 /// surfaces and `overlay-wl render`.
 ///
 /// For each item in ascending z: its container-wide background (weighted by
-/// `backgroundOpacity`), then its shadow and the toast under the item's transition transform
+/// `backgroundOpacity`), then its shadow and its tree under the item's transition transform
 /// (opacity, scale about the anchor, offset).
 public final class RenderListPainter {
-    public let renderer: ToastRenderer
     /// Draws view trees.
     public let trees: ViewTreeRenderer
     private let backdrops = BackdropPainter()
@@ -42,8 +45,7 @@ public final class RenderListPainter {
     /// False: every card is painted afresh each frame (tests compare the two).
     var reusesCardImages = true
 
-    public init(renderer: ToastRenderer = ToastRenderer(), trees: ViewTreeRenderer = ViewTreeRenderer()) {
-        self.renderer = renderer
+    public init(trees: ViewTreeRenderer = ViewTreeRenderer()) {
         self.trees = trees
     }
 
@@ -53,7 +55,6 @@ public final class RenderListPainter {
         set {
             backdrops.blurSource = newValue
             trees.blurSource = newValue
-            renderer.blurSource = newValue
         }
     }
 
@@ -81,10 +82,7 @@ public final class RenderListPainter {
             if let region, !region.contains(where: { $0.intersects(frame) }) { continue }
             drawn.append((item, painted, frame))
         }
-        // Every toast of this frame stays laid out for the next (and the measured ones are reused).
-        renderer.cacheLimit = visible + 1
         for (item, painted, ink) in drawn { paintCard(item, painted, ink: ink, container: container, on: canvas) }
-        renderer.endFrame()
         cards.endFrame(animating: list.isAnimating)
         let ink = drawn.map(\.2)
         cairo_restore(cr)
@@ -127,16 +125,7 @@ public final class RenderListPainter {
             callouts.draw(callout, on: canvas, origin: origin, opacity: item.opacity, scale: item.scale, anchor: item.scaleAnchor)
             return
         }
-        if let tree = painted.tree {
-            if let shadow = painted.shadow, item.opacity > 0 {
-                trees.shadows.paint(canvas.context, frame: Rect(origin: origin, size: tree.size), cornerRadius: tree.rootCornerRadius, shadow: shadow,
-                                    scale: canvas.scale * item.scale, alpha: item.opacity)
-            }
-            trees.draw(tree, on: canvas, at: origin, opacity: item.opacity, scale: item.scale, anchor: item.scaleAnchor)
-            return
-        }
-        renderer.draw(painted.content, style: painted.style.withMaterial(painted.configuration?.toastMaterial), on: canvas, x: origin.x, y: origin.y,
-                      opacity: item.opacity, scale: item.scale, scaleAnchor: (item.scaleAnchor.x, item.scaleAnchor.y),
-                      shadow: painted.shadow)
+        guard let tree = painted.tree else { return }
+        trees.draw(tree, on: canvas, at: origin, opacity: item.opacity, scale: item.scale, anchor: item.scaleAnchor, shadow: painted.shadow)
     }
 }

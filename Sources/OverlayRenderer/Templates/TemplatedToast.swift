@@ -1,3 +1,4 @@
+import CCairo
 import OverlayEngine
 
 /// A notification drawn through a template: the template's tree filled with the toast's content,
@@ -19,7 +20,8 @@ public struct TemplatedToast {
     /// `iconLoads` (by its key) shows it instead of its label; so does the reply's submit button
     /// with a submit icon that loads.
     public func fields(style: ToastStyle, iconLoads: (String) -> Bool = { _ in true }) -> TemplateFields {
-        TemplateFields(summary: content.summary, body: String(PreparedToast.trimmed(content.body)), appName: content.appName,
+        TemplateFields(summary: Self.cut(content.summary, Self.summaryBytes), body: Self.cut(Self.trimmed(content.body), Self.bodyBytes),
+                       appName: Self.cut(content.appName, Self.appNameBytes),
                        icon: content.icon.flatMap(Self.viewSource), image: image.flatMap(Self.viewSource),
                        progress: content.progress.map(Double.init),
                        actions: content.visibleActions(limit: style.actions.maxButtons).map { action in
@@ -41,14 +43,45 @@ public struct TemplatedToast {
 
     func tree(style: ToastStyle, rightToLeft: Bool, fills: TemplateFillCache?,
               iconLoads: (String) -> Bool = { _ in true }) throws(ViewDecodingError) -> ViewNode {
+        let (fields, theme) = filling(style: style, iconLoads: iconLoads)
+        if let fills { return try fills.filled(template, with: fields, theme: theme, rightToLeft: rightToLeft) }
+        return try template.filled(with: fields, theme: theme, rightToLeft: rightToLeft)
+    }
+
+    /// What this toast fills its template with in `style`: its slots and the theme.
+    func filling(style: ToastStyle, iconLoads: (String) -> Bool = { _ in true }) -> (fields: TemplateFields, theme: TemplateTheme) {
         let fields = fields(style: style, iconLoads: iconLoads)
         var theme = Self.theme(style, emphasis: content.emphasis)
         // A row with an icon is as tall as the icon in every button, as in the toast; so is the
         // reply row, field and button, when its button shows one.
         if fields.actions.contains(where: { $0.icon != nil }) { theme.numbers["actionLabelHeight"] = theme.numbers["actionIconSize"] }
         if fields.reply?.submitIcon != nil { theme.numbers["replyRowHeight"] = (theme.numbers["actionIconSize"] ?? 0) + 8 }
-        if let fills { return try fills.filled(template, with: fields, theme: theme, rightToLeft: rightToLeft) }
-        return try template.filled(with: fields, theme: theme, rightToLeft: rightToLeft)
+        return (fields, theme)
+    }
+
+    /// The most of its summary, body and app name a toast fills in (UTF-8 bytes; far more than it
+    /// shows), so that any toast's filled tree is within `NotificationTemplate.filledLimits`.
+    static let summaryBytes = 4 << 10, bodyBytes = 64 << 10, appNameBytes = 1 << 10
+
+    /// `text` cut to at most `bytes` UTF-8 bytes, at a code point boundary.
+    static func cut(_ text: String, _ bytes: Int) -> String {
+        guard text.utf8.count > bytes else { return text }  // no copy of texts within the limit
+        return cut(Substring(text), bytes)
+    }
+
+    static func cut(_ text: Substring, _ bytes: Int) -> String {
+        guard text.utf8.count > bytes else { return String(text) }
+        var end = text.utf8.index(text.utf8.startIndex, offsetBy: bytes)
+        while end > text.utf8.startIndex, text.utf8[end] & 0xC0 == 0x80 { end = text.utf8.index(before: end) }
+        return String(text[..<end])
+    }
+
+    /// The body without leading and trailing white space (only the ends are scanned).
+    static func trimmed(_ text: String) -> Substring {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return Substring(scalars[first...last])
     }
 
     /// The colours `{name}` of a template in `style` for a toast of `emphasis`: quiet toasts have
@@ -58,7 +91,7 @@ public struct TemplatedToast {
     /// line counts and close button side as numbers.
     public static func theme(_ style: ToastStyle, emphasis: ToastEmphasis) -> TemplateTheme {
         let dim = emphasis == .quiet ? min(1, max(0, style.quietTextOpacity)) : 1
-        let border = style.borderWidth > 0 ? style.border : style.background
+        let border = style.borderWidth > 0 ? style.border : .clear
         var theme = TemplateTheme([
             "background": style.background, "border": style.material == nil ? border : .clear,
             "ring": style.material == nil ? .clear : border,
@@ -148,13 +181,47 @@ extension ViewTreeRenderer {
         var toast = toast
         if let icon = toast.content.icon, !canShow(icon, side: style.iconSize) { toast.content.icon = nil }
         if let image = toast.image, !canShow(image, side: 160) { toast.image = nil }
+        if showsNothing(toast.content.body, style: style) { toast.content.body = "" }
         return try toast.tree(style: style, rightToLeft: false, fills: templateFills) { key in
             self.canShow(.themed(key), side: max(1, style.actions.iconSize))
         }
     }
 
-    /// True when `source` loads (decoded once for a `side`-point box and kept in the image cache).
+    /// Throws what `layoutTemplate` would (the filled tree past the caps), without filling or
+    /// loading pictures when a fill is prepared for the toast's shape: what showing a toast that
+    /// is laid out later checks at once.
+    public func checkTemplate(_ toast: TemplatedToast, style: ToastStyle) throws(ViewDecodingError) {
+        let (fields, theme) = toast.filling(style: style)
+        try templateFills.check(toast.template, with: fields, theme: theme)
+    }
+
+    /// True when `body` draws nothing: no text outside its tags, and no picture that loads or
+    /// alt text in them (it is then left out, with the gap before it, as an empty one is).
+    func showsNothing(_ body: String, style: ToastStyle) -> Bool {
+        var inTag = false
+        for byte in body.utf8 {
+            switch byte {
+            case UInt8(ascii: "<"): inTag = true
+            case UInt8(ascii: ">"): inTag = false
+            case UInt8(ascii: " "), 0x09, 0x0A, 0x0D: break
+            default: if !inTag { return false }
+            }
+        }
+        let document = Markup.document(body)
+        return document.resolved { index in
+            bodyImage(document.images[index].src, maxWidth: style.contentWidth, maxHeight: max(1, style.bodyImageMaxHeight), scale: 1) != nil
+        }.markup.isEmpty
+    }
+
+    /// True when `source` loads (decoded once for a `side`-point box and kept in the image cache);
+    /// why it does not is told to `onImageError`.
     func canShow(_ source: ImageSource, side: Double) -> Bool {
+        if case .raw(let raw) = source {
+            do { try raw.validate() } catch let error as RawImage.ValidationError {
+                onImageError(.invalidRaw(error))
+                return false
+            } catch { return false }
+        }
         guard let view = TemplatedToast.viewSource(source) else { return false }
         let box = max(1, Int(side.rounded(.up)))
         return image(view, box: box, logicalSize: side, scale: 1) != nil
@@ -169,11 +236,7 @@ extension ViewTreeRenderer {
         return laidOut
     }
 
-    /// True when `summary` reads right to left as the toast decides it (Pango's base direction
-    /// of its first paragraph, else the locale).
-    public func readsRightToLeft(_ summary: String) -> Bool {
-        let block = TextBlock(in: textContext(1), font: "Sans 11", width: 1000, maxLines: 1)
-        block.setText(summary)
-        return block.isRightToLeft
-    }
+    /// True when `summary` reads right to left (its first letter of a strong direction, else
+    /// the locale: Pango's base direction of its first paragraph).
+    public func readsRightToLeft(_ summary: String) -> Bool { TextDirection.isRightToLeft(summary) }
 }

@@ -118,7 +118,9 @@ struct PartPainter {
         guard let picture = renderer.image(content.source, box: box, logicalSize: side, scale: deviceScale) else { return }
         switch content.contentMode {
         case .fit:
-            picture.paint(cr, in: frame, alpha: alpha)
+            // On whole device pixels, so a picture drawn at its size has crisp edges.
+            let x = (frame.minX * deviceScale).rounded() / deviceScale, y = (frame.minY * deviceScale).rounded() / deviceScale
+            picture.paint(cr, in: Rect(x: x, y: y, width: frame.width, height: frame.height), alpha: alpha)
         case .fill:
             let k = max(frame.width / Double(picture.pixelWidth), frame.height / Double(picture.pixelHeight))
             let w = Double(picture.pixelWidth) * k, h = Double(picture.pixelHeight) * k

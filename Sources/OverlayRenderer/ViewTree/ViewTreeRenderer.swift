@@ -106,10 +106,10 @@ public final class ViewTreeRenderer {
 
     /// Draws `view` with its root's top-left corner at `origin` (logical points), multiplied by
     /// `opacity` as a whole (parts over each other do not show through) and scaled by `scale`
-    /// around `anchor` (a unit point of its frame). Only parts meeting `region` (root
-    /// coordinates, nil: all) are drawn.
+    /// around `anchor` (a unit point of its frame), over `shadow` (cast by its root's rounded
+    /// frame, under the same transform). Only parts meeting the canvas's clip are drawn.
     public func draw(_ view: LaidOutView, on canvas: Canvas, at origin: Point = .zero, opacity: Double = 1,
-                     scale: Double = 1, anchor: Point = Point(x: 0.5, y: 0.5)) {
+                     scale: Double = 1, anchor: Point = Point(x: 0.5, y: 0.5), shadow: Shadow? = nil) {
         let alpha = opacity.isNaN ? 0 : min(1, opacity)
         guard alpha >= 0.5 / 255, scale > 0, scale.isFinite, origin.x.isFinite, origin.y.isFinite else { return }
         let cr = canvas.context
@@ -120,6 +120,10 @@ public final class ViewTreeRenderer {
             cairo_translate(cr, ax, ay)
             cairo_scale(cr, scale, scale)
             cairo_translate(cr, -ax, -ay)
+        }
+        if let shadow {
+            shadows.paint(cr, frame: Rect(origin: .zero, size: view.size), cornerRadius: view.rootCornerRadius, shadow: shadow,
+                          scale: canvas.scale * scale, alpha: alpha)
         }
         let painter = PartPainter(cr: cr, canvas: canvas, deviceScale: canvas.scale * scale, look: view.look ?? look, renderer: self,
                                   texts: view.texts)
@@ -241,6 +245,18 @@ public final class ViewTreeRenderer {
             }
         }
         return out
+    }
+
+    /// Where in the text of `view`'s field that submits `action` a click at `x` (the root's
+    /// coordinates) puts the caret, as the field is drawn (scrolled to its caret while it is
+    /// typed into); nil when the tree has no such field.
+    public func fieldCaret(in view: LaidOutView, submitting action: String, atX x: Double) -> Int? {
+        for part in view.layout.placed {
+            guard case .node(.textField(let field)) = part.part, field.submitAction == action else { continue }
+            let caret = view.focus.flatMap { $0.index == part.index ? $0.caret : nil }
+            return FieldText(field, caret: caret, width: part.frame.width, context: textContext(1)).caret(atX: x - part.frame.minX)
+        }
+        return nil
     }
 
     static func ellipsize(_ truncation: Truncation) -> PangoEllipsizeMode {
