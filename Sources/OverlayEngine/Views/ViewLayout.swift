@@ -239,7 +239,7 @@ struct LayoutPass {
         flexibility.reserveCapacity(children.count)
         for (position, child) in children.enumerated() {
             let level = entries[child].node.modifiers.count
-            let most = mainLength(size(child, level, proposal(.infinity)))
+            let most = outerLength(child, level, axis) ?? mainLength(size(child, level, proposal(.infinity)))
             // A child that grows without bound is as flexible as can be whatever its least length
             // (which, for text, means setting it at no width: a line per character).
             let flex = most.isInfinite ? .infinity : most - mainLength(size(child, level, proposal(0)))
@@ -255,6 +255,24 @@ struct LayoutPass {
             if remaining.isFinite { remaining = max(0, remaining - mainLength(s)) }
         }
         return result
+    }
+
+    /// The length node `index` (with its first `level` modifiers) picks on `axis` when offered
+    /// infinity there, when its modifiers alone decide it: a frame of a fixed length, or one that
+    /// grows without bound (and the paddings around it); nil when its content decides.
+    func outerLength(_ index: Int, _ level: Int, _ axis: StackAxis) -> Double? {
+        var extra = 0.0
+        for modifier in entries[index].node.modifiers.prefix(level).reversed() {
+            switch modifier {
+            case .padding(let e): extra += axis == .horizontal ? e.leading + e.trailing : e.top + e.bottom
+            case .frame(let f):
+                let (fixed, most) = axis == .horizontal ? (f.width, f.maxWidth) : (f.height, f.maxHeight)
+                if let fixed { return fixed + extra }
+                return most == .infinity ? .infinity : nil
+            default: break
+            }
+        }
+        return nil
     }
 
     /// Column widths and row heights of a grid for `p`.
