@@ -12,8 +12,6 @@ public final class SceneRenderer {
     private var registered: [ContainerConfiguration] = []
     private var views: [(id: ViewID, spec: ViewSpec, content: ToastContent, style: ToastStyle, config: ViewConfiguration,
                          tip: SceneTip?, tree: LaidOutView?)] = []
-    /// Measures tips (the painter draws them with its own).
-    private let calloutMeasurer = CalloutRenderer()
 
     /// Validates the whole scene up front (every value parsed, every container known). Toasts
     /// are drawn through their `template`, `default` when they name none.
@@ -108,8 +106,7 @@ public final class SceneRenderer {
                 guard let view = views.first(where: { $0.id == id }) else { return nil }
                 let configuration = manager.resolvedConfiguration(of: id)
                 if let tip = view.tip, let placement = tipPlacement(of: view.spec, tip, picture: whole.size) {
-                    return PaintedView(callout: PaintedCallout(content: tip.content, style: tip.style,
-                                                               placement: PaintedCallout.relative(placement).placement),
+                    return PaintedView(tree: painter.trees.layoutTip(tip.content, style: tip.style, placement: placement.inOwnFrame),
                                        configuration: configuration)
                 }
                 guard let tree = view.tree else { return nil }
@@ -128,7 +125,7 @@ public final class SceneRenderer {
     private func tipPlacement(of spec: ViewSpec, _ tip: SceneTip, picture: Size) -> TipPlacement? {
         guard let container = containers.first(where: { $0.name == spec.container }) else { return nil }
         let frame = container.frame ?? Rect(origin: .zero, size: picture)
-        return tip.placement(in: frame, measuredBy: calloutMeasurer)
+        return tip.placement(in: frame, measuredBy: painter.trees)
     }
 
     /// One frame as a new canvas, `size` logical points at `scale`.

@@ -4,6 +4,9 @@ import OverlayEngine
 import OverlayRenderer
 
 extension OverlayPresenter {
+    /// The size of a help tip's bubble (without its arrow): what `TipPlacer` places.
+    public func tipSize(_ callout: CalloutContent, style: CalloutStyle) -> Size { trees.layouts.tipSize(callout, style: style) }
+
     /// Shows (or, for an id already present, moves in place) a help tip: a callout at `placement`
     /// (container coordinates). The view's frame is the callout's frame, so input, hit testing
     /// and damage cover just the bubble and its arrow.
@@ -11,14 +14,14 @@ extension OverlayPresenter {
     public func showTip(_ callout: CalloutContent, style: CalloutStyle, placement: TipPlacement, id: ViewID? = nil,
                         in container: String, configuration: ViewConfiguration = .init(),
                         animated: Bool = true) throws -> ViewID {
-        let (relative, size) = PaintedCallout.relative(placement)
+        let size = placement.frame.size
         var configuration = configuration
         configuration.position = placement.frame.origin
         let shown = try manager.show(id, in: container, configuration: configuration, size: size,
                                      animated: animated, now: clock())
         manager.setSize(size, of: shown)
         lazyMeasure.pending.remove(shown)
-        views[shown] = .callout(PaintedCallout(content: callout, style: style, placement: relative))
+        views[shown] = .tip(trees.layouts.layoutTip(callout, style: style, placement: placement.inOwnFrame))
         contentVersions[container, default: 0] += 1
         return shown
     }

@@ -73,7 +73,7 @@ extension OverlayPresenter {
         guard case .toast(var toast, _)? = views[id], let container = manager.containerName(of: id) else { return }
         change(&toast.content)
         guard let laidOut = try? trees.layouts.layoutTemplate(toast, style: toastStyle(of: id, in: container)) else { return }
-        if laidOut.size != views[id]?.tree?.size, !lazyMeasure.pending.contains(id) { manager.setSize(laidOut.size, of: id) }
+        if laidOut.size != views[id]?.tree.size, !lazyMeasure.pending.contains(id) { manager.setSize(laidOut.size, of: id) }
         setContent(.toast(toast, laidOut), of: id, changed: true)
     }
 

@@ -1,7 +1,7 @@
 import OverlayEngine
 import OverlayRenderer
 
-/// What a view shows: a laid-out view tree, and for a toast what it was filled from. Boxed: the
+/// What a view shows: a laid-out view tree, for a toast with what it was filled from. Boxed: the
 /// presenter's table of views holds a word per slot of its capacity, not 600 bytes, when a flood
 /// fills it with thousands of waiting and hidden notifications.
 public indirect enum ViewContent {
@@ -10,14 +10,13 @@ public indirect enum ViewContent {
     /// A toast drawn through its template (OverlayPresenter+Toast.swift): filled again when the
     /// theme changes, its parts clicked as a toast's.
     case toast(TemplatedToast, LaidOutView)
-    /// A help tip's callout.
-    case callout(PaintedCallout)
+    /// A help tip drawn through the tip template (`TipView`): its buttons are clicked as a toast's.
+    case tip(LaidOutView)
 
-    /// The laid-out tree it draws; nil for a callout.
-    public var tree: LaidOutView? {
+    /// The laid-out tree it draws.
+    public var tree: LaidOutView {
         switch self {
-        case .tree(let tree), .toast(_, let tree): tree
-        case .callout: nil
+        case .tree(let tree), .toast(_, let tree), .tip(let tree): tree
         }
     }
 }
@@ -381,8 +380,8 @@ public final class OverlayPresenter {
         switch views[id] {
         case .toast(_, let tree)?:
             return PaintedView(tree: tree, configuration: manager.resolvedConfiguration(of: id), shadow: toastStyle(in: container).shadow)
-        case .callout(let callout)?:
-            return PaintedView(callout: callout, configuration: manager.resolvedConfiguration(of: id))
+        case .tip(let tree)?:
+            return PaintedView(tree: tree, configuration: manager.resolvedConfiguration(of: id))
         case .tree(let tree)?:
             return PaintedView(tree: treeShown(tree, of: id, now: clock()), configuration: manager.resolvedConfiguration(of: id))
         case nil:

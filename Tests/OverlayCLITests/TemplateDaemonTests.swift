@@ -205,8 +205,8 @@ import Testing
         let list = h.presenter.manager.renderList(for: "notifications", size: Size(width: 400, height: 3000), now: h.clock.now)
         let header = try #require(list.items.first { $0.groupHeader != nil })
         let painted = try #require(h.presenter.paintedView(header.id, in: "notifications"))
-        #expect(painted.tree?.layout.placed.contains { if case .node(.image(let i)) = $0.part { i.source == .icon("mail-unread") } else { false } } == true)
-        #expect(painted.tree?.texts == ["Chat · 3"])
+        #expect(painted.tree.layout.placed.contains { if case .node(.image(let i)) = $0.part { i.source == .icon("mail-unread") } else { false } } == true)
+        #expect(painted.tree.texts == ["Chat · 3"])
     }
 
     /// The inline example of docs/CONFIG.md reads and fills.

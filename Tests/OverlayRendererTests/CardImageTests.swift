@@ -39,7 +39,7 @@ final class CardImageTests: XCTestCase {
         return painter
     }
 
-    private var height: Double { Fixtures.toast(Fixtures.simple, style: style).tree!.size.height }
+    private var height: Double { Fixtures.toast(Fixtures.simple, style: style).tree.size.height }
 
     func testARepeatedCardIsCompositedAndMatchesPaintingIt() {
         for scale in [1.0, 2.0] {

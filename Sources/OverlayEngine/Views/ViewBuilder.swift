@@ -121,6 +121,8 @@ extension ViewNode {
     public func opacity(_ value: Double) -> ViewNode { modifier(.opacity(value)) }
     /// Cuts the node and its children to its frame, rounded by its corner radius.
     public func clipped() -> ViewNode { modifier(.clipped) }
+    /// An arrow its backgrounds, shadows and borders follow (a help tip's callout).
+    public func arrow(_ arrow: CalloutArrow) -> ViewNode { modifier(.arrow(arrow)) }
     /// Names the node so updates match it.
     public func id(_ id: String) -> ViewNode {
         var copy = self

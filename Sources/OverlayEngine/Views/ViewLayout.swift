@@ -47,6 +47,13 @@ public struct ViewLayoutResult: Equatable, Sendable {
     public var size: Size
     /// Parts in paint order (back to front).
     public var placed: [PlacedView]
+    /// By node index: the arrow its backgrounds, shadows and borders follow (`ViewModifier.arrow`),
+    /// relative to each such part's frame.
+    public var arrows: [Int: CalloutArrow] = [:]
+
+    public init(size: Size, placed: [PlacedView], arrows: [Int: CalloutArrow] = [:]) {
+        self.size = size; self.placed = placed; self.arrows = arrows
+    }
 }
 
 /// Lays out view trees.
@@ -92,6 +99,7 @@ struct LayoutPass {
     var entries: [Entry] = []
     var sizes: [Key: Size] = [:]
     var placed: [PlacedView] = []
+    var arrows: [Int: CalloutArrow] = [:]
 
     init(root: ViewNode, measuring: any TextMeasuring) {
         self.measuring = measuring
@@ -100,8 +108,14 @@ struct LayoutPass {
 
     private mutating func flatten(_ node: ViewNode, parent: Int?, axis: StackAxis?) -> Int {
         var radius = 0.0
-        for case .cornerRadius(let r) in node.modifiers { radius = r }
         let index = entries.count
+        for modifier in node.modifiers {
+            switch modifier {
+            case .cornerRadius(let r): radius = r
+            case .arrow(let arrow): arrows[index] = arrow
+            default: break
+            }
+        }
         entries.append(Entry(node: node, children: [], parent: parent, axis: axis, cornerRadius: radius))
         let childAxis: StackAxis? = switch node.kind {
         case .vstack: .vertical
@@ -126,7 +140,7 @@ struct LayoutPass {
         }
         placed.reserveCapacity(entries.count + 8)
         place(0, top, Rect(origin: .zero, size: size), opacity: 1)
-        return ViewLayoutResult(size: size, placed: placed)
+        return ViewLayoutResult(size: size, placed: placed, arrows: arrows)
     }
 
     // MARK: Sizing

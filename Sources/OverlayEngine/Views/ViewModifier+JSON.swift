@@ -41,6 +41,15 @@ extension ViewJSONDecoder {
         case "clipped":
             guard case .bool(true) = body else { throw ViewDecodingError(path: at, message: "expected true") }
             return .clipped
+        case "arrow":
+            var f = try JSONFields(body, at)
+            let sideName = try f.requiredString("side")
+            guard let side = TipSide.allCases.first(where: { "\($0)" == sideName }) else {
+                throw ViewDecodingError(path: f.path("side"), message: "expected \"top\", \"bottom\", \"leading\" or \"trailing\"")
+            }
+            let arrow = CalloutArrow(side: side, baseStart: try point(&f, "start"), tip: try point(&f, "tip"), baseEnd: try point(&f, "end"))
+            try f.finish()
+            return .arrow(arrow)
         default:
             throw ViewDecodingError(path: at, message: "unknown modifier")
         }
@@ -121,6 +130,16 @@ extension ViewJSONDecoder {
         }
         try f.finish()
         return result
+    }
+
+    /// A point `[x, y]` in points (each within the length cap, either sign).
+    private func point(_ f: inout JSONFields, _ key: String) throws(ViewDecodingError) -> Point {
+        let range = -limits.maxLength...limits.maxLength
+        guard case .array(let xy)? = f.value(key), xy.count == 2, case .number(let x) = xy[0], case .number(let y) = xy[1],
+              range.contains(x), range.contains(y) else {
+            throw ViewDecodingError(path: f.path(key), message: "expected [x, y]")
+        }
+        return Point(x: x, y: y)
     }
 
     private func unitPoint(_ f: inout JSONFields, _ key: String, default fallback: Point) throws(ViewDecodingError) -> Point {

@@ -116,6 +116,9 @@ extension ViewModifier {
             return ["opacity": .number(v)]
         case .clipped:
             return ["clipped": .bool(true)]
+        case .arrow(let a):
+            func point(_ p: Point) -> JSONValue { .array([.number(p.x), .number(p.y)]) }
+            return ["arrow": .object(["side": .string("\(a.side)"), "start": point(a.baseStart), "tip": point(a.tip), "end": point(a.baseEnd)])]
         }
     }
 }

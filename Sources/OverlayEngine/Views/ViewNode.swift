@@ -164,7 +164,7 @@ public enum Truncation: String, CaseIterable, Sendable {
 }
 
 /// A font request: family (nil for the theme's), size in points and weight.
-public struct FontSpec: Equatable, Sendable {
+public struct FontSpec: Hashable, Sendable {
     /// Font family; nil uses the theme's.
     public var family: String?
     /// Size in points.
@@ -248,6 +248,29 @@ public enum ViewModifier: Equatable, Sendable {
     /// Cuts what the node draws inside this modifier (its inner backgrounds, itself and its
     /// children) to its frame, rounded by its corner radius.
     case clipped
+    /// An arrow out of one edge of the node's backgrounds, shadows and borders (a help tip's
+    /// callout), which they follow along with their rounded frame.
+    case arrow(CalloutArrow)
+}
+
+/// An arrow out of one edge of a frame, pointing at what a help tip explains: its base on that
+/// edge and its tip, relative to the frame's origin (not mirrored with the tree: it points where
+/// its target is).
+public struct CalloutArrow: Equatable, Sendable {
+    /// The side of its target the frame lies on; the arrow leaves the opposite edge.
+    public var side: TipSide
+    public var baseStart: Point
+    public var tip: Point
+    public var baseEnd: Point
+
+    public init(side: TipSide, baseStart: Point, tip: Point, baseEnd: Point) {
+        self.side = side; self.baseStart = baseStart; self.tip = tip; self.baseEnd = baseEnd
+    }
+
+    /// The arrow moved by `d`.
+    public func offsetBy(_ d: Point) -> CalloutArrow {
+        CalloutArrow(side: side, baseStart: baseStart + d, tip: tip + d, baseEnd: baseEnd + d)
+    }
 }
 
 /// How a background is painted.

@@ -13,15 +13,15 @@ struct CardLook: Equatable {
     var size: Size
 
     /// The look of `item` drawn as `view`, or nil when its pixels depend on more than the look:
-    /// behind a container-wide background, frosted (it shows what is under it), or a help tip.
+    /// behind a container-wide background, or frosted (it shows what is under it).
     init?(_ item: RenderItem, _ view: PaintedView, deviceScale: Double) {
-        guard item.opacity > 0, item.scale > 0, item.scale.isFinite, view.callout == nil,
+        guard item.opacity > 0, item.scale > 0, item.scale.isFinite,
               view.configuration?.background == nil || item.backgroundOpacity <= 0 else { return nil }
-        guard let tree = view.tree, !tree.layout.placed.contains(where: { part in
+        guard !view.tree.layout.placed.contains(where: { part in
             if case .background(let fill) = part.part { return fill.isBlur }
             return false
         }) else { return nil }
-        self.tree = tree
+        tree = view.tree
         shadow = view.shadow
         scale = item.scale
         anchor = item.scaleAnchor

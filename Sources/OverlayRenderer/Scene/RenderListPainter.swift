@@ -1,13 +1,10 @@
 import CCairo
 import OverlayEngine
 
-/// What the painter needs to know about one view: its laid-out tree (a help tip: its callout)
-/// and the engine's resolved settings (background, shadow, …).
+/// What the painter needs to know about one view: its laid-out tree and the engine's resolved
+/// settings (background, shadow, …).
 public struct PaintedView {
-    /// The view tree drawn; nil for a help tip.
-    public var tree: LaidOutView?
-    /// A help tip: drawn as this callout.
-    public var callout: PaintedCallout?
+    public var tree: LaidOutView
     public var configuration: ResolvedViewConfiguration?
     /// The shadow drawn when the configuration has none (a toast style's).
     public var ownShadow: Shadow?
@@ -18,16 +15,8 @@ public struct PaintedView {
         ownShadow = shadow
     }
 
-    public init(callout: PaintedCallout, configuration: ResolvedViewConfiguration? = nil) {
-        self.callout = callout
-        self.configuration = configuration
-    }
-
-    /// The shadow drawn: a tip's own, else the configuration's when it has one, else `ownShadow`.
-    public var shadow: Shadow? {
-        if let callout { return callout.style.shadow }
-        return configuration?.shadow ?? ownShadow
-    }
+    /// The shadow drawn under the tree: the configuration's when it has one, else `ownShadow`.
+    public var shadow: Shadow? { configuration?.shadow ?? ownShadow }
 }
 
 /// Draws an engine render list onto a canvas: the one drawing step shared by the daemon's layer
@@ -40,7 +29,6 @@ public final class RenderListPainter {
     /// Draws view trees.
     public let trees: ViewTreeRenderer
     private let backdrops = BackdropPainter()
-    private let callouts = CalloutRenderer()
     let cards = CardImageCache()
     /// False: every card is painted afresh each frame (tests compare the two).
     var reusesCardImages = true
@@ -95,7 +83,7 @@ public final class RenderListPainter {
         if view.configuration?.background != nil, item.backgroundOpacity > 0 { return container }
         var frame = item.visualFrame
         frame.origin = frame.origin + container.origin
-        if let tree = view.tree { frame = tree.inkFrame(frame, scale: item.scale) }
+        frame = view.tree.inkFrame(frame, scale: item.scale)
         guard let shadow = view.shadow, item.opacity > 0 else { return frame }
         let e = shadow.extent, s = item.scale
         return Rect(x: frame.minX - e.left * s, y: frame.minY - e.top * s,
@@ -121,11 +109,6 @@ public final class RenderListPainter {
             backdrops.paint(background, opacity: item.backgroundOpacity, container: container, on: canvas)
         }
         let origin = item.frame.origin + item.offset + container.origin
-        if let callout = painted.callout {
-            callouts.draw(callout, on: canvas, origin: origin, opacity: item.opacity, scale: item.scale, anchor: item.scaleAnchor)
-            return
-        }
-        guard let tree = painted.tree else { return }
-        trees.draw(tree, on: canvas, at: origin, opacity: item.opacity, scale: item.scale, anchor: item.scaleAnchor, shadow: painted.shadow)
+        trees.draw(painted.tree, on: canvas, at: origin, opacity: item.opacity, scale: item.scale, anchor: item.scaleAnchor, shadow: painted.shadow)
     }
 }

@@ -12,16 +12,20 @@ struct PartPainter {
     let renderer: ViewTreeRenderer
     /// The tree's own texts as drawn before.
     let texts: LaidOutTexts
+    /// The arrows of its nodes (`ViewLayoutResult.arrows`).
+    let arrows: [Int: CalloutArrow]
 
     // MARK: Modifiers
 
     func background(_ fill: Fill, _ part: PlacedView, alpha: Double) {
-        let frame = part.frame, radius = part.cornerRadius
+        let frame = part.frame, radius = part.cornerRadius, arrow = arrows[part.index]
         guard frame.width > 0, frame.height > 0 else { return }
         switch fill {
         case .color(let color):
             guard color.alpha > 0 else { return }
-            Paths.fill(cr, frame, radius: radius, color: color.withAlpha(color.alpha * alpha))
+            Paths.setSource(cr, color.withAlpha(color.alpha * alpha))
+            Paths.outline(cr, frame, radius: radius, arrow: arrow)
+            cairo_fill(cr)
         case .linearGradient(let colors, let start, let end):
             guard let first = colors.first else { return }
             let gradient = cairo_pattern_create_linear(frame.minX + start.x * frame.width, frame.minY + start.y * frame.height,
@@ -31,7 +35,7 @@ struct PartPainter {
                 cairo_pattern_add_color_stop_rgba(gradient, Double(i) / last, c.r, c.g, c.b, c.a * alpha)
             }
             cairo_set_source(cr, gradient)
-            Paths.roundedRect(cr, frame, radius: radius)
+            Paths.outline(cr, frame, radius: radius, arrow: arrow)
             cairo_fill(cr)
             cairo_pattern_destroy(gradient)
         case .blur(let material):
@@ -48,12 +52,24 @@ struct PartPainter {
     }
 
     /// A line of `width` along the inside of the frame, following its corners: the ring between
-    /// the rounded frame and the frame inset by the width (its corners `width` less round).
+    /// the rounded frame and the frame inset by the width (its corners `width` less round). With
+    /// an arrow, the outline stroked twice as wide and cut to itself, so the arrow's tip stays
+    /// where it points.
     func border(_ color: Color, width: Double, _ part: PlacedView, alpha: Double) {
         let w = min(width, part.frame.width / 2, part.frame.height / 2)
         guard w > 0, color.alpha > 0 else { return }
         let f = part.frame
         cairo_save(cr)
+        if let arrow = arrows[part.index] {
+            Paths.callout(cr, f, radius: part.cornerRadius, arrow: arrow)
+            cairo_clip_preserve(cr)
+            cairo_set_line_width(cr, 2 * w)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+            Paths.setSource(cr, color.withAlpha(color.alpha * alpha))
+            cairo_stroke(cr)
+            cairo_restore(cr)
+            return
+        }
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
         Paths.roundedRect(cr, f, radius: part.cornerRadius)
         Paths.roundedRect(cr, f.insetBy(dx: w, dy: w), radius: max(0, part.cornerRadius - w))
@@ -190,5 +206,32 @@ struct PartPainter {
         }
         FieldText(content, caret: caret, width: f.width, context: renderer.textContext(deviceScale))
             .draw(cr, in: f, color: look.text, placeholderOpacity: look.placeholderOpacity, alpha: alpha)
+    }
+}
+
+extension PartPainter {
+    /// The shadow of a frame with an arrow: cast by the whole outline, outside it only, cached
+    /// per outline (`ShadowPainter`), so a moving tip blurs once.
+    func calloutShadow(_ shadow: Shadow, _ part: PlacedView, arrow: CalloutArrow, alpha: Double) {
+        let bounds = ViewTreeRenderer.outlineBounds(part.frame, arrow)
+        // The outline relative to its bounds: what the cached blur depends on.
+        let local = arrow.offsetBy(part.frame.origin - bounds.origin)
+        let key = CalloutOutline(size: part.frame.size, radius: part.cornerRadius, arrow: local)
+        renderer.shadows.paint(cr, frame: bounds, shape: key, shadow: shadow, scale: deviceScale, alpha: alpha) { cr, at in
+            let frame = Rect(origin: Point(x: at.x, y: at.y) + (part.frame.origin - bounds.origin), size: part.frame.size)
+            Paths.callout(cr, frame, radius: part.cornerRadius, arrow: arrow)
+        }
+    }
+}
+
+/// What a callout's cached shadow depends on: its bubble's size and radius and its arrow.
+private struct CalloutOutline: Hashable {
+    let width: Double, height: Double, radius: Double
+    let side: TipSide
+    let start: [Double], tip: [Double], end: [Double]
+
+    init(size: Size, radius: Double, arrow: CalloutArrow) {
+        width = size.width; height = size.height; self.radius = radius; side = arrow.side
+        start = [arrow.baseStart.x, arrow.baseStart.y]; tip = [arrow.tip.x, arrow.tip.y]; end = [arrow.baseEnd.x, arrow.baseEnd.y]
     }
 }

@@ -126,7 +126,7 @@ public final class ViewTreeRenderer {
                           scale: canvas.scale * scale, alpha: alpha)
         }
         let painter = PartPainter(cr: cr, canvas: canvas, deviceScale: canvas.scale * scale, look: view.look ?? look, renderer: self,
-                                  texts: view.texts)
+                                  texts: view.texts, arrows: view.layout.arrows)
         if alpha < 1 {
             let ink = view.inkFrame(Rect(origin: .zero, size: view.size))
             cairo_rectangle(cr, ink.minX, ink.minY, ink.width, ink.height)
@@ -149,13 +149,16 @@ public final class ViewTreeRenderer {
                 break
             }
             let a = part.opacity * (alpha < 1 ? 1 : alpha)
-            guard a >= 0.5 / 255, part.frame.width > 0 || part.frame.height > 0, clip.rects.contains(where: { Self.reaches(part, into: $0) })
-            else { continue }
+            let arrow = view.layout.arrows[part.index]
+            guard a >= 0.5 / 255, part.frame.width > 0 || part.frame.height > 0,
+                  clip.rects.contains(where: { Self.reaches(part, arrow: arrow, into: $0) }) else { continue }
             switch part.part {
-            case .background(.color(let color)) where clip.fillsAwayFromCorners(part.frame, radius: part.cornerRadius, cr: cr,
-                                                                                  color: color.withAlpha(color.alpha * a)):
+            case .background(.color(let color)) where arrow == nil && clip.fillsAwayFromCorners(part.frame, radius: part.cornerRadius, cr: cr,
+                                                                                                  color: color.withAlpha(color.alpha * a)):
                 break
             case .background(let fill): painter.background(fill, part, alpha: a)
+            case .shadow(let shadow) where arrow != nil:
+                painter.calloutShadow(shadow, part, arrow: arrow!, alpha: a)
             case .shadow(let shadow):
                 shadows.paint(cr, frame: part.frame, cornerRadius: part.cornerRadius, shadow: shadow,
                               scale: canvas.scale * scale, alpha: a)
@@ -173,15 +176,23 @@ public final class ViewTreeRenderer {
         cairo_restore(cr)
     }
 
-    /// True when `part` may leave ink in `clip` (root coordinates): its frame, with its shadow's
-    /// reach or the ink margin a part may spill, meets the clip.
-    static func reaches(_ part: PlacedView, into clip: Rect) -> Bool {
-        var ink = part.frame.insetBy(dx: -ViewLayoutResult.partInkMargin, dy: -ViewLayoutResult.partInkMargin)
+    /// True when `part` may leave ink in `clip` (root coordinates): its frame (with its arrow),
+    /// with its shadow's reach or the ink margin a part may spill, meets the clip.
+    static func reaches(_ part: PlacedView, arrow: CalloutArrow? = nil, into clip: Rect) -> Bool {
+        let f = arrow.map { Self.outlineBounds(part.frame, $0) } ?? part.frame
+        var ink = f.insetBy(dx: -ViewLayoutResult.partInkMargin, dy: -ViewLayoutResult.partInkMargin)
         if case .shadow(let shadow) = part.part {
-            let e = shadow.extent, f = part.frame
+            let e = shadow.extent
             ink = Rect(x: f.minX - e.left, y: f.minY - e.top, width: f.width + e.left + e.right, height: f.height + e.top + e.bottom)
         }
         return ink.maxX > clip.minX && ink.minX < clip.maxX && ink.maxY > clip.minY && ink.minY < clip.maxY
+    }
+
+    /// `frame` grown to take in `arrow`'s tip.
+    static func outlineBounds(_ frame: Rect, _ arrow: CalloutArrow) -> Rect {
+        let tip = frame.origin + arrow.tip
+        let x0 = min(frame.minX, tip.x), y0 = min(frame.minY, tip.y), x1 = max(frame.maxX, tip.x), y1 = max(frame.maxY, tip.y)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// Lays out and draws `node` at the origin of `canvas` (headless rendering, tests).

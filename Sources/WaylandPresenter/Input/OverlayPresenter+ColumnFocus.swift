@@ -93,7 +93,7 @@ extension OverlayPresenter {
         guard stop.part != .view else { return FocusRing.inside(toast: v, style: style, scale: s) }
         // A toast's button: the ring around the tree's own button.
         let action = if case .action(let key) = stop.part { key } else { ViewAction.close }
-        return views[stop.view]?.tree?.layout.placed.first { if case .node(.button(action, _)) = $0.part { true } else { false } }
+        return views[stop.view]?.tree.layout.placed.first { if case .node(.button(action, _)) = $0.part { true } else { false } }
             .map { FocusRing.around(button: onSurface($0.frame), style: style, scale: s) }
     }
 
@@ -112,7 +112,7 @@ extension OverlayPresenter {
             }
             let actions = (rightToLeft ? drawn.reversed() : drawn).filter { $0 != ViewAction.close && $0 != TemplateReply.action }
             return ColumnFocusItem(view: id, actions: actions, closeButton: drawn.contains(ViewAction.close), rightToLeft: rightToLeft)
-        case .callout?, nil: return nil
+        case .tip?, nil: return nil
         }
     }
 

@@ -10,8 +10,6 @@ final class PresenterInput {
     var cursor: CursorTheme??
     /// The cursor shape each pointer (by seat) shows now.
     var shapes: [UInt32: CursorShape] = [:]
-    /// Lays out help tips' buttons for hit testing (caches its layouts).
-    let callouts = CalloutRenderer()
 
     init(presenter: OverlayPresenter) {
         router = InputRouter { [unowned presenter] id in presenter.manager.resolvedConfiguration(of: id)?.dismissGesture }
@@ -167,7 +165,7 @@ extension OverlayPresenter: SeatInputSink {
 
     /// Which part of the view a surface-local point is on: a view tree's control or link; a
     /// toast's close button, action buttons, reply field or link (so too for a group's header and
-    /// a centre row); a help tip's button.
+    /// a centre row, and a help tip's buttons).
     func clickedPart(of id: ViewID, at point: Point) -> ClickedPart {
         if id == .overflowIndicator { return .overflowIndicator }
         guard let drawn = input.router.drawn(id), drawn.scale > 0 else { return .body }
@@ -175,13 +173,8 @@ extension OverlayPresenter: SeatInputSink {
         switch content(of: id) {
         case .tree(let tree)?:
             return treePart(tree, at: local)
-        case .toast(_, let tree)?:
+        case .toast(_, let tree)?, .tip(let tree)?:
             return toastPart(tree, at: local)
-        case .callout(let callout)?:
-            let f = input.callouts.actionFrames(callout).first { f in
-                local.x >= f.frame.minX && local.x < f.frame.maxX && local.y >= f.frame.minY && local.y < f.frame.maxY
-            }
-            return f.map { .action($0.key) } ?? .body
         case nil:
             guard let surface = input.router.surface(of: id),
                   let tree = paintedView(id, in: SurfaceName.container(of: surface))?.tree else { return .body }
