@@ -49,3 +49,23 @@ import Testing
         #expect(layout(ViewNode(.text(TextContent("Open"))), width: 100).size.width == 28)
     }
 }
+
+/// A help tip's arrow: kept by node index in the layout for the parts that follow it, and read
+/// back from JSON.
+@Suite struct CalloutArrowTests {
+    let arrow = CalloutArrow(side: .top, baseStart: Point(x: 20, y: 40), tip: Point(x: 29, y: 50), baseEnd: Point(x: 38, y: 40))
+
+    @Test func theLayoutKeepsTheArrowOfItsNode() {
+        let node = VStack { Text("tip") }.padding(4).background(Color.black).arrow(arrow).padding(EdgeInsets(top: 0, leading: 0, bottom: 10, trailing: 0))
+        let result = layout(node)
+        #expect(result.arrows == [0: arrow])
+        #expect(result.placed.first?.part == .background(.color(.black)), "the arrow shapes the node's background")
+    }
+
+    @Test func anArrowReadsBackFromJSON() throws {
+        let node = try ViewNode(json: #"{"type": "spacer", "modifiers": [{"arrow": {"side": "top", "start": [20, 40], "tip": [29, 50], "end": [38, 40]}}]}"#)
+        #expect(node.modifiers == [.arrow(arrow)])
+        #expect(try ViewNode(json: node.json) == node)
+        #expect(throws: ViewDecodingError.self) { try ViewNode(json: #"{"type": "spacer", "modifiers": [{"arrow": {"side": "up", "start": [0, 0], "tip": [0, 0], "end": [0, 0]}}]}"#) }
+    }
+}
