@@ -22,7 +22,7 @@ public enum GroupHeaderView {
             Button(action: ViewAction.close, style: .plain) { Symbol(.close, size: 10, color: toastStyle.closeButtonColor) }
         }
         .padding(padding).frame(width: toastStyle.width).background(toastStyle.background).cornerRadius(height / 2)
-        return PaintedView(tree: trees.layout(node))
+        return PaintedView(tree: trees.layoutReusing(node))
     }
 
     /// "Chat · 12": the top card's app name (else the group key), and how many are showing.

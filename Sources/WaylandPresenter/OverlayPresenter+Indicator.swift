@@ -68,7 +68,7 @@ extension OverlayPresenter {
         let node = Text("  +\(count) more", font: FontSpec(size: 10, weight: .bold), color: look?.indicatorText ?? style.summaryColor, lineLimit: 1)
             .padding(4).frame(width: size.width, alignment: .topLeading)
             .background(look?.indicatorBackground ?? style.background).cornerRadius(size.height / 2)
-        return PaintedView(tree: trees.layouts.layout(node))
+        return PaintedView(tree: trees.layouts.layoutReusing(node))
     }
 }
 

@@ -170,3 +170,18 @@ private let card = """
         #expect(layout(ViewNode(.textField(TextFieldContent(submitAction: "a")))).size.height == FixedPitchMeasurer.lineHeight + 8)
     }
 }
+
+/// Whether every toast fits a template is worked out once from its slots: one that can only
+/// grow past the caps with many bodies is checked per toast, the others are not.
+@Suite struct TemplateBoundTests {
+    @Test func aTemplateWithOneBodyFitsEveryToastAndOneWithFiveDoesNot() throws {
+        let one = try NotificationTemplate(name: "one", json: #"{"type": "vstack", "children": [{"type": "text", "text": "{summary}"}, {"type": "text", "text": "{body}"}]}"#)
+        #expect(one.fitsEveryToast(actions: 3))
+        let bodies = (0..<5).map { _ in #"{"type": "text", "text": "{body}"}"# }.joined(separator: ", ")
+        let five = try NotificationTemplate(name: "five", json: #"{"type": "vstack", "children": [\#(bodies)]}"#)
+        #expect(!five.fitsEveryToast(actions: 0), "5 × 64 KiB of body is past the 256 KiB cap")
+        let buttons = try NotificationTemplate(name: "buttons", json: #"{"type": "hstack", "children": [{"type": "button", "action": "{actions}", "label": {"type": "text", "text": "{label}"}}]}"#)
+        #expect(buttons.fitsEveryToast(actions: 3))
+        #expect(!buttons.fitsEveryToast(actions: 100), "a hundred labels of 6 KiB escaped each")
+    }
+}

@@ -50,6 +50,16 @@ final class TemplateGoldenTests: XCTestCase {
         XCTAssertEqual(trees.links(in: laidOut).map(\.href), ["https://example.org/a", "https://example.org/b"])
     }
 
+    /// Every built-in fits every toast within the caps (its texts cut to `NotificationTemplate`'s
+    /// field limits), so showing a toast through one needs no check; a 1 MB body is cut, not refused.
+    func testTheBuiltInsFitEveryToast() throws {
+        for name in BuiltInTemplates.names {
+            XCTAssertTrue(try XCTUnwrap(BuiltInTemplates.template(named: name)).fitsEveryToast(actions: ToastStyle.standard.actions.maxButtons), name)
+        }
+        let huge = ToastContent(summary: String(repeating: "<&>", count: 10_000), body: Fixtures.hugeBody)
+        XCTAssertNoThrow(try ViewTreeRenderer().layoutTemplate(TemplatedToast(template: BuiltInTemplates.standard, content: huge), style: .standard))
+    }
+
     /// Without a close button in the style the template draws none.
     func testNoCloseButtonUnlessTheStyleShowsOne() throws {
         let laidOut = try ViewTreeRenderer().layoutTemplate(TemplatedToast(template: BuiltInTemplates.standard,

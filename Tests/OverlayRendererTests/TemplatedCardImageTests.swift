@@ -33,7 +33,7 @@ final class TemplatedCardImageTests: XCTestCase {
         let laidOut = painter.trees.textsLaidOut
         XCTAssertEqual(laidOut, measured, "painting draws the layouts measured")
         let second = frame(painter, tree, opacity: 0.6), third = frame(painter, tree, opacity: 0.6)
-        XCTAssertEqual(painter.cards.composites, 2, "the second and third frames composite the card's image")
+        XCTAssertEqual(painter.cards.composites, 3, "every frame of a fade composites the card's image, made at the first")
         XCTAssertEqual(painter.trees.textsLaidOut, laidOut, "no text set again")
         for pixels in [second, third] {
             XCTAssertEqual(pixels.count, expected.count)

@@ -83,6 +83,9 @@ public struct TemplateAction: Equatable, Sendable {
 public struct NotificationTemplate: Equatable, Sendable {
     public let name: String
     let root: JSONValue
+    /// The most bytes its strings fill to, outside `{actions}` buttons and per copy of one
+    /// (NotificationTemplate+Bound.swift).
+    let mostTextBytes: (fixed: Int, perAction: Int)
     /// This reading of the template: caches of prepared fills tell templates apart by it.
     public let identity = Identity()
 
@@ -117,6 +120,7 @@ public struct NotificationTemplate: Equatable, Sendable {
     public init(name: String, jsonValue: JSONValue) throws(ViewDecodingError) {
         self.name = name
         root = jsonValue
+        mostTextBytes = Self.mostBytes(jsonValue)
         let sample = TemplateFields(summary: "Summary", body: "Body", appName: "App", icon: .icon("image-missing"),
                                     image: .icon("image-missing"), progress: 50,
                                     actions: [TemplateAction(key: "action", label: "Action")], closeButton: true,

@@ -147,6 +147,8 @@ struct LayoutPass {
 
     /// Size node `index` picks for `proposal` with its first `level` modifiers applied.
     mutating func size(_ index: Int, _ level: Int, _ proposal: ProposedSize) -> Size {
+        var proposal = proposal
+        if level == 0, case .text = entries[index].node.kind { proposal.height = nil }  // text picks its size by width alone
         let key = Key(index: index, level: level, proposal: proposal)
         if let known = sizes[key] { return known }
         let result: Size

@@ -20,18 +20,21 @@ public struct TemplatedToast {
     /// `iconLoads` (by its key) shows it instead of its label; so does the reply's submit button
     /// with a submit icon that loads.
     public func fields(style: ToastStyle, iconLoads: (String) -> Bool = { _ in true }) -> TemplateFields {
-        TemplateFields(summary: Self.cut(content.summary, Self.summaryBytes), body: Self.cut(Self.trimmed(content.body), Self.bodyBytes),
-                       appName: Self.cut(content.appName, Self.appNameBytes),
+        TemplateFields(summary: Self.cut(content.summary, NotificationTemplate.summaryBytes),
+                       body: Self.cut(Self.trimmed(content.body), NotificationTemplate.bodyBytes),
+                       appName: Self.cut(content.appName, NotificationTemplate.appNameBytes),
                        icon: content.icon.flatMap(Self.viewSource), image: image.flatMap(Self.viewSource),
                        progress: content.progress.map(Double.init),
                        actions: content.visibleActions(limit: style.actions.maxButtons).map { action in
-                           TemplateAction(key: action.key, label: action.label,
+                           TemplateAction(key: Self.cut(action.key, NotificationTemplate.actionTextBytes),
+                                          label: Self.cut(action.label, NotificationTemplate.actionTextBytes),
                                           icon: content.actionIcons && iconLoads(action.key) ? .icon(action.key) : nil)
                        },
                        closeButton: style.showsCloseButton,
                        reply: content.reply.map { reply in
-                           TemplateReply(placeholder: reply.placeholder, submitLabel: reply.submitLabel,
-                                         submitIcon: reply.submitIcon.flatMap { iconLoads($0) ? $0 : nil })
+                           TemplateReply(placeholder: Self.cut(reply.placeholder, NotificationTemplate.replyTextBytes),
+                                         submitLabel: Self.cut(reply.submitLabel, NotificationTemplate.replyTextBytes),
+                                         submitIcon: reply.submitIcon.flatMap { iconLoads($0) ? Self.cut($0, NotificationTemplate.replyTextBytes) : nil })
                        })
     }
 
@@ -58,10 +61,6 @@ public struct TemplatedToast {
         if fields.reply?.submitIcon != nil { theme.numbers["replyRowHeight"] = (theme.numbers["actionIconSize"] ?? 0) + 8 }
         return (fields, theme)
     }
-
-    /// The most of its summary, body and app name a toast fills in (UTF-8 bytes; far more than it
-    /// shows), so that any toast's filled tree is within `NotificationTemplate.filledLimits`.
-    static let summaryBytes = 4 << 10, bodyBytes = 64 << 10, appNameBytes = 1 << 10
 
     /// `text` cut to at most `bytes` UTF-8 bytes, at a code point boundary.
     static func cut(_ text: String, _ bytes: Int) -> String {
@@ -191,6 +190,7 @@ extension ViewTreeRenderer {
     /// loading pictures when a fill is prepared for the toast's shape: what showing a toast that
     /// is laid out later checks at once.
     public func checkTemplate(_ toast: TemplatedToast, style: ToastStyle) throws(ViewDecodingError) {
+        guard !toast.template.fitsEveryToast(actions: style.actions.maxButtons) else { return }
         let (fields, theme) = toast.filling(style: style)
         try templateFills.check(toast.template, with: fields, theme: theme)
     }

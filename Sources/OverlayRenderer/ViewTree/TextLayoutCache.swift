@@ -18,7 +18,7 @@ final class TextLayoutCache {
     static let widthsPerText = 4
 
     struct TextKey: Hashable {
-        var markup: String, font: String, lines: Int, truncation: Truncation, scale: Double, linkColor: Color?
+        var markup: String, font: FontSpec, lines: Int, truncation: Truncation, scale: Double, linkColor: Color?
         var imageMaxHeight: Double?
         var centersLines: Bool
     }
@@ -59,7 +59,7 @@ final class TextLayoutCache {
     /// a wider width that serves it, else set now and kept.
     func set(_ content: TextContent, width: Double, scale: Double) -> ViewTreeRenderer.SetText {
         let lines = content.wraps ? (content.lineLimit ?? 10_000) : 1
-        let key = TextKey(markup: content.markup, font: PangoTextMeasurer.fontName(content.font), lines: lines,
+        let key = TextKey(markup: content.markup, font: content.font, lines: lines,
                           truncation: content.truncation, scale: scale, linkColor: content.linkColor,
                           imageMaxHeight: content.imageMaxHeight, centersLines: content.centersLines)
         let width = max(1, width)
@@ -91,7 +91,7 @@ final class TextLayoutCache {
 
     private func make(_ content: TextContent, key: TextKey, width: Double) -> ViewTreeRenderer.SetText {
         laidOut += 1
-        let block = TextBlock(in: context(key.scale), font: key.font, width: width + 0.01, maxLines: key.lines)
+        let block = TextBlock(in: context(key.scale), font: PangoTextMeasurer.fontName(key.font), width: width + 0.01, maxLines: key.lines)
         block.setEllipsize(ViewTreeRenderer.ellipsize(content.truncation))
         if content.centersLines { block.setAlignment(PANGO_ALIGN_CENTER) }
         if content.linkColor != nil || content.imageMaxHeight != nil {

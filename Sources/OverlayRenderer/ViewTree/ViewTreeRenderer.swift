@@ -104,6 +104,25 @@ public final class ViewTreeRenderer {
         LaidOutView(node: node, layout: ViewLayout.layout(node, proposal: proposal, measuring: measurer))
     }
 
+    /// `node` laid out at its ideal size, the same layout as the last time it was asked for (of
+    /// the last `recentCapacity` trees): what a small tree made afresh for every frame from the
+    /// same facts (a stack's header, the "+N more" pill) is drawn from.
+    public func layoutReusing(_ node: ViewNode) -> LaidOutView {
+        if let index = recent.firstIndex(where: { $0.node == node }) {
+            let known = recent.remove(at: index)
+            recent.insert(known, at: 0)
+            return known
+        }
+        let laidOut = layout(node)
+        recent.insert(laidOut, at: 0)
+        if recent.count > Self.recentCapacity { recent.removeLast() }
+        return laidOut
+    }
+
+    /// Trees `layoutReusing` keeps.
+    public static let recentCapacity = 8
+    private var recent: [LaidOutView] = []
+
     /// Draws `view` with its root's top-left corner at `origin` (logical points), multiplied by
     /// `opacity` as a whole (parts over each other do not show through) and scaled by `scale`
     /// around `anchor` (a unit point of its frame), over `shadow` (cast by its root's rounded
@@ -202,6 +221,7 @@ public final class ViewTreeRenderer {
 
     /// Drops every cached layout, image and shadow.
     public func invalidate() {
+        recent.removeAll()
         texts.removeAll()
         templateFills.removeAll()
         images.removeAll()
