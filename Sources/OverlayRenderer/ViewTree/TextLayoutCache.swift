@@ -21,6 +21,23 @@ final class TextLayoutCache {
         var markup: String, font: FontSpec, lines: Int, truncation: Truncation, scale: Double, linkColor: Color?
         var imageMaxHeight: Double?
         var centersLines: Bool
+
+        /// Texts compare by their UTF-8 bytes (what Pango is given), not as Unicode-equivalent
+        /// strings: hashing a text is then one pass over its bytes, with no normalising.
+        static func == (a: TextKey, b: TextKey) -> Bool {
+            a.lines == b.lines && a.scale == b.scale && a.centersLines == b.centersLines && a.truncation == b.truncation
+                && a.font == b.font && a.linkColor == b.linkColor && a.imageMaxHeight == b.imageMaxHeight
+                && a.markup.utf8.count == b.markup.utf8.count && a.markup.utf8.elementsEqual(b.markup.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            var markup = markup
+            markup.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(font)
+            hasher.combine(lines)
+            hasher.combine(scale)
+            hasher.combine(centersLines)
+        }
     }
 
     private struct Layout {
@@ -64,22 +81,25 @@ final class TextLayoutCache {
                           imageMaxHeight: content.imageMaxHeight, centersLines: content.centersLines)
         let width = max(1, width)
         clock &+= 1
-        if var entry = entries[key] {
-            entry.lastUse = clock
-            let found = entry.layouts.first { $0.width == width }
-                ?? entry.layouts.first { $0.servesNarrower && width <= $0.width && $0.text.block.width <= width + 0.01 }
-            entries[key] = entry
+        let known = entries.index(forKey: key)
+        if let known {
+            entries.values[known].lastUse = clock
+            let layouts = entries.values[known].layouts
+            let found = layouts.first { $0.width == width }
+                ?? layouts.first { $0.servesNarrower && width <= $0.width && $0.text.block.width <= width + 0.01 }
             if let found { return found.text }
         }
         let text = make(content, key: key, width: width)
         let block = text.block
         let layout = Layout(width: width, text: text,
                             servesNarrower: !block.isCut && !block.overflows && text.images.isEmpty && !block.isRightToLeft && !key.centersLines)
-        var entry = entries[key] ?? Entry(layouts: [], lastUse: clock)
-        entry.layouts.insert(layout, at: 0)
-        if entry.layouts.count > Self.widthsPerText { entry.layouts.removeLast() }
-        entries[key] = entry
-        if entries.count > Self.capacity { dropLeastRecentlyUsed() }
+        if let known {
+            entries.values[known].layouts.insert(layout, at: 0)
+            if entries.values[known].layouts.count > Self.widthsPerText { entries.values[known].layouts.removeLast() }
+        } else {
+            entries[key] = Entry(layouts: [layout], lastUse: clock)
+            if entries.count > Self.capacity { dropLeastRecentlyUsed() }
+        }
         return text
     }
 
