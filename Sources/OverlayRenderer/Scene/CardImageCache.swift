@@ -36,10 +36,11 @@ struct CardLook: Equatable {
 /// composites the image, with the card's opacity, instead of laying out and painting it again.
 ///
 /// A card gets an image the second frame in a row it is repainted with the same look at the same
-/// sub-pixel phase (a card painted once, as in a single rendered scene, is drawn directly); the
+/// sub-pixel phase, or at once when it is translucent at its own size (a fade: more frames of it
+/// follow); a card painted once opaque, as in a single rendered scene, is drawn directly. The
 /// image holds the card over its shadow, opaque, as drawing them would, shifted by whole device
 /// pixels. The shadow is drawn outside the card's shape, so the image with an opacity is the
-/// shadow and the card each with that opacity (`FadeImageCache` relies on the same).
+/// shadow and the card each with that opacity.
 /// A card whose look changes (content, style, scale, size) is drawn afresh. Bounded: at most
 /// `limit` images of `byteBudget` bytes together; an image not painted for `framesKept` frames
 /// is dropped, and all of them go when a frame ends with nothing animating (no frame follows to
