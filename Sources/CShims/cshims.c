@@ -1,6 +1,9 @@
 #define _GNU_SOURCE
 #include "cshims.h"
 #include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 #include <malloc.h>
 #include <signal.h>
 #include <spawn.h>
@@ -116,3 +119,20 @@ int ow_inotify_read_names(int fd, void *context, void (*found)(void *context, co
 }
 
 int ow_trim_heap(void) { return malloc_trim(0); }
+
+size_t ow_release_stack_below(size_t keep) {
+    uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    FILE *maps = fopen("/proc/self/maps", "re");
+    if (!maps) return 0;
+    char line[512];
+    uintptr_t start = 0, end = 0;
+    while (fgets(line, sizeof line, maps)) {
+        unsigned long a, b;
+        if (strstr(line, "[stack]") && sscanf(line, "%lx-%lx", &a, &b) == 2) { start = a; end = b; break; }
+    }
+    fclose(maps);
+    if (!(start <= sp && sp < end) || sp - start < keep + page) return 0;  // not the main thread's stack
+    uintptr_t below = (sp - keep) & ~(page - 1);
+    return madvise((void *)start, below - start, MADV_DONTNEED) == 0 ? below - start : 0;
+}

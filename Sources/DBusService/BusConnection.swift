@@ -77,15 +77,14 @@ public final class BusConnection {
         return Int32(clamping: (deadline - nowUsec + 999) / 1_000)
     }
 
-    /// Handles everything the bus has for us (incoming calls run their handlers here) and
-    /// writes what can be written, without blocking. Throws `BusError.disconnected` when the
-    /// bus went away.
-    /// Processes everything buffered or readable now; true when anything was.
+    /// Handles what the bus has for us (incoming calls run their handlers here), at most `limit`
+    /// messages, and writes what can be written, without blocking. Throws
+    /// `BusError.disconnected` when the bus went away. True when anything was processed.
     @discardableResult
-    public func processPending() throws -> Bool {
-        var processed = false
-        while try BusError.check(sd_bus_process(bus, nil), "sd_bus_process") > 0 { processed = true }
-        return processed
+    public func processPending(limit: Int = .max) throws -> Bool {
+        var processed = 0
+        while processed < limit, try BusError.check(sd_bus_process(bus, nil), "sd_bus_process") > 0 { processed += 1 }
+        return processed > 0
     }
 
     /// Blocks until all queued output is written. For shutdown, not for the loop.
@@ -150,8 +149,14 @@ public final class BusConnection {
     public func emitSignal(path: String, interface: String, member: String, arguments: [BusValue],
                            destination: String? = nil) throws {
         var message: OpaquePointer?
-        try BusError.check(sd_bus_message_new_signal(bus, &message, path, interface, member),
-                           "creating signal \(interface).\(member)")
+        // withCString lends a native string's own bytes; passing a String where C wants a
+        // pointer copies it into a new array each time.
+        let created = path.withCString { path in
+            interface.withCString { interface in
+                member.withCString { sd_bus_message_new_signal(bus, &message, path, interface, $0) }
+            }
+        }
+        try BusError.check(created, "creating signal \(interface).\(member)")
         defer { sd_bus_message_unref(message) }
         guard let message else { throw BusError.failed(operation: "sd_bus_message_new_signal", code: -ENOMEM) }
         if let destination {

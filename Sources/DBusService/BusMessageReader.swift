@@ -118,8 +118,9 @@ struct BusMessageReader {
     }
 
     private func enter(_ type: CChar, _ contents: String) throws {
-        let r = try BusError.check(sd_bus_message_enter_container(message, type, contents),
-                                   "sd_bus_message_enter_container")
+        // withCString lends the string's bytes (passing a String for a C pointer copies it).
+        let entered = contents.withCString { sd_bus_message_enter_container(message, type, $0) }
+        let r = try BusError.check(entered, "sd_bus_message_enter_container")
         if r == 0 { throw BusError.invalidValue("no container '\(contents)' to enter") }
     }
 

@@ -61,8 +61,8 @@ struct BusMessageWriter {
     }
 
     private func container(_ type: Unicode.Scalar, _ contents: String, _ body: () throws -> Void) throws {
-        try BusError.check(sd_bus_message_open_container(message, typeCode(type), contents),
-                           "sd_bus_message_open_container('\(type)', '\(contents)')")
+        let opened = contents.withCString { sd_bus_message_open_container(message, typeCode(type), $0) }
+        try BusError.check(opened, "sd_bus_message_open_container('\(type)', '\(contents)')")
         try body()
         try BusError.check(sd_bus_message_close_container(message), "sd_bus_message_close_container")
     }

@@ -1,35 +1,39 @@
 import DequeModule
 
 /// The last `capacity` items, oldest first. Appending at capacity drops the oldest in O(1).
+/// Inlinable: its owner's module specializes it for its element (a generic call per method from
+/// another module costs more than the method).
 public struct BoundedHistory<Element> {
-    public private(set) var items: Deque<Element> = []
+    @usableFromInline var storage: Deque<Element> = []
     public var capacity: Int { didSet { trim() } }
 
-    public init(capacity: Int) { self.capacity = max(0, capacity) }
+    @inlinable public init(capacity: Int) { self.capacity = max(0, capacity) }
 
-    public mutating func append(_ item: Element) {
-        items.append(item)
+    @inlinable public var items: Deque<Element> { storage }
+
+    @inlinable public mutating func append(_ item: Element) {
+        storage.append(item)
         trim()
     }
 
     /// Removes and returns the newest item.
-    public mutating func popLast() -> Element? { items.popLast() }
+    @inlinable public mutating func popLast() -> Element? { storage.popLast() }
 
     /// Removes and returns the newest item that satisfies `predicate`.
-    public mutating func removeLast(where predicate: (Element) -> Bool) -> Element? {
-        guard let index = items.lastIndex(where: predicate) else { return nil }
-        return items.remove(at: index)
+    @inlinable public mutating func removeLast(where predicate: (Element) -> Bool) -> Element? {
+        guard let index = storage.lastIndex(where: predicate) else { return nil }
+        return storage.remove(at: index)
     }
 
     /// Removes every item that satisfies `predicate`.
-    public mutating func removeAll(where predicate: (Element) -> Bool) { items.removeAll(where: predicate) }
+    @inlinable public mutating func removeAll(where predicate: (Element) -> Bool) { storage.removeAll(where: predicate) }
     /// Changes the item at `index` in place.
-    public mutating func update(at index: Int, _ change: (inout Element) -> Void) {
-        change(&items[index])
+    @inlinable public mutating func update(at index: Int, _ change: (inout Element) -> Void) {
+        change(&storage[index])
     }
 
-    private mutating func trim() {
+    @inlinable mutating func trim() {
         let capacity = max(0, self.capacity)
-        if items.count > capacity { items.removeFirst(items.count - capacity) }
+        if storage.count > capacity { storage.removeFirst(storage.count - capacity) }
     }
 }

@@ -21,12 +21,11 @@ extension ContainerState {
         for id in paused where entries[id]?.phase == .showing { resumeCountdown(of: id, until: until) }
     }
 
-    /// A view joined a stack whose header the pointer is over: its countdown pauses too.
-    mutating func pauseIfHeaderHovered(_ id: ViewID, now: Double) {
-        guard let key = entries[id]?.groupKey, groups[key]?.hoverPaused != nil,
-              entries[id]?.pausedAt == nil else { return }
+    /// A view joined the group at `g`: when the pointer is over its header, its countdown pauses too.
+    mutating func pauseIfHeaderHovered(_ id: ViewID, group g: Dictionary<String, GroupState>.Index, now: Double) {
+        guard groups.values[g].hoverPaused != nil, entries[id]?.pausedAt == nil else { return }
         pauseCountdown(of: id, now: now)
-        groups[key]!.hoverPaused!.append(id)
+        groups.values[g].hoverPaused!.append(id)
     }
 }
 

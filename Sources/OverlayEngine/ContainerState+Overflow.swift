@@ -94,17 +94,19 @@ extension ContainerState {
     /// in goes at once), or puts a view that never appeared straight into
     /// the hidden set. A paused countdown resumes: nobody can hover a hidden view.
     mutating func hide(_ id: ViewID, now: Double) {
-        if entries[id]!.phase == .showing { leaveGroup(id) }
         var entry = entries[id]!
+        let buried = isBuriedInStack(entry, now: now)
+        if entry.phase == .showing { leaveGroup(id, key: entry.groupKey, order: entry.order) }
         if entry.phase == .showing {
             if let pausedAt = entry.pausedAt {
                 entry.countdownStart += max(0, now - pausedAt)
                 entry.pausedAt = nil
             }
             entry.presenceAtRemoval = min(1, max(0, entry.presence(at: now)))
-            // Only a view fully in fades out: one still coming in (a flood pushes each out within
-            // its own fade-in) goes at once, so a burst draws only the views that stay.
-            entry.removalDuration = entry.presenceAtRemoval >= 1 ? entry.animationDuration : 0
+            // Only a view fully in and not buried in a stack fades out: one still coming in (a
+            // flood pushes each out within its own fade-in) goes at once, so a burst draws only
+            // the views that stay.
+            entry.removalDuration = entry.presenceAtRemoval >= 1 && !buried ? entry.animationDuration : 0
             if let drag = entry.drag { entry.drag = DragState(offset: drag.offset(at: now).offset) }
             if entry.pinned { pinnedShowing.remove(id, key: entry.order) } else { normalShowing.remove(id, key: entry.order) }
             showingCount -= 1

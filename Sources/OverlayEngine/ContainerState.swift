@@ -160,10 +160,11 @@ struct ContainerState: Sendable {
         effects.append(.appeared(id, container: name))
         if entry.pinned { pinnedShowing.insert(id, key: entry.order) } else { normalShowing.insert(id, key: entry.order) }
         showingCount += 1
+        let key = groupKey(for: entry)
+        if let key { entry.groupKey = key }
         entries[id] = entry
         scheduleAutoDismiss(of: id)
-        joinGroup(id)
-        pauseIfHeaderHovered(id, now: now)
+        if let key { joinGroup(id, key: key, order: entry.order, now: now) }
     }
 
     // MARK: Dismissals
@@ -185,17 +186,19 @@ struct ContainerState: Sendable {
         case .hidden:
             dismissHidden(entry, reason: reason, now: now, effects: &effects)
         case .showing:
+            // A card buried in a closed stack is not drawn: it goes at once.
+            let transition = animated && !isBuriedInStack(entry, now: now)
             entry.presenceAtRemoval = min(1, max(0, entry.presence(at: now)))
             entry.phase = .removing
             entry.removalStart = now
             entry.removalOverride = override
             let animation = override?.animation ?? entry.resolved.animation
-            entry.removalDuration = animated ? (override == nil ? entry.animationDuration : animation.duration) : 0
+            entry.removalDuration = transition ? (override == nil ? entry.animationDuration : animation.duration) : 0
             if let drag = entry.drag { entry.drag = DragState(offset: drag.offset(at: now).offset) }
             showingCount -= 1
             if entry.pinned { pinnedShowing.remove(id, key: entry.order) } else { normalShowing.remove(id, key: entry.order) }
             entries[id] = entry
-            leaveGroup(id)
+            leaveGroup(id, key: entry.groupKey, order: entry.order)
             effects.append(.dismissed(id, container: name, reason: reason))
             for hook in entry.resolved.disappearActions { effects.append(.hook(hook, id, container: name)) }
             if entry.removalDuration <= 0 { finishRemoval(id, effects: &effects) } else { scheduleRemovalEnd(of: id) }
@@ -244,6 +247,7 @@ struct ContainerState: Sendable {
         for id in finished { finishRemoval(id, effects: &effects) }
         // Hidden views first, so a slot freed below goes to a view whose time is not up.
         if !countdownsSuspended { expireHidden(at: t, effects: &effects) }
+        dissolveStacks(leavingWhole: expired)
         for id in expired { dismiss(id, reason: .autoDismiss, animated: true, now: t, effects: &effects) }
         var overdue: [ViewID] = []
         while !countdownsSuspended, let top = waitingDeadlines.top, top.deadline <= t {

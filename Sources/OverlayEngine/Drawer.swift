@@ -48,6 +48,16 @@ public struct Drawer: Sendable {
         notches.indices.filter { notches[$0].isEnabled }.sorted { height(ofNotch: $0) < height(ofNotch: $1) }
     }
 
+    /// The lowest enabled notch (`enabledNotches.first`), found without building the list: it is
+    /// asked at every pass of the daemon's loop (is the centre open?).
+    public var lowestEnabledNotch: Int? {
+        var lowest: Int?
+        for index in notches.indices where notches[index].isEnabled {
+            if lowest.map({ height(ofNotch: index) < height(ofNotch: $0) }) ?? true { lowest = index }
+        }
+        return lowest
+    }
+
     /// The notch the drawer rests on or is heading to; nil while dragged.
     public var targetNotch: Int? {
         switch motion {

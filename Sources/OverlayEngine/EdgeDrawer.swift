@@ -121,7 +121,7 @@ public struct EdgeDrawer: Sendable {
     /// Open unless resting on (or heading to) the lowest enabled notch; open while dragged.
     public var isOpen: Bool {
         guard let target = drawer.targetNotch else { return true }
-        return target != drawer.enabledNotches.first
+        return target != drawer.lowestEnabledNotch
     }
 
     /// Something is on screen or about to be: the panel is out, moving, or held.
@@ -147,7 +147,7 @@ public struct EdgeDrawer: Sendable {
 
     /// Moves to the lowest enabled notch.
     public mutating func close(animated: Bool = true, now: Double) {
-        if let lowest = drawer.enabledNotches.first { move(toNotch: lowest, animated: animated, now: now) }
+        if let lowest = drawer.lowestEnabledNotch { move(toNotch: lowest, animated: animated, now: now) }
     }
 
     public mutating func setNotch(_ index: Int, enabled: Bool, now: Double) {

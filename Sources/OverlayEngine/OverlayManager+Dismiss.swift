@@ -107,22 +107,34 @@ extension OverlayManager {
         earliestDeadline()?.time
     }
 
-    /// Fires every timer due at or before `now`, in time order, each at its own time.
+    /// Fires every timer due at or before `now`, in time order, each at its own time. A
+    /// container's timers due before any other's fire in one pass over it (a flood's views
+    /// expire one by one, each at its own time).
     public mutating func advance(to now: Double) {
         while let next = earliestDeadline(), next.time <= now {
-            if let name = next.container {
-                mutate(name) { $0.fire(at: next.time, effects: &$1) }
-            } else {
+            guard let index = next.container else {
                 expirePending(at: next.time)
+                continue
+            }
+            let others = earliestDeadline(except: index)?.time ?? .infinity
+            mutate(at: index) { state, effects in
+                var t = next.time
+                while true {
+                    state.fire(at: t, effects: &effects)
+                    state.pruneDrawnDeadlines()
+                    guard let due = state.nextDeadline, due <= now, due < others else { break }
+                    t = due
+                }
             }
         }
     }
 
-    /// (time, container) of the earliest timer; container nil for a pending expiry.
-    private func earliestDeadline() -> (time: Double, container: String?)? {
-        var best: (time: Double, container: String?)?
-        for state in containers {
-            if let t = state.nextDeadline, best.map({ t < $0.time }) ?? true { best = (t, state.name) }
+    /// (time, container index) of the earliest timer, of every container but `skipped`;
+    /// container nil for a pending expiry.
+    private func earliestDeadline(except skipped: Int? = nil) -> (time: Double, container: Int?)? {
+        var best: (time: Double, container: Int?)?
+        for index in containers.indices where index != skipped {
+            if let t = containers[index].nextDeadline, best.map({ t < $0.time }) ?? true { best = (t, index) }
         }
         for list in pending.values {
             for show in list where best.map({ show.expiresAt < $0.time }) ?? true {

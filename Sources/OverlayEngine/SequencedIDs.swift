@@ -124,6 +124,20 @@ struct SequencedIDs: Sendable {
         return nil
     }
 
+    /// True when `key`, a live id's, is among the `n` largest live keys. Scans back from the end
+    /// over at most `n` live ids (and the tombstones between them).
+    func isAmongLast(_ n: Int, key: UInt64) -> Bool {
+        var i = ids.count - 1, seen = 0
+        while i >= head, seen < n {
+            if alive[i] {
+                if keys[i] <= key { return true }
+                seen += 1
+            }
+            i -= 1
+        }
+        return false
+    }
+
     /// Keeps `last` O(1) when ids leave from the end.
     private mutating func dropDeadTail() {
         while keys.count > head, !alive[keys.count - 1] {

@@ -10,8 +10,10 @@ extension Dictionary {
     /// Rebuilds the storage at twice the count when under a quarter of its capacity is used
     /// (and the capacity is above `floor`); an empty one keeps no storage. O(1) when nothing is
     /// done; a rebuild costs O(count) and happens only after three quarters of the capacity
-    /// emptied, so removals stay O(1) amortised.
-    public mutating func shrinkIfSparse(floor: Int = spareCapacityFloor) {
+    /// emptied, so removals stay O(1) amortised. Inlinable: specialized where it is called, it
+    /// is a few comparisons; through a generic call from another module it cost thousands of
+    /// instructions a call.
+    @inlinable public mutating func shrinkIfSparse(floor: Int = spareCapacityFloor) {
         if isEmpty { if capacity > 0 { self = [:] }; return }
         guard capacity > floor, count < capacity / 4 else { return }
         var smaller = Dictionary(minimumCapacity: count * 2)
@@ -20,10 +22,22 @@ extension Dictionary {
     }
 }
 
-extension Array {
+extension Set {
     /// As `Dictionary.shrinkIfSparse`: a copy at twice the count when under a quarter is used,
     /// no storage when empty.
     public mutating func shrinkIfSparse(floor: Int = spareCapacityFloor) {
+        if isEmpty { if capacity > 0 { self = [] }; return }
+        guard capacity > floor, count < capacity / 4 else { return }
+        var smaller = Set(minimumCapacity: count * 2)
+        for member in self { smaller.insert(member) }
+        self = smaller
+    }
+}
+
+extension Array {
+    /// As `Dictionary.shrinkIfSparse`: a copy at twice the count when under a quarter is used,
+    /// no storage when empty. Inlinable, as the dictionary's.
+    @inlinable public mutating func shrinkIfSparse(floor: Int = spareCapacityFloor) {
         if isEmpty { if capacity > 0 { self = [] }; return }
         guard capacity > floor, count < capacity / 4 else { return }
         var smaller: [Element] = []

@@ -9,12 +9,22 @@ public struct Color: Hashable, Sendable {
 
     /// Parses "#RRGGBB" or "#RRGGBBAA" (the leading "#" is optional). Nil for anything else.
     public init?(hex: String) {
-        var digits = Substring(hex)
-        if digits.first == "#" { digits = digits.dropFirst() }
-        guard digits.count == 6 || digits.count == 8,
-              digits.allSatisfy(\.isHexDigit),
-              let value = UInt32(digits, radix: 16) else { return nil }
-        let rgba = digits.count == 6 ? (value << 8) | 0xFF : value
+        var value: UInt32 = 0, count = 0
+        for (i, byte) in hex.utf8.enumerated() {
+            if i == 0, byte == UInt8(ascii: "#") { continue }
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            count += 1
+            guard count <= 8 else { return nil }
+            value = value << 4 | UInt32(digit)
+        }
+        guard count == 6 || count == 8 else { return nil }
+        let rgba = count == 6 ? (value << 8) | 0xFF : value
         func channel(_ shift: UInt32) -> Double { Double((rgba >> shift) & 0xFF) / 255 }
         self.init(red: channel(24), green: channel(16), blue: channel(8), alpha: channel(0))
     }

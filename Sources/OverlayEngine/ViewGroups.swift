@@ -54,18 +54,21 @@ extension ContainerState {
         return entry.configuration.groupKey
     }
 
-    /// Slots one more showing member of `key` costs (negative when it makes the group stack).
-    func slotCost(joining key: String?) -> Int {
-        guard let key, let threshold = config.groupThreshold else { return 1 }
-        let n = groups[key]?.members.count ?? 0
+    /// Slots one more showing member of `key`, a group that shows `n` members now, costs
+    /// (negative when it makes the group stack).
+    private func slotCost(joining key: String?, members n: Int) -> Int {
+        guard key != nil, let threshold = config.groupThreshold else { return 1 }
         return Self.cost(of: n + 1, threshold: threshold) - Self.cost(of: n, threshold: threshold)
     }
 
-    /// True when `id` may show without going over the container's capacity.
+    /// True when `id` may show without going over the container's capacity. One lookup of its
+    /// group (a flood asks this for every newcomer).
     func fits(_ id: ViewID) -> Bool {
         let entry = entries[id]!
-        if isFull(groupKey(for: entry)) { return false }
-        let cost = entry.pinned ? 1 : slotCost(joining: groupKey(for: entry))
+        let key = groupKey(for: entry)
+        let members = key.flatMap { groups[$0]?.members.count }
+        if let members, members >= max(1, config.maximumGroupMembers) { return false }
+        let cost = entry.pinned ? 1 : slotCost(joining: key, members: members ?? 0)
         return slotsUsed + cost <= config.capacity
     }
 
@@ -78,8 +81,9 @@ extension ContainerState {
     /// A newcomer to a full group takes its oldest member's place (which is hidden). False when
     /// its group is not full.
     mutating func swapIntoFullGroup(_ id: ViewID, now: Double, effects: inout [EngineEffect]) -> Bool {
-        guard let key = groupKey(for: entries[id]!), isFull(key), let oldest = groups[key]!.members.first else { return false }
-        if entries[id]!.phase == .hidden, entries[oldest]!.arrival > entries[id]!.arrival { return false }
+        guard let entry = entries[id], let key = groupKey(for: entry), let members = groups[key]?.members,
+              members.count >= max(1, config.maximumGroupMembers), let oldest = members.first else { return false }
+        if entry.phase == .hidden, entries[oldest]!.arrival > entry.arrival { return false }
         hide(oldest, now: now)
         appear(id, now: now, effects: &effects)
         return true
@@ -88,26 +92,49 @@ extension ContainerState {
     /// Slots `n` showing members take: each alone below the threshold, one stack from it on.
     static func cost(of n: Int, threshold: Int) -> Int { n >= max(1, threshold) ? 1 : n }
 
-    /// A view went on screen (its entry is stored as showing).
-    mutating func joinGroup(_ id: ViewID) {
-        guard let slot = entries.index(forKey: id), let key = groupKey(for: entries.values[slot]) else { return }
-        entries.values[slot].groupKey = key
-        let order = entries.values[slot].order
-        if groups[key] == nil { groups[key] = GroupState(serial: nextGroupSerial()) }
+    /// True when a showing member of a closed stack at rest is buried: at least the drawn top
+    /// cards (`GroupStack.peeking + 1`) are newer members, so none of it is on screen and it may
+    /// leave without a transition.
+    @inline(__always)
+    func isBuriedInStack(_ entry: ViewEntry, now: Double) -> Bool {
+        guard entry.phase == .showing, let key = entry.groupKey, let group = groups[key], group.stacked,
+              GroupStack.drawsTopOnly(group, at: now) else { return false }
+        return !group.members.isAmongLast(GroupStack.peeking + 1, key: entry.order)
+    }
+
+    /// Stacks whose every showing member is in `ids` (a flood's stack expiring) stay whole while
+    /// their top cards go, as a cleared group does, instead of breaking up into cards laid out
+    /// alone once fewer than the threshold are left.
+    mutating func dissolveStacks(leavingWhole ids: [ViewID]) {
+        guard groupsStack, ids.count > 1 else { return }
+        var leaving: [String: Int] = [:]
+        for id in ids {
+            guard let entry = entries[id], entry.phase == .showing, let key = entry.groupKey else { continue }
+            leaving[key, default: 0] += 1
+        }
+        for (key, count) in leaving where groups[key]?.stacked == true && groups[key]?.members.count == count {
+            groups[key]!.dissolving = true
+        }
+    }
+
+    /// A view went on screen as a member of group `key` (its entry is stored as showing, with the
+    /// key and its `order`); under a header the pointer is over, its countdown pauses too.
+    mutating func joinGroup(_ id: ViewID, key: String, order: UInt64, now: Double) {
+        if groups.index(forKey: key) == nil { groups[key] = GroupState(serial: nextGroupSerial()) }
         // In place, through one lookup: a copy of the group would copy its member list at every show.
         let g = groups.index(forKey: key)!
         let before = groups.values[g].members.count
         if before == 0 { groups.values[g].stacked = false; groups.values[g].dissolving = false }
         groups.values[g].members.insert(id, key: order)
         membersChanged(g, from: before)
+        pauseIfHeaderHovered(id, group: g, now: now)
     }
 
-    /// A showing view left the screen (dismissed or hidden).
-    mutating func leaveGroup(_ id: ViewID) {
-        guard let slot = entries.index(forKey: id), let key = entries.values[slot].groupKey,
-              let g = groups.index(forKey: key) else { return }
+    /// A showing member of group `key` (nil: none) at `order` left the screen (dismissed or hidden).
+    mutating func leaveGroup(_ id: ViewID, key: String?, order: UInt64) {
+        guard let key, let g = groups.index(forKey: key) else { return }
         let before = groups.values[g].members.count
-        guard groups.values[g].members.remove(id, key: entries.values[slot].order) else { return }
+        guard groups.values[g].members.remove(id, key: order) else { return }
         membersChanged(g, from: before)
     }
 
@@ -190,9 +217,13 @@ extension ContainerState {
         }
         for id in hiddenMembers.reversed() { dismiss(id, reason: reason, animated: animated, now: now, effects: &effects) }
         let ids = members(of: key)
+        // Decided before any leaves: each card leaving lifts the next one to the top.
+        let buried = Set(ids.filter { isBuriedInStack(entries[$0]!, now: now) })
         let stacked = groups[key]?.stacked ?? false
         groups[key]?.dissolving = stacked
-        for id in ids.reversed() { dismiss(id, reason: reason, animated: animated, now: now, effects: &effects) }
+        for id in ids.reversed() {
+            dismiss(id, reason: reason, animated: animated && !buried.contains(id), now: now, effects: &effects)
+        }
         return hiddenMembers + ids
     }
 }

@@ -1,10 +1,12 @@
-/// How often a surface draws while views pour in. A frame that brought several new views at
-/// once (more came in than one per frame: a flood) starts a burst: until `settleTime` after the
-/// last such frame, each frame waits until `frameInterval` after the one before. What a frame in
-/// a flood shows is replaced a frame later, and the burst's cards fading and sliding in after it
-/// are drawn at the same pace: drawing them at the compositor's pace cost most of a flood's
-/// frames. A single notification and a trickle (at most one new view a frame, no burst before
-/// it) draw at the compositor's pace, and the first frame of a burst is drawn at once.
+/// How often a surface draws while views pour in or expire in bulk. A frame that brought several
+/// new views at once (more came in than one per frame: a flood) starts a burst, and so does an
+/// update pass in which several of the surface's views expired (the flood's timeouts running
+/// out): until `settleTime` after the last such moment, each frame waits until `frameInterval`
+/// after the one before. What a frame in a flood shows is replaced a frame later, and the
+/// burst's cards fading and sliding in or out after it are drawn at the same pace: drawing them
+/// at the compositor's pace cost most of a flood's frames. A single notification and a trickle
+/// (at most one new view a frame, one expiring at a time, no burst before it) draw at the
+/// compositor's pace, and the first frame of a burst is drawn at once.
 struct BurstPacing: Equatable {
     /// New views in one frame that make it part of a burst.
     static let newViewsForBurst = 2
@@ -16,18 +18,44 @@ struct BurstPacing: Equatable {
 
     /// When the last frame was drawn.
     private(set) var lastFrame: Double?
-    /// When the last frame that brought several new views was drawn.
+    /// When the last frame that brought several new views was drawn, or several views expired.
     private(set) var lastBurstFrame: Double?
 
-    /// When the next frame may be drawn, given that one is wanted at `now`.
-    func drawTime(now: Double) -> Double {
-        guard let lastFrame, let lastBurstFrame, now < lastBurstFrame + Self.settleTime else { return now }
-        return max(now, lastFrame + Self.frameInterval)
+    /// Moving values (a view tree moving to new levels, an OSD's bar): a frame that brings a new
+    /// value waits at least this long after the one before (at most 40 a second) ...
+    static let newValueInterval = 1.0 / 40
+    /// ... and a frame that only moves on towards it waits this long (30 a second) ...
+    static let valueFrameInterval = 1.0 / 30
+    /// ... and this long after the value came: while values keep coming 30 a second, each is one
+    /// frame drawn as it comes, not one more in between.
+    static let valuePause = 1.0 / 24
+
+    /// When the next frame may be drawn, given that one is wanted at `now`. `valueAt`: when the
+    /// latest value of a view tree moving on the surface came (nil when none moves): its frames
+    /// come at most `newValueInterval` apart for new values, `valueFrameInterval` between them,
+    /// not at the compositor's pace (at 30 levels a second that is one frame a level, not two at
+    /// 60 Hz or five at 144 Hz).
+    func drawTime(now: Double, valueAt lastValue: Double? = nil) -> Double {
+        guard let lastFrame else { return now }
+        var due = now
+        if let lastBurstFrame, now < lastBurstFrame + Self.settleTime { due = max(due, lastFrame + Self.frameInterval) }
+        if let lastValue {
+            let next = lastValue > lastFrame ? lastFrame + Self.newValueInterval
+                : max(lastFrame + Self.valueFrameInterval, lastValue + Self.valuePause)
+            due = max(due, next)
+        }
+        return due
     }
 
     /// A frame showing `newViews` views the frame before did not show was drawn at `now`.
     mutating func drew(newViews: Int, at now: Double) {
         if newViews >= Self.newViewsForBurst { lastBurstFrame = now }
         lastFrame = now
+    }
+
+    /// `count` of the surface's views expired at `now`: the frames showing them go (and the
+    /// counts falling) are a burst's when they are several.
+    mutating func expired(_ count: Int, at now: Double) {
+        if count >= Self.newViewsForBurst { lastBurstFrame = now }
     }
 }

@@ -92,12 +92,21 @@ final class ContainerSurface {
         return (fractional?.state ?? SurfaceScaleState(hasViewporter: false)).current(outputScales: integers)
     }
 
-    /// When a frame that is due may be drawn, if a burst holds it back past `now`; else nil.
-    func heldBack(now: Double) -> Double? {
-        guard surface.phase == .needsDraw else { return nil }
-        let due = pacing.drawTime(now: now)
-        return due > now ? due : nil
+    /// When a frame that is due, or the change an idle surface would draw now, may be drawn, if
+    /// a burst or moving values (`valueAt`: when the latest value of a view tree moving on the
+    /// surface came, `BurstPacing`) hold it back past `now`; else nil. A held idle surface is
+    /// marked for a redraw, so the pass at that time draws what changed meanwhile (a flood
+    /// expiring changes the pill between frames that are not an animation's).
+    func heldBack(now: Double, valueAt: Double?) -> Double? {
+        guard surface.phase == .needsDraw || surface.phase == .idle else { return nil }
+        let due = pacing.drawTime(now: now, valueAt: valueAt)
+        guard due > now else { return nil }
+        surface.requestRedraw()
+        return due
     }
+
+    /// `count` views of the surface's container expired now (BurstPacing.swift).
+    func viewsExpired(_ count: Int, at now: Double) { pacing.expired(count, at: now) }
 
     /// True when a changed picture would be drawn in this pass: a frame is due or the surface is
     /// idle (the change asks for one), and a buffer is free.
@@ -173,13 +182,10 @@ final class ContainerSurface {
         }.filter { $0.ink.intersects(bounds) }
         var ink = repaintsAll ? drawnNow.map(\.ink) : RepaintRegion.changes(from: lastItems, to: drawnNow)
         if let last = lastDrawn, last.ring != ring { ink += [last.ring?.ink, ring?.ink].compactMap { $0 } }
-        let region = stale.map { $0 + ink }
+        // Whole device pixels, so the cleared edge is never half-cleared (antialiased).
+        let region = stale.map { RepaintRegion.withoutCovered(($0 + ink).map { pixelAligned($0, scale: s) }) }
         if let region {
-            // Whole device pixels, so the cleared edge is never half-cleared (antialiased).
-            canvas.clip(to: region.map { rect in
-                let r = pixelRect(rect, scale: s)
-                return Rect(x: Double(r.x) / s, y: Double(r.y) / s, width: Double(r.width) / s, height: Double(r.height) / s)
-            })
+            canvas.clip(to: region)
             canvas.clear(rect: Rect(x: 0, y: 0, width: bounds.width, height: bounds.height))
         } else if !buffer.isBlank {
             canvas.clear()
@@ -205,7 +211,7 @@ final class ContainerSurface {
         inkHistory.append((frameCounter, ink))
         if inkHistory.count > 4 { inkHistory.removeFirst() }
         bufferFrames[key] = (frameCounter, (pixelWidth, pixelHeight))
-        let damage = redrawWhole ? [bounds] : lastDamage + ink
+        let damage = redrawWhole ? [bounds] : RepaintRegion.withoutCovered((lastDamage + ink).map { pixelAligned($0, scale: s) })
         if scale.usesViewport { fractional?.setDestination(width: surface.size.width, height: surface.size.height) }
         if let compositorBlur {
             let blurred = CompositorBlurRegion.frames(of: list, bounds: bounds) { id in
@@ -234,6 +240,12 @@ final class ContainerSurface {
     }
 
     /// A rectangle rounded outwards to whole pixels at `scale`.
+    /// `rect` grown to whole device pixels at `scale`, in points.
+    private func pixelAligned(_ rect: Rect, scale: Double) -> Rect {
+        let r = pixelRect(rect, scale: scale)
+        return Rect(x: Double(r.x) / scale, y: Double(r.y) / scale, width: Double(r.width) / scale, height: Double(r.height) / scale)
+    }
+
     private func pixelRect(_ rect: Rect, scale: Double) -> (x: Int32, y: Int32, width: Int32, height: Int32) {
         let x0 = (rect.minX * scale).rounded(.down), y0 = (rect.minY * scale).rounded(.down)
         let x1 = (rect.maxX * scale).rounded(.up), y1 = (rect.maxY * scale).rounded(.up)

@@ -1,7 +1,7 @@
 import CShims
 
 /// When memory a burst used goes back to the system: a while (`delay`) after the last view
-/// closed, once per burst. The renderer's layouts and fade images of the closed toasts are
+/// closed, once per burst, with the spare buffers and fade memory (the burst's last wake-up). The renderer's layouts and fade images of the closed toasts are
 /// dropped (a fade image is otherwise dropped only by later frames, and none come once the
 /// screen is empty), then `malloc_trim` returns the free pages glibc keeps in its arenas, and
 /// the code and font pages drawing mapped go back to the page cache (`IdlePages`).
@@ -33,9 +33,14 @@ struct HeapTrimSchedule {
     }
 }
 
-/// Returns the free pages of every malloc arena to the system, then the file pages drawing
-/// mapped since the daemon was idle (`IdlePages`).
+/// Returns the free pages of every malloc arena to the system, the stack pages drawing's deep
+/// calls left below the loop, then the file pages drawing mapped since the daemon was idle
+/// (`IdlePages`).
 func returnIdleMemory() {
     _ = ow_trim_heap()
+    _ = ow_release_stack_below(idleStackKept)
     IdlePages.release()
 }
+
+/// Stack kept below the trim's caller: the loop's own calls stay mapped.
+let idleStackKept = 16 << 10

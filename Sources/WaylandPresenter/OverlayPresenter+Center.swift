@@ -48,12 +48,14 @@ extension OverlayPresenter {
     /// Makes drawer container `container` the notification centre, listing what `source` gives.
     public func setCenter(_ container: String, source: CenterSource) {
         center = CenterPresentation(name: container, source: source)
+        centerOpen = nil
         centerChanged = true
     }
 
     /// The source's entries changed: read again before the next frame.
     public func invalidateCenter() {
-        guard center != nil else { return }
+        // Already stale and emptied (a flood's every effect asks again before the centre reads).
+        guard center != nil, !(center!.stale && centerChanged && center!.contents.isEmpty) else { return }
         center!.stale = true
         center!.contents = [:]
         centerChanged = true
@@ -61,7 +63,12 @@ extension OverlayPresenter {
 
     public var centerName: String? { center?.name }
     /// Open: on (or heading to) a notch above the lowest.
-    public var isCenterOpen: Bool { center.flatMap { drawers.drawers[$0.name]?.isOpen } ?? false }
+    public var isCenterOpen: Bool {
+        if let known = centerOpen { return known }
+        let open = (center?.name).map { drawers.drawers[$0]?.isOpen ?? false } ?? false
+        centerOpen = open
+        return open
+    }
     public var centerList: CenterList? { center?.list }
 
     /// Opens, closes or (nil) toggles the centre.

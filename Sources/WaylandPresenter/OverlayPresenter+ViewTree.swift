@@ -15,15 +15,13 @@ struct ViewTreePresentation {
     /// `to` and `matches`: the layout moved to and its parts' matches, found once for every frame.
     var animations: [ViewID: (from: ViewLayoutResult, start: Double, animation: Animation, to: ViewLayoutResult,
                               matches: PartMatches)] = [:]
-    /// Frames of a value animation are drawn this often.
-    static let frameInterval = 1.0 / 60
 
     func revision(of id: ViewID) -> Int { revisions[id] ?? 0 }
     mutating func changed(_ id: ViewID) { revisions[id, default: 0] &+= 1 }
     mutating func removed(_ id: ViewID) {
         revisions[id] = nil
         animations[id] = nil
-        drags = drags.filter { $0.value.view != id }
+        if !drags.isEmpty { drags = drags.filter { $0.value.view != id } }
     }
 }
 
@@ -35,8 +33,8 @@ extension OverlayPresenter {
     @discardableResult
     public func show(_ view: ViewNode, id: ViewID? = nil, in container: String,
                      configuration: ViewConfiguration = .init(), animated: Bool = true) throws -> ViewID {
-        let laidOut = trees.layouts.layout(view)
         let replacing = id.map { views[$0] != nil } ?? false
+        let laidOut = trees.layouts.layout(view, reusing: id.flatMap { if case .tree(let old)? = views[$0] { old } else { nil } })
         let shown = try manager.show(id, in: container, configuration: configuration, size: laidOut.size,
                                      animated: animated, now: clock())
         lazyMeasure.pending.remove(shown)
@@ -52,7 +50,8 @@ extension OverlayPresenter {
     @discardableResult
     public func update(_ id: ViewID, to node: ViewNode, animated: Bool = true) -> Bool {
         guard case .tree(let old)? = views[id] else { return false }
-        let laidOut = trees.layouts.layout(node)
+        var laidOut = trees.layouts.layout(node, reusing: old)
+        if reply.editing?.view == id { laidOut.focus = old.focus }  // a slider moved by its keys keeps its ring
         if laidOut.size != old.size { manager.setSize(laidOut.size, of: id) }
         if animated { animateLayout(of: id, from: old, to: laidOut) } else { trees.animations[id] = nil }
         setTree(laidOut, of: id, changed: true)
@@ -68,8 +67,9 @@ extension OverlayPresenter {
         let now = clock()
         // From what shows now: an animation under way goes on from where it is.
         let from = treeShown(old, of: id, now: now).layout
-        guard new.layout.animates(from: from) else { return }
-        trees.animations[id] = (from, now, animation, new.layout, new.layout.partMatches(from: from))
+        let matches = new.layout.partMatches(from: from)
+        guard new.layout.animates(from: from, matches: matches) else { return }
+        trees.animations[id] = (from, now, animation, new.layout, matches)
         let room = Size(width: max(from.size.width, new.size.width), height: max(from.size.height, new.size.height))
         if room != new.size { manager.setSize(room, of: id) }
     }
@@ -84,18 +84,55 @@ extension OverlayPresenter {
         return shown
     }
 
-    /// Each pass: views with value animations under way repaint; done ones stop. The next frame's time.
+    /// Each pass: views with value animations under way repaint; done ones stop. Their frames
+    /// come at their surfaces' pace: each frame drawn asks for the next, and the pass its frame
+    /// callback (or, while values move, the end of its hold) wakes repaints the moving views. A
+    /// pass where no surface of the view can draw it (a buffer released, a frame held) leaves it
+    /// as it is and costs little. Returns when the next held frame is due, or when the first
+    /// animation still under way ends, so one that shows on no surface still stops on time.
     func advanceTreeAnimations(to now: Double) -> Double? {
         guard !trees.animations.isEmpty else { return nil }
+        var wake: Double?
         for (id, animation) in trees.animations {
-            if now - animation.start >= animation.animation.duration {
+            let done = animation.start + animation.animation.duration
+            if now >= done {
                 trees.animations[id] = nil
                 if case .tree(let tree)? = views[id] { manager.setSize(tree.size, of: id) }  // the room it kept
+            } else {
+                wake = min(wake ?? done, done)
+                if let next = nextFrame(of: id, now: now) {
+                    if next.isFinite { wake = min(wake ?? next, next) }
+                    continue
+                }
             }
             trees.changed(id)
+            revision &+= 1
         }
-        revision &+= 1
-        return trees.animations.isEmpty ? nil : now + ViewTreePresentation.frameInterval
+        return wake
+    }
+
+    /// When the latest value of a view tree of `container` moving to it came; nil when none
+    /// moves (its surface paces those frames).
+    func latestTreeValue(in container: String) -> Double? {
+        trees.animations.filter { manager.containerName(of: $0.key) == container }.map(\.value.start).max()
+    }
+
+    /// When view `id`, moving, can next be drawn: nil when now (or it shows on no surface);
+    /// else when the first of its surfaces' held frames is due, infinity when each of them awaits
+    /// its frame callback (which wakes the loop).
+    private func nextFrame(of id: ViewID, now: Double) -> Double? {
+        guard let container = manager.containerName(of: id) else { return nil }
+        let valueAt = latestTreeValue(in: container)
+        var next: Double?
+        for (key, surface) in surfaces where key.container == container {
+            if case .awaitingFrame = surface.surface.phase {
+                next = next ?? .infinity
+                continue
+            }
+            guard let due = surface.heldBack(now: now, valueAt: valueAt) else { return nil }
+            next = min(next ?? due, due)
+        }
+        return next
     }
 
     /// The tree view `id` shows now (with the user's changes: toggles, sliders).
@@ -234,17 +271,21 @@ extension OverlayPresenter {
         showReply(of: id, reply.editing!.field, focused: true)
     }
 
-    /// What is typed shows in the tree's field (with its caret while it has the keyboard).
+    /// What is typed shows in the tree's field (with its caret while it has the keyboard); a slider with
+    /// the keyboard shows its ring.
     func showTreeField(_ id: ViewID, index: Int, _ field: EditableText, focused: Bool) {
         guard case .tree(var tree)? = views[id] else { return }
         if case .textField(var content)? = tree.node.node(at: index)?.kind, content.text != field.text {
             var node = tree.node
             content.text = field.text
             node.update(at: index) { $0.kind = .textField(content) }
-            tree = trees.layouts.layout(node)
+            tree = trees.layouts.layout(node, reusing: tree)
         }
-        let isField = if case .textField? = tree.node.node(at: index)?.kind { true } else { false }
-        tree.focus = focused && isField ? (index, field.caret) : nil
+        let takesKeys = switch tree.node.node(at: index)?.kind {
+        case .textField?, .slider?: true
+        default: false
+        }
+        tree.focus = focused && takesKeys ? (index, field.caret) : nil
         setTree(tree, of: id, changed: true)
     }
 

@@ -59,10 +59,14 @@ public protocol OverlayPresenterDelegate: AnyObject {
     func presenter(_ presenter: OverlayPresenter, clicked click: ViewClick)
     /// Every update pass, after the effects and before drawing.
     func presenterDidUpdate(_ presenter: OverlayPresenter)
+    /// Nothing shows and the heap is about to be trimmed (`HeapTrimSchedule`): the time to put
+    /// long-lived data a burst left scattered together.
+    func presenterWillTrimHeap(_ presenter: OverlayPresenter)
 }
 
 extension OverlayPresenterDelegate {
     public func presenterDidUpdate(_ presenter: OverlayPresenter) {}
+    public func presenterWillTrimHeap(_ presenter: OverlayPresenter) {}
 }
 
 /// Shows the engine's containers on a Wayland desktop: one layer surface per container,
@@ -122,13 +126,20 @@ public final class OverlayPresenter {
     /// Pointer and touch state (Input/OverlayPresenter+Input.swift).
     var input: PresenterInput!
     /// Drawer containers: their notches, drags and keyboard focus (OverlayPresenter+Drawer.swift).
-    var drawers = DrawerInput() { didSet { drawersChanged = true } }
+    var drawers = DrawerInput() {
+        didSet {
+            drawersChanged = true
+            centerOpen = nil
+        }
+    }
     /// The inline-reply field being typed into (Input/OverlayPresenter+Reply.swift).
     var reply = ReplyInput()
     var column = ColumnFocusPresentation()  // keyboard focus on a column (Input/OverlayPresenter+ColumnFocus.swift)
     private var drawersChanged = false
     /// The notification centre, when a drawer shows it (OverlayPresenter+Center.swift).
     var center: CenterPresentation?
+    /// `isCenterOpen` until the drawers or the centre change (asked at every pass).
+    var centerOpen: Bool?
     var centerChanged = false
     /// The buffers of a container's last surface, kept a while after it emptied: notifications
     /// come in bursts, and new buffers cost a page fault per 4 KiB drawn.
@@ -141,6 +152,10 @@ public final class OverlayPresenter {
     /// The earliest frame a burst holds back (`BurstPacing`).
     private var heldFrame: Double?
     static let animationTickInterval = 1.0 / 60
+    /// How late the loop may wake for the engine's timers (expiries, queue moves, removals): a
+    /// flood's notifications expire one by one, each at its own time, and are handled a few to a
+    /// pass instead of one wakeup each.
+    static let timerSlack = 1.0 / 60
     /// When freed heap memory goes back to the system after a burst (HeapTrim.swift).
     var heapTrim = HeapTrimSchedule(delay: OverlayPresenter.spareBufferLifetime)
 
@@ -248,6 +263,11 @@ public final class OverlayPresenter {
     public var containerNames: [String] { order }
     /// Where a registered container's surface goes; nil for an unknown container.
     public func placement(of container: String) -> SurfacePlacement? { placements[container] }
+    /// Views of `container` hidden or waiting: what its pill counts. Asked of the presenter, the
+    /// engine is read in place (`manager` from another module is a copy of every table).
+    public func overflowCount(in container: String) -> Int { manager.overflowCount(in: container) }
+    /// True while the engine holds view `id` (read in place, as `overflowCount`).
+    public func holds(_ id: ViewID) -> Bool { manager.contains(id) }
     /// What view `id` shows (a toast, a callout or a view tree); nil for an unknown id.
     public func content(of id: ViewID) -> ViewContent? { views[id] }
 
@@ -257,17 +277,19 @@ public final class OverlayPresenter {
         let now = clock()
         advanceInput(to: now)
         advanceCenter(to: now)
-        let treeFrame = advanceTreeAnimations(to: now)
+        let treeAnimationEnd = advanceTreeAnimations(to: now)
         deliverClicks()
         let changed = revision != seenRevision || engineDeadline.map { now >= $0 } == true
             || animationTick.map { now >= $0 } == true
         if changed {
+            var expired: [String: Int] = [:]  // per container: a flood expiring is drawn at a burst's pace
             // Effects may lead frontends to show or dismiss more: settle until nothing changes.
             repeat {
                 manager.advance(to: now)
                 let effects = manager.drainEffects()
                 seenRevision = revision
                 for effect in effects {
+                    if case .dismissed(_, let container, .autoDismiss) = effect { expired[container, default: 0] += 1 }
                     // A view moved to another container under its id (a tip following its
                     // window to another output) keeps its content.
                     if case .removed(let id, _) = effect, manager.containerName(of: id) == nil {
@@ -282,6 +304,9 @@ public final class OverlayPresenter {
                 }
             } while revision != seenRevision
             engineDeadline = manager.nextDeadline
+            if !expired.isEmpty {
+                for (key, surface) in surfaces { surface.viewsExpired(expired[key.container, default: 0], at: now) }
+            }
         }
         if let due = drawers.nextDeadline, due <= now { drawers.advance(to: now) }
         delegate?.presenterDidUpdate(self)
@@ -290,18 +315,24 @@ public final class OverlayPresenter {
         centerChanged = false
         heldFrame = nil
         for name in order { try updateSurface(of: name, now: now, engineChanged: redraw) }
+        lazyMeasure.pending.shrinkIfSparse()  // emptied by removals above and by measuring while drawing
         animationTick = surfaces.values.contains { $0.awaitsAnimationTick } ? now + Self.animationTickInterval : nil
         if !spareBuffers.isEmpty { spareBuffers = spareBuffers.filter { $0.value.until > now } }
         if heapTrim.update(now: now, occupied: !views.isEmpty) {
-            // Nothing is on screen: the renderers' layouts and pictures go (the icon theme's index stays).
+            // Nothing is on screen: the renderers' layouts and pictures go (the icon theme's index
+            // stays), and the spare buffers with them, due about now anyway: the trim is the
+            // burst's last wake-up, as code run after it would map again the code pages it returned.
+            spareBuffers.removeAll()
             trees.layouts.invalidate()
+            delegate?.presenterWillTrimHeap(self)
             returnIdleMemory()
         }
         display?.flush()
         let spareDeadline = earliest(spareBuffers.values.map(\.until).min(), heapTrim.due)
         let centerDue = centerDeadline(now: now)
-        return earliest(earliest(earliest(earliest(earliest(inputDeadline(after: engineDeadline), spareDeadline), drawers.nextDeadline),
-                                          earliest(animationTick, heldFrame)), centerDue), treeFrame)
+        let engineWake = engineDeadline.map { $0 + Self.timerSlack }
+        return earliest(earliest(earliest(earliest(earliest(inputDeadline(after: engineWake), spareDeadline), drawers.nextDeadline),
+                                          earliest(animationTick, heldFrame)), centerDue), treeAnimationEnd)
     }
 
     private func earliest(_ a: Double?, _ b: Double?) -> Double? {
@@ -310,6 +341,15 @@ public final class OverlayPresenter {
     }
 
     private func updateSurface(of name: String, now: Double, engineChanged: Bool) throws {
+        // Nothing changed, and no surface of it is due a frame or closed: nothing to do (most
+        // passes of the loop; outputs and placements changing count as changes).
+        if !engineChanged, !surfaces.contains(where: { $0.key.container == name && $0.value.surface.phase.wantsAttention }) {
+            return
+        }
+        let drawer = drawers.drawers[name]
+        let occupied = drawer.map { $0.isVisible(at: now) } ?? manager.hasViews(in: name)
+        // Nothing to show and no surface (an empty container, a closed drawer): nothing to do.
+        if !occupied, !surfaces.keys.contains(where: { $0.container == name }) { return }
         guard let placement = placements[name], let display else { return }
         let targets = outputs(for: placement.output, on: display)
         // Drop surfaces whose output is gone or no longer wanted, and those the compositor closed.
@@ -318,11 +358,8 @@ public final class OverlayPresenter {
             surfaces[key] = nil
         }
         let keys = targets.map { SurfaceKey(container: name, output: $0) }
-        // Nothing changed and no frame is due: skip the render list entirely (the common case).
+        // Nothing changed and no frame is due: skip the render list entirely.
         if !engineChanged, !keys.contains(where: { surfaces[$0]?.surface.phase == .needsDraw }) { return }
-        let drawer = drawers.drawers[name]
-        let occupied = drawer.map { $0.isVisible(at: now) }
-            ?? manager.hasViews(in: name)
         for key in keys {
             guard let surface = surfaceFor(key, placement: placement, occupied: occupied, on: display) else { continue }
             if drawer == nil { updateReplyKeyboard(surface, container: name) }
@@ -330,7 +367,7 @@ public final class OverlayPresenter {
             // change before it (a flood changes the engine once per notification). Hit tests keep
             // the items on screen meanwhile.
             if drawer == nil, surface.surface.phase == .awaitingFrame(redrawRequested: true) { continue }
-            if drawer == nil, let due = surface.heldBack(now: now) {
+            if drawer == nil, let due = surface.heldBack(now: now, valueAt: latestTreeValue(in: name)) {
                 heldFrame = earliest(heldFrame, due)
                 continue
             }

@@ -43,6 +43,24 @@ enum RepaintRegion {
         return region
     }
 
+    /// `rects` without those another of them covers (of equal ones, the first stays): frames in a
+    /// row repaint the same parts (a moving bar), and each rectangle costs the clip, the painter
+    /// and the damage request. Lists longer than `coverCheckLimit` are returned as they are.
+    static func withoutCovered(_ rects: [Rect]) -> [Rect] {
+        guard rects.count > 1, rects.count <= coverCheckLimit else { return rects }
+        var kept: [Rect] = []
+        for (i, r) in rects.enumerated() {
+            let covered = rects.indices.contains { j in
+                let c = rects[j]
+                return j != i && c.minX <= r.minX && c.minY <= r.minY && c.maxX >= r.maxX && c.maxY >= r.maxY && (c != r || j < i)
+            }
+            if !covered { kept.append(r) }
+        }
+        return kept
+    }
+
+    static let coverCheckLimit = 16
+
     /// Where a tree that changed in place, and nothing else about its item, paints differently
     /// (surface coordinates, within its ink); nil when the whole item must be repainted.
     static func changedParts(from old: DrawnItem, to new: DrawnItem) -> [Rect]? {

@@ -85,6 +85,9 @@ final class ControlFrontend {
         case "Show": return BusReply([.uint32(try show(a[0]))])
         case "ShowView": return BusReply([.uint32(try showView(container: a[0].stringValue ?? "", json: a[1].stringValue ?? "", settings: a[2]))])
         case "UpdateView": try updateView(a[0].uint, json: a[1].stringValue ?? ""); return .empty
+        case "ShowLevel":
+            return BusReply([.uint32(try showLevel(label: a[0].stringValue ?? "", value: a[1].double, maximum: a[2].double,
+                                                   icon: a[3].stringValue ?? "", muted: a[4].bool))])
         case "Dismiss": try dismiss(a[0].uint, animated: a[1].bool); return .empty
         case "DismissAll":
             try dismissAll(in: a[0].strings, except: a[1].strings, onlyShowing: a[2].bool, animated: a[3].bool)
@@ -173,6 +176,8 @@ final class ControlFrontend {
 extension BusValue {
     var uint: UInt32 { if case .uint32(let v) = unwrapped { return v }; return 0 }
     var bool: Bool { boolValue ?? false }
+    /// `d`; NaN for anything else.
+    var double: Double { if case .double(let v) = unwrapped { return v }; return .nan }
     var strings: [String] {
         if case .array(let items, _) = unwrapped { return items.compactMap(\.stringValue) }
         return []

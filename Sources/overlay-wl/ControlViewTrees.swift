@@ -10,6 +10,8 @@ extension ControlFrontend {
     static let viewTreeMethods: [BusMethod] = [
         BusMethod("ShowView", input: "ssa{sv}", output: "u", inputNames: ["container", "json", "settings"], outputNames: ["id"]),
         BusMethod("UpdateView", input: "us", inputNames: ["id", "json"]),
+        BusMethod("ShowLevel", input: "sddsb", output: "u", inputNames: ["label", "value", "maximum", "icon", "muted"],
+                  outputNames: ["id"]),
     ]
     static let viewActionSignal = BusSignal("ViewAction", signature: "usv", argumentNames: ["id", "action", "value"])
 
@@ -21,6 +23,29 @@ extension ControlFrontend {
 
     func showView(container: String, json: String, settings: BusValue) throws -> UInt32 {
         let node = try Self.viewTree(json, method: "ShowView")
+        let (request, tag) = try Self.viewTreeSettings(settings, container: container)
+        return try show(node, in: container, request: request, tag: tag)
+    }
+
+    /// The longest OSD label and icon name `ShowLevel` takes, in UTF-8 bytes.
+    static let maximumLevelText = 1024
+
+    /// `ShowLevel`: the on-screen display `overlay-wl osd` shows (`OSD.view`), built here from its
+    /// values instead of read from JSON, in the `osd` container under the tag `osd`.
+    func showLevel(label: String, value: Double, maximum: Double, icon: String, muted: Bool) throws -> UInt32 {
+        guard maximum > 0, maximum.isFinite, value.isFinite else {
+            throw BusMethodError.invalidArgs("ShowLevel: value and maximum must be finite, maximum above 0")
+        }
+        guard label.utf8.count <= Self.maximumLevelText, icon.utf8.count <= Self.maximumLevelText else {
+            throw BusMethodError.invalidArgs("ShowLevel: label and icon: at most \(Self.maximumLevelText) bytes each")
+        }
+        let node = OSD.view(label: label, value: value, maximum: maximum, icon: icon.isEmpty ? nil : icon, muted: muted)
+        return try show(node, in: OSD.containerName, request: try ShowRequest(settings: [("container", .string(OSD.containerName))]),
+                        tag: OSD.tag)
+    }
+
+    /// The settings of `ShowView`: the show request and the tag.
+    private static func viewTreeSettings(_ settings: BusValue, container: String) throws -> (ShowRequest, String?) {
         guard case .dict(let entries, "s", _) = settings.unwrapped else { throw BusMethodError.invalidArgs("ShowView: settings: expected a{sv}") }
         var pairs: [(String, SettingValue)] = [("container", .string(container))]
         var tag: String?
@@ -41,8 +66,12 @@ extension ControlFrontend {
             }
             pairs.append((key, value))
         }
-        let request: ShowRequest
-        do { request = try ShowRequest(settings: pairs) } catch { throw BusMethodError.invalidArgs("ShowView: \(error)") }
+        do { return (try ShowRequest(settings: pairs), tag) } catch { throw BusMethodError.invalidArgs("ShowView: \(error)") }
+    }
+
+    /// Shows `node` in `container` (under `request.id`, else in place of the tree shown under
+    /// `tag`, else under a new id).
+    private func show(_ node: ViewNode, in container: String, request: ShowRequest, tag: String?) throws -> UInt32 {
         try requireContainers([container])
         if let id = request.id, registry[ViewID(id)] != nil, viewTree(id) == nil {
             throw BusMethodError.invalidArgs("ShowView: id \(id) is not a view tree")

@@ -63,8 +63,9 @@ final class Daemon: OverlayPresenterDelegate {
         presenter.invalidateCenter()
         switch effect {
         case .appeared(let id, _):
-            if let record = registry[id], !record.isHeld, let notification = record.notification {
-                accessibility?.show(notification)
+            if let accessibility, accessibility.isConnected, let record = registry[id], !record.isHeld,
+               let notification = record.notification {
+                accessibility.show(notification)
             }
         case .removed:
             break
@@ -72,10 +73,11 @@ final class Daemon: OverlayPresenterDelegate {
             hooks.runViewHook(name, id: id, container: container)
         case .dismissed(let id, let container, let reason):
             // A view moved to another container under the same id lives on.
-            guard !(reason == .replaced && presenter.manager.contains(id)) else { return }
+            guard !(reason == .replaced && presenter.holds(id)) else { return }
+            guard let record = registry[id] else { return }
             // Off screen, closed or held by a mode: no longer for screen readers either.
-            if registry[id]?.notification != nil { accessibility?.remove(id.busID) }
-            guard let record = registry[id], !record.isHeld else { return }
+            if let accessibility, accessibility.isConnected, record.notification != nil { accessibility.remove(id.busID) }
+            guard !record.isHeld else { return }
             registry.remove(id)
             if let tip = record.tip {
                 tips.dismissed(tip, reason: reason)
@@ -97,7 +99,7 @@ final class Daemon: OverlayPresenterDelegate {
         notifications.accessibility = bridge
         bridge.showing = { [unowned self] in
             registry.records.compactMap { id, record in
-                record.isHeld || !presenter.manager.contains(id) ? nil : record.notification.map(AccessibilityBridge.node)
+                record.isHeld || !presenter.holds(id) ? nil : record.notification.map(AccessibilityBridge.node)
             }.sorted { $0.id < $1.id }
         }
         let previous = config.onApply
@@ -152,6 +154,8 @@ final class Daemon: OverlayPresenterDelegate {
         center.updated()
         menus.updated()
     }
+
+    func presenterWillTrimHeap(_ presenter: OverlayPresenter) { notifications.compactHistory() }
 
     // MARK: Signals
 

@@ -27,7 +27,9 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
     /// Wall-clock seconds, for the times scripts see.
     private let wallClock: () -> Double
     /// Closed (and hidden) notifications, for `overlay-wl history` and `restore`.
-    private(set) var history: BoundedHistory<HistoryEntry> { didSet { historyStore?.changed() } }
+    private(set) var history: BoundedHistory<HistoryEntry> { didSet { if !compacting { historyStore?.changed() } } }
+    /// True while `compactHistory` replaces the entries by equal ones (the file stays as it is).
+    private var compacting = false
     /// When each history entry was created (the centre's unread count), changed with it.
     private(set) var historyTimes = CreationTimes()
     /// Where the history is kept across restarts; nil keeps it in memory only.
@@ -65,6 +67,24 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
         historyTimes.remove(history.items[index].record.created)
         history.update(at: index, change)
         historyTimes.insert(history.items[index].record.created)
+    }
+
+    /// Makes every history entry afresh, all at once (through the history file's codec), with
+    /// what they held. Entries a flood closed are its last notifications, made one by one among
+    /// its traffic: once the rest is freed, their texts hold pages all over the heap apart. Made
+    /// together while nothing shows, they share a few (a 20,000 flood's 50 held about 70).
+    func compactHistory() {
+        let old = history.items
+        guard !old.isEmpty, let fresh = try? HistoryCodec.decode(HistoryCodec.encode(old)), fresh.count == old.count else { return }
+        compacting = true
+        defer { compacting = false }
+        var compacted = BoundedHistory<HistoryEntry>(capacity: history.capacity)
+        for (entry, before) in zip(fresh, old) {
+            var record = entry.record
+            record.groupBy = before.record.groupBy  // the routing's, not in the file
+            compacted.append(HistoryEntry(record: record, reason: entry.reason))
+        }
+        history = compacted
     }
 
     /// Appends to history; the oldest entries its bound pushes out leave `historyTimes` too.
@@ -176,7 +196,7 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
     /// then would show the new one under an id about to be reported closed.
     private func isOpen(_ id: ViewID) -> Bool {
         guard let record = registry[id], record.notification != nil else { return false }
-        return record.isHeld || screen.manager.contains(id)
+        return record.isHeld || screen.holds(id)
     }
 
     // MARK: Actions
@@ -243,8 +263,10 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
         snoozed[record.id] = nil
         guard !record.isTransient, clearedFromCenter.remove(record.id) == nil else { return }
         let capacity = max(0, config.config.general.historySize)
-        for old in history.items.prefix(max(0, history.items.count - capacity)) { historyTimes.remove(old.record.created) }
-        history.capacity = capacity
+        if capacity != history.capacity {  // a reload changed it
+            for old in history.items.prefix(max(0, history.items.count - capacity)) { historyTimes.remove(old.record.created) }
+            history.capacity = capacity
+        }
         appendToHistory(HistoryEntry(record: record, reason: HistoryEntry.reasonName(reason)))
         if record.imageBytes > 0 { keepImagesWithinBudget() }
     }

@@ -49,4 +49,29 @@ print(json.dumps({"seconds": sent, "replies": replies}))
                                  "\(during.count) frames in a \(burst.seconds) s burst (at 60 a second: about \(Int(burst.seconds * 60)))")
         XCTAssertTrue(daemon.isRunning)
     }
+
+    /// The same flood expiring (1.5 s after each notification came) is drawn at the burst's pace
+    /// too: the pill counting down and the stack's last cards fading out. Counted as the gaps
+    /// between the frames while it expires: at the burst's pace they are 50 ms, at the
+    /// compositor's about 17 ms.
+    func testAFloodExpiringIsDrawnAtMostTwentyFramesASecond() throws {
+        let daemon = try startDaemon([], environment: ["WAYLAND_DEBUG=client"])
+        let script = Self.burstScript.replacingOccurrences(of: "\"one of many\", 5000", with: "\"one of many\", 1500")
+        let out = rig.run(["python3", "-c", script, "40", "10", "0.015"], timeout: 60 * DaemonBinary.slowdown)
+        XCTAssertTrue(out.succeeded, "\(out)")
+        let burst = try JSONDecoder().decode(Burst.self, from: Data(out.stdout.utf8))
+        XCTAssertEqual(burst.replies, 400)
+        Thread.sleep(forTimeInterval: 1.5 + 1.0)  // every one expired and faded out
+        let times = attachTimes(daemon)
+        guard let first = times.first else { return XCTFail("nothing was drawn") }
+        // From the first expiry until the burst of the last ones has settled.
+        let start = first + 1500 - 20, end = first + (burst.seconds + 1.5) * 1000 + 350  // BurstPacing.settleTime
+        let during = times.filter { $0 >= start && $0 < end }
+        let gaps = zip(during, during.dropFirst()).map { $1 - $0 }
+        let quick = gaps.filter { $0 < 33 }
+        XCTAssertGreaterThanOrEqual(during.count, 2, "the expiry is drawn")
+        XCTAssertLessThanOrEqual(quick.count, max(3, gaps.count / 4),
+                                 "\(quick.count) of \(gaps.count) frames came under 33 ms after the one before: \(gaps.map(Int.init))")
+        XCTAssertTrue(daemon.isRunning)
+    }
 }

@@ -6,6 +6,7 @@ import OverlayEngine
 import OverlayRenderer
 import Testing
 @testable import overlay_wl
+@testable import WaylandPresenter
 
 @Suite(.serialized) struct HistoryStoreTests {
     static let everyType: [String: BusValue] = [
@@ -66,6 +67,42 @@ import Testing
         #expect(store.load().isEmpty)
         #expect(!FileManager.default.fileExists(atPath: path))
         #expect(FileManager.default.fileExists(atPath: path + ".unreadable"))
+    }
+
+    /// When the heap is trimmed the history is made afresh (its entries were made one by one
+    /// amid a flood's traffic and hold pages apart): every entry stays as it was, in new storage,
+    /// and the file is not written again for it.
+    @Test func theHeapTrimMakesTheHistoryAfreshAsItWas() throws {
+        let path = temporaryPath()
+        let h = try DaemonHarness(config: """
+            [containers.notifications]
+            group-by = ["app", "summary"]
+            """, historyPath: path)
+        for n in 1...3 {
+            let id = try h.notify(NotifyRequest(appName: "Mail", summary: "Inbox \(n)", body: "<b>Body</b> of notification \(n), longer than a small string",
+                                                actions: [NotificationAction(key: "open", label: "Open")],
+                                                hints: ["urgency": .byte(2), "s": .string("é ✓")], expireTimeout: 0))
+            #expect(h.presenter.dismiss(ViewID(id), reason: .user))
+        }
+        try h.advance(HistoryStore.writeDelay + 0.5)
+        let store = try #require(h.daemon.notifications.historyStore)
+        try store.dispatch(events: 0)
+        #expect(store.writeDue == nil, "written")
+        let before = h.daemon.notifications.history.items
+        #expect(before.count == 3 && h.presenter.heapTrim.trims == 0)
+        func storage(_ text: String) -> UnsafePointer<UInt8>? { text.utf8.withContiguousStorageIfAvailable { $0.baseAddress } ?? nil }
+        let bodies = before.map { storage($0.record.body) }
+        try h.advance(OverlayPresenter.spareBufferLifetime + 1)
+        #expect(h.presenter.heapTrim.trims == 1)
+        let after = h.daemon.notifications.history.items
+        #expect(after.count == before.count)
+        for (a, b) in zip(before, after) {
+            #expect(a.record.request == b.record.request && a.record.id == b.record.id && a.reason == b.reason)
+            #expect(a.record.created == b.record.created && a.record.updated == b.record.updated)
+            #expect(a.record.groupBy == b.record.groupBy && b.record.group == "Mail\u{1F}\(b.record.summary)")
+        }
+        #expect(zip(bodies, after.map { storage($0.record.body) }).allSatisfy { $0 != $1 }, "made afresh")
+        #expect(store.writeDue == nil, "an equal history is not written again")
     }
 
     @Test func aRestartedDaemonRestoresFromTheFile() throws {

@@ -19,6 +19,16 @@ import Testing
         return id
     }
 
+    /// `overlay-wl osd`'s own call: the daemon builds the tree from the values.
+    func showLevel(_ h: DaemonHarness, _ arguments: [String]) throws -> UInt32 {
+        let l = try OSDCommand.parse(arguments).shown
+        let reply = try h.daemon.control.handle(BusCall(member: "ShowLevel", arguments: [
+            .string(l.label), .double(l.value), .double(l.maximum), .string(l.icon ?? ""), .bool(l.muted)]))
+        try h.update()
+        guard case .uint32(let id)? = reply.values.first else { throw BusMethodError.failed("no id") }
+        return id
+    }
+
     /// The bar's value as drawn now.
     func shownLevel(_ h: DaemonHarness, _ id: UInt32) -> Double? {
         h.presenter.paintedView(ViewID(id), in: OSD.containerName)?.tree.layout.placed.lazy.compactMap {
@@ -64,5 +74,25 @@ import Testing
         #expect(h.presenter.manager.showing(in: OSD.containerName).isEmpty, "gone 1.5 s after the last value")
         let third = try osd(h, ["brightness", "50"])
         #expect(third != first, "a new OSD once the last one is gone")
+    }
+
+    @Test func showLevelShowsTheTreeTheCLIWouldSendAndReplacesItInPlace() throws {
+        let h = try DaemonHarness()
+        let first = try showLevel(h, ["volume", "40", "--icon", "audio-card"])
+        #expect(h.presenter.viewTree(of: ViewID(first)) == (try OSDCommand.parse(["volume", "40", "--icon", "audio-card"]).tree))
+        #expect(h.presenter.manager.showing(in: OSD.containerName) == [ViewID(first)])
+        // A ShowView of a tree under the tag "osd" and a ShowLevel are the same OSD.
+        let second = try osd(h, ["brightness", "70"])
+        #expect(second == first)
+        let third = try showLevel(h, ["--value", "1", "--max", "4", "--label", "Fan <1>"])
+        #expect(third == first, "the same view")
+        try h.advance(1.0)
+        #expect(shownLevel(h, first) == 0.25)
+        #expect(h.presenter.viewTree(of: ViewID(first))?.json.contains("Fan &lt;1&gt;") == true, "the label is escaped")
+        for bad: [BusValue] in [[.string("x"), .double(1), .double(0), .string(""), .bool(false)],
+                                [.string("x"), .double(.nan), .double(4), .string(""), .bool(false)],
+                                [.string(String(repeating: "x", count: 2000)), .double(1), .double(4), .string(""), .bool(false)]] {
+            #expect(throws: BusMethodError.self) { _ = try h.daemon.control.handle(BusCall(member: "ShowLevel", arguments: bad)) }
+        }
     }
 }

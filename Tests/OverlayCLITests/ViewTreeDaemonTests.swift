@@ -110,9 +110,11 @@ import Testing
         let h = try DaemonHarness()
         let id = try showView(h, #"{"type":"slider","value":50,"max":100,"step":10,"action":"vol"}"#)
         h.presenter.focusTreeControl(ViewID(id), index: 0)
+        #expect(tree(h, id)?.focus?.index == 0, "drawn with its ring")
         h.presenter.typeIntoReply(.right)
         try h.update()
         #expect(h.signals.signals.last == .viewAction(id: id, action: "vol", value: .number(60)))
+        #expect(tree(h, id)?.focus?.index == 0, "moved by a key, it keeps the keyboard and its ring")
         h.presenter.typeIntoReply(.home)
         h.presenter.typeIntoReply(.left)  // already at the lower end: nothing to report
         try h.update()
@@ -121,6 +123,7 @@ import Testing
         #expect(h.presenter.viewTree(of: ViewID(id))?.kind == .slider(value: 0, range: 0...100, step: 10, action: "vol"))
         h.presenter.typeIntoReply(.cancel)
         #expect(h.presenter.replyEditing == nil, "Escape gives the keyboard back")
+        #expect(tree(h, id)?.focus == nil, "and the ring goes")
     }
 
     @Test func signalValuesAreBusVariants() {

@@ -16,6 +16,21 @@ import Testing
         #expect(d.height(at: 0) == 200 && d.targetNotch == 0)
     }
 
+    /// The lowest enabled notch, found without sorting, is the first of the sorted list: for
+    /// unsorted heights, disabled notches, ties (the first index wins) and none enabled.
+    @Test(arguments: [
+        [(200.0, true), (400, true), (300, true)],
+        [(200.0, false), (400, true), (300, true)],
+        [(500.0, true), (100, false), (300, true), (300, true)],
+        [(0.0, false), (50, false)],
+        [(120.0, true)],
+    ])
+    func theLowestEnabledNotchIsTheFirstEnabledOneByHeight(_ notches: [(Double, Bool)]) {
+        let d = Drawer(notches: notches.map { Notch(.points($0.0), isEnabled: $0.1) }, style: .expandableHeight,
+                       availableSpace: 800, initialNotch: 0)
+        #expect(d.lowestEnabledNotch == d.enabledNotches.first)
+    }
+
     @Test func rubberBandPastTheEdges() {
         let band = RubberBand(factor: 0.55)
         #expect(band.resist(0, dimension: 800) == 0)

@@ -21,17 +21,18 @@ private func column() -> OverlayManager {
 @Suite struct DrawnDeadlineTests {
     @Test func theNextDeadlineIsTheEarliestMembersAndOnlyItExpiresThen() {
         var m = column()
-        // Fifty members of one stack, each with a longer timeout than the last, but one in the middle.
-        for i in 1...50 { m.put(UInt64(i), auto(i == 25 ? 3 : 10 + Double(i))) }
+        // Fifty members of one stack, each with a longer timeout than the last, but one of the
+        // top cards (a buried one would go without fading out).
+        for i in 1...50 { m.put(UInt64(i), auto(i == 49 ? 3 : 10 + Double(i))) }
         #expect(m.showing(in: "c").count == 50)
         #expect(m.nextDeadline == 3)
         _ = m.drainEffects()
         m.advance(to: 3)
-        #expect(summary(m.drainEffects()) == ["dismissed 25 autoDismiss"])
+        #expect(summary(m.drainEffects()) == ["dismissed 49 autoDismiss"])
         // Its fade-out ends 0.2 s later; then the earliest member left.
         #expect(m.nextDeadline.map { approx($0, 3.2) } == true)
         m.advance(to: 3.2)
-        #expect(summary(m.drainEffects()) == ["removed 25"])
+        #expect(summary(m.drainEffects()) == ["removed 49"])
         #expect(m.nextDeadline == 11)
     }
 

@@ -180,6 +180,48 @@ private extension OverlayManager {
         #expect(m.list(at: 1).items.allSatisfy { $0.groupHeader == nil })
     }
 
+    /// Cards under a closed stack's top three are not drawn: one dismissed or pushed out leaves
+    /// the engine at once, where a card on screen fades out first.
+    @Test func aCardBuriedInAClosedStackLeavesAtOnce() {
+        var m = column()
+        m.showAll(1...12, key: "chat")
+        _ = m.drainEffects()
+        m.dismiss(ViewID(1), reason: .request, now: 1)
+        #expect(summary(m.drainEffects()) == ["dismissed 1 request", "removed 1"])
+        m.dismiss(ViewID(12), reason: .request, now: 1)
+        #expect(summary(m.drainEffects()) == ["dismissed 12 request"], "the top card fades out")
+        #expect(m.list(at: 1.05).items.contains { $0.id == ViewID(12) })
+        m.advance(to: 1.2)
+        #expect(summary(m.drainEffects()) == ["removed 12"])
+        // An open stack draws every card: each fades out.
+        let header = m.list(at: 2).items.last!.id
+        _ = m.toggleGroup(header: header, now: 2)
+        m.dismiss(ViewID(2), reason: .request, now: 3)
+        #expect(summary(m.drainEffects()) == ["dismissed 2 request"])
+    }
+
+    /// A stack whose members all expire together: the buried ones go at once, and the stack
+    /// stays whole, its header over its top cards, while they fade out (it does not break up into
+    /// cards laid out alone).
+    @Test func aStackExpiringWholeFadesOutWhole() {
+        var m = column()
+        for raw in UInt64(1)...40 { m.put(raw, .with { $0.groupKey = "chat"; $0.autoDismiss = .value(2) }, size: card) }
+        m.advance(to: 1)
+        _ = m.drainEffects()
+        m.advance(to: 2)
+        let effects = summary(m.drainEffects())
+        #expect(effects.filter { $0.hasPrefix("dismissed") }.count == 40)
+        #expect(effects.filter { $0.hasPrefix("removed") }.count == 37)
+        let fading = m.list(at: 2.05).items
+        #expect(fading.map(\.id).prefix(3) == ids(38, 39, 40)[...])
+        #expect(fading.count == 4 && fading.last!.groupHeader?.key == "chat", "the header stays over the top cards")
+        #expect(fading.allSatisfy { $0.opacity > 0 && $0.opacity < 1 })
+        #expect(fading[2].frame.minY == fading.last!.frame.maxY + 4, "the top card stays under the header")
+        m.advance(to: 3)
+        #expect(summary(m.drainEffects()).sorted() == ["removed 38", "removed 39", "removed 40"])
+        #expect(m.list(at: 3).items.isEmpty)
+    }
+
     @Test func aMemberLeavingBreaksAStackOfThree() {
         var m = column()
         m.showAll(1...3, key: "chat")

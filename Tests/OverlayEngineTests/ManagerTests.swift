@@ -97,6 +97,23 @@ import Testing
         #expect(m.drainEffects().filter { if case .dismissed = $0 { true } else { false } }.count == 1)
     }
 
+    /// One advance past many timers of two containers fires them in time order, each at its own
+    /// time, though a container's run of timers before the other's next one fires in one pass.
+    @Test func timersOfTwoContainersFireInTimeOrder() throws {
+        var m = makeManager("a") { $0.defaults.animation = .linear(duration: 0) }
+        try m.register(ContainerConfiguration(name: "b", displayType: .stacking, queueType: .multiple), now: 0)
+        let expiring = { (seconds: Double) in ViewConfiguration.with { $0.autoDismiss = .value(seconds); $0.animation = .linear(duration: 0) } }
+        // a: 1, 2, 3 expire at 1, 2, 3; b: 4 and 5 at 1.5 and 2.5; a again: 6 at 4.
+        for (raw, name, seconds) in [(1, "a", 1.0), (2, "a", 2), (3, "a", 3), (4, "b", 1.5), (5, "b", 2.5), (6, "a", 4)] {
+            m.put(UInt64(raw), in: name, expiring(seconds))
+        }
+        _ = m.drainEffects()
+        m.advance(to: 10)
+        let dismissed = summary(m.drainEffects()).filter { $0.hasPrefix("dismissed") }
+        #expect(dismissed == [1, 4, 2, 5, 3, 6].map { "dismissed \($0) autoDismiss" })
+        #expect(m.nextDeadline == nil)
+    }
+
     @Test func dismissAllInNamedContainers() throws {
         var m = makeManager("a") { $0.maximumVisible = 1 }
         try m.register(ContainerConfiguration(name: "b", displayType: .stacking, queueType: .multiple), now: 0)

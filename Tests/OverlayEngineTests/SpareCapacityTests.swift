@@ -90,6 +90,19 @@ private func flooded(_ count: Int, overflow: Overflow) -> OverlayManager {
         #expect(a.capacity == 0)
     }
 
+    @Test func shrinkingASetKeepsEveryMemberAndAnEmptyOneKeepsNoStorage() {
+        var s = Set(0..<4096)
+        s.subtract(0..<4000)
+        let before = s.capacity
+        s.shrinkIfSparse()
+        #expect(s.capacity < before / 4)
+        #expect(s == Set(4000..<4096))
+        s.removeAll(keepingCapacity: true)
+        #expect(s.capacity > 0)
+        s.shrinkIfSparse()
+        #expect(s.capacity == 0)
+    }
+
     @Test func shrinkingAnArrayKeepsTheOrder() {
         var a = Array(0..<2000)
         a.removeLast(1990)

@@ -62,6 +62,28 @@ final class PainterTests: XCTestCase {
         XCTAssertEqual(e.bottom, e.top + 12, "the offset moves the reach down")
     }
 
+    /// A card at opacity 0 (the first frame of its fade-in) leaves no pixels: it is neither laid
+    /// out nor painted; its container-wide background, when showing, still is.
+    func testAWhollyTransparentCardIsNotPainted() {
+        let painter = RenderListPainter()
+        let canvas = Canvas(pixelWidth: 400, pixelHeight: 200, scale: 1)
+        let plain = resolved { _ in }
+        var ink = painter.paint(RenderList(items: [item(opacity: 0)]), container: container, on: canvas) { _ in
+            PaintedView(content: self.content, configuration: plain)
+        }
+        XCTAssertEqual(ink, [])
+        XCTAssertEqual(painter.renderer.cachedToastCount, 0, "not laid out")
+        ink = painter.paint(RenderList(items: [item(opacity: 0.01)]), container: container, on: canvas) { _ in
+            PaintedView(content: self.content, configuration: plain)
+        }
+        XCTAssertEqual(ink.count, 1)
+        XCTAssertEqual(painter.renderer.cachedToastCount, 1, "a card that shows at all is laid out")
+        let backed = resolved { $0.background = .value(.color(.black)) }
+        let (canvas2, ink2) = paint(backed, item: item(opacity: 0, backgroundOpacity: 1))
+        XCTAssertEqual(ink2, [container])
+        XCTAssertEqual(canvas2.pixel(x: 2, y: 2).a, 255, "its background still shows")
+    }
+
     func testShadowFadesWithTheViewsOpacity() {
         let config = resolved { $0.shadow = .value(Shadow(color: .black, radius: 16)) }
         let full = paint(config, item: item()).0.pixel(x: 200, y: 104).a

@@ -50,10 +50,55 @@ import Testing
         #expect(pacing.drawTime(now: 1.017) == 1.017)
     }
 
+    /// A flood's notifications expiring: the frames that show them go (and the pill counting
+    /// down) are paced as a burst's; one expiring at a time is not.
+    @Test func severalViewsExpiringTogetherPaceTheFramesAfter() {
+        var pacing = BurstPacing()
+        pacing.drew(newViews: 1, at: 5)
+        pacing.expired(1, at: 5.01)
+        #expect(pacing.drawTime(now: 5.017) == 5.017, "one view expiring: the compositor's pace")
+        pacing.expired(40, at: 5.02)
+        #expect(pacing.drawTime(now: 5.034) == 5 + BurstPacing.frameInterval)
+        pacing.drew(newViews: 0, at: 5.05)
+        #expect(pacing.drawTime(now: 5.067) == 5.05 + BurstPacing.frameInterval, "their fade-out at the burst's pace")
+        #expect(pacing.drawTime(now: 5.02 + BurstPacing.settleTime) == 5.02 + BurstPacing.settleTime, "then the compositor's")
+    }
+
     @Test(arguments: [0, 1, 2, 40])
     func theThresholdIsTwoNewViews(newViews: Int) {
         var pacing = BurstPacing()
         pacing.drew(newViews: newViews, at: 0)
         #expect((pacing.drawTime(now: 0.01) > 0.01) == (newViews >= BurstPacing.newViewsForBurst))
+    }
+
+    @Test func levelsThirtyASecondAreOneFrameEachDrawnAsTheyCome() {
+        var pacing = BurstPacing()
+        // Two seconds: frame callbacks every 1/60 s, and levels every 1/30 s, some a few ms late;
+        // each pass (a callback or a level) asks for a frame, since a tree moves.
+        let callbacks = (0..<120).map { (at: 5 + Double($0) / 60, level: false) }
+        let levels = (0..<60).map { (at: 5 + Double($0) / 30 + [0, 0.002, 0.004][$0 % 3], level: true) }
+        var frames: [(at: Double, level: Bool)] = []
+        var lastValue: Double?
+        // A level and a callback at the same time are one pass that knows the level.
+        for pass in (callbacks + levels).sorted(by: { ($0.at, $0.level ? 0 : 1) < ($1.at, $1.level ? 0 : 1) }) {
+            if pass.level { lastValue = pass.at }
+            if pacing.drawTime(now: pass.at, valueAt: lastValue) <= pass.at {
+                pacing.drew(newViews: 0, at: pass.at)
+                frames.append(pass)
+            }
+        }
+        #expect(frames.count == 60, "\(frames.count) frames for 60 levels")
+        #expect(frames.allSatisfy { $0.level }, "each frame drawn as its level came")
+    }
+
+    @Test func betweenValuesAMoveGoesOnThirtyFramesASecond() {
+        var pacing = BurstPacing()
+        pacing.drew(newViews: 0, at: 5)  // the last level, at 5 s
+        #expect(pacing.drawTime(now: 5.02, valueAt: 5) == 5 + BurstPacing.valuePause, "not before the next level is late")
+        pacing.drew(newViews: 0, at: 5 + BurstPacing.valuePause)
+        #expect(pacing.drawTime(now: 5.05, valueAt: 5) == 5 + BurstPacing.valuePause + BurstPacing.valueFrameInterval)
+        #expect(pacing.drawTime(now: 5.05, valueAt: 5.049) == 5 + BurstPacing.valuePause + BurstPacing.newValueInterval,
+                "a new level: at most 40 frames a second")
+        #expect(pacing.drawTime(now: 6) == 6, "nothing moving: the compositor's pace")
     }
 }

@@ -1,3 +1,4 @@
+import CShims
 import OverlayEngine
 import OverlayRenderer
 @testable import WaylandPresenter
@@ -33,6 +34,40 @@ final class HeapTrimTests: XCTestCase {
         XCTAssertTrue(schedule.update(now: 9, occupied: false))
     }
 
+    /// GLib (before 2.76) kept Pango's layout lines, items and glyph strings in its own slabs: a
+    /// burst's stayed there, pinning heap pages the trim could not return. The program asks it,
+    /// before GLib starts, to take them from malloc.
+    func testGLibTakesItsSlicesFromMalloc() {
+        XCTAssertEqual(ow_glib_slices_use_malloc(), 1)
+    }
+
+    /// The trim is the last wake-up of a burst, after the spare memory went: a release due after
+    /// it ran code once the trim had returned the code pages, mapping them again (500 KiB of the
+    /// daemon's code in some runs).
+    func testTheTrimIsTheLastWakeUpAfterTheSpareMemoryWent() throws {
+        var now = 10.0
+        let presenter = try presenterShowing(3, clock: { now })
+        _ = try presenter.update()
+        now = 12  // every countdown ran out
+        _ = try presenter.update()
+        XCTAssertTrue(presenter.views.isEmpty)
+        now = 13  // a frame after: a fade ended, its image's memory kept for the next one
+        let canvas = Canvas(pixelWidth: 400, pixelHeight: 120, scale: 1)
+        for opacity in [0.5, 1] {
+            presenter.renderer.draw(ToastContent(summary: "fading"), style: ToastStyle(), on: canvas, x: 10, y: 10, opacity: opacity)
+        }
+        XCTAssertTrue(presenter.renderer.holdsSpareMemory)
+        var due = try presenter.update()
+        for _ in 0..<20 where presenter.heapTrim.trims == 0 {
+            guard let next = due else { break }
+            now = max(now, next)
+            due = try presenter.update()
+        }
+        XCTAssertEqual(presenter.heapTrim.trims, 1)
+        XCTAssertFalse(presenter.renderer.holdsSpareMemory)
+        XCTAssertNil(due, "nothing is due after the trim: no code runs to map its pages again")
+    }
+
     /// The presenter: a burst of toasts closes, the trim runs `spareBufferLifetime` later, and
     /// afterwards no deadline is left (the event loop sleeps).
     func testThePresenterTrimsAfterABurstDrainedThenHasNothingDue() throws {
@@ -48,12 +83,15 @@ final class HeapTrimTests: XCTestCase {
         let canvas = Canvas(pixelWidth: 200, pixelHeight: 60, scale: 1)
         presenter.trees.layouts.render(VStack { Text("Volume"); ProgressBar(value: 0.4) }, on: canvas)
         XCTAssertGreaterThan(presenter.trees.layouts.cachedCount, 0)
+        XCTAssertGreaterThan(presenter.lazyMeasure.pending.count, 2 * spareCapacityFloor, "toasts off screen wait unmeasured")
         XCTAssertNotNil(try presenter.update())
         XCTAssertEqual(presenter.views.count, 300)
         now = 12  // every countdown ran out
         var due = try presenter.update()
         XCTAssertTrue(presenter.views.isEmpty)
         XCTAssertLessThanOrEqual(presenter.views.capacity, 2 * spareCapacityFloor, "the views' storage was given back")
+        XCTAssertTrue(presenter.lazyMeasure.pending.isEmpty)
+        XCTAssertEqual(presenter.lazyMeasure.pending.capacity, 0, "the unmeasured views' storage was given back")
         XCTAssertEqual(presenter.heapTrim.trims, 0)
         // Wake at each deadline, as the event loop would, until nothing is due.
         var wakeups = 0
@@ -67,4 +105,14 @@ final class HeapTrimTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(now, 12 + OverlayPresenter.spareBufferLifetime)
         XCTAssertNil(due, "idle: nothing is due after the trim")
     }
+}
+
+/// A headless presenter whose container "c" shows `count` toasts that expire after 1 s.
+func presenterShowing(_ count: Int, clock: @escaping () -> Double) throws -> OverlayPresenter {
+    let presenter = OverlayPresenter(display: nil, clock: clock)
+    var config = ContainerConfiguration(name: "c", displayType: .vertical, queueType: .multiple)
+    config.defaults.autoDismiss = .value(1)
+    try presenter.register(config, placement: SurfacePlacement())
+    for i in 0..<count { try presenter.show(ToastContent(summary: "n\(i)"), in: "c", animated: false) }
+    return presenter
 }

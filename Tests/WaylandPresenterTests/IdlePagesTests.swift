@@ -64,11 +64,7 @@ final class IdlePagesTests: XCTestCase {
         IdlePages.record()
         let font = try mappedFile(protection: PROT_READ)
         var now = 10.0
-        let presenter = OverlayPresenter(display: nil, clock: { now })
-        var config = ContainerConfiguration(name: "c", displayType: .vertical, queueType: .multiple)
-        config.defaults.autoDismiss = .value(1)
-        try presenter.register(config, placement: SurfacePlacement())
-        for i in 0..<20 { try presenter.show(ToastContent(summary: "n\(i)"), in: "c", animated: false) }
+        let presenter = try presenterShowing(20, clock: { now })
         var due = try presenter.update()
         touch(font, pages: 0..<pages)  // drawn with
         XCTAssertEqual(IdlePages.residentPages(font, length: pages * pageSize), pages)

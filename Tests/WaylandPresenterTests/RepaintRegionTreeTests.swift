@@ -60,4 +60,14 @@ import Testing
         new.configuration = configuration
         #expect(RepaintRegion.changes(from: [old.item.id: old], to: [new]) == [old.ink, new.ink])
     }
+
+    @Test func rectanglesAnotherCoversAreLeftOut() {
+        let bar = Rect(x: 10, y: 10, width: 200, height: 8), text = Rect(x: 220, y: 4, width: 48, height: 16)
+        let inside = Rect(x: 20, y: 11, width: 50, height: 6), across = Rect(x: 200, y: 8, width: 30, height: 4)
+        // The bar's rectangle of three frames in a row, a part within it and the percentage's.
+        #expect(RepaintRegion.withoutCovered([bar, text, bar, inside, bar, across]) == [bar, text, across])
+        #expect(RepaintRegion.withoutCovered([inside, bar]) == [bar])
+        let many = (0..<(RepaintRegion.coverCheckLimit + 1)).map { _ in bar }
+        #expect(RepaintRegion.withoutCovered(many) == many, "long lists are left as they are")
+    }
 }

@@ -39,6 +39,10 @@ int ow_inotify_read_names(int fd, void *context, void (*found)(void *context, co
 /// Returns the free memory of every malloc arena to the system (malloc_trim(0)); 1 when some
 /// was returned.
 int ow_trim_heap(void);
+/// Called on the main thread: returns the pages of its stack more than `keep` bytes below the
+/// caller's frame to the system (drawing's deep calls touched them; they are zero-filled again
+/// when the stack grows back). Returns the bytes advised, 0 on another thread's stack.
+size_t ow_release_stack_below(size_t keep);
 /// At most this many read-only file mappings are recorded by `ow_idle_pages_record`; later ones
 /// count as mapped since (all their pages are returned).
 #define OW_IDLE_PAGES_MAX_MAPPINGS 512
@@ -54,4 +58,10 @@ size_t ow_idle_pages_record(void);
 size_t ow_idle_pages_release(void);
 /// The pages of [start, start + length) mapped into this process now (tests).
 size_t ow_resident_pages(const void *start, size_t length);
+/// GLib before 2.76 keeps small blocks in its own slab allocator (GSlice: Pango's layout lines,
+/// items and glyph strings); what a burst of layouts freed stays in its magazines and slabs,
+/// pinning heap pages malloc_trim cannot return. Programs linking CShims ask GLib, before it
+/// starts, to take every slice from malloc, as GLib 2.76 does anyway (`G_SLICE=always-malloc`).
+/// 1 when GLib hands out its slices from malloc, 0 when not, -1 without GLib (tests).
+int ow_glib_slices_use_malloc(void);
 #endif

@@ -136,9 +136,10 @@ struct JSONReader {
     private mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard depth <= maxNesting else { throw error("nested deeper than \(maxNesting)") }
         position += 1
-        var members: [String: JSONValue] = [:]
         skipSpace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return .object([:]) }
+        // Read whole, then put in a table made once at its size (no growing, no rehashing).
+        var read: [(key: String, offset: Int, value: JSONValue)] = []
         while true {
             skipSpace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a key") }
@@ -148,16 +149,18 @@ struct JSONReader {
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':'") }
             position += 1
             skipSpace()
-            let item = try value(depth: depth)
-            guard members.updateValue(item, forKey: key) == nil else {
-                throw JSONSyntaxError(offset: keyStart, message: "duplicate key \"\(key)\"")
-            }
+            read.append((key, keyStart, try value(depth: depth)))
             skipSpace()
             guard position < bytes.count else { throw error("unexpected end of text") }
             if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-            if bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
+            if bytes[position] == UInt8(ascii: "}") { position += 1; break }
             throw error("expected ',' or '}'")
         }
+        var members = [String: JSONValue](minimumCapacity: read.count)
+        for member in read where members.updateValue(member.value, forKey: member.key) != nil {
+            throw JSONSyntaxError(offset: member.offset, message: "duplicate key \"\(member.key)\"")
+        }
+        return .object(members)
     }
 
     private mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONValue {
@@ -198,10 +201,34 @@ struct JSONReader {
             if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
             guard digits() > 0 else { throw error("expected a digit") }
         }
+        if let exact = exactNumber(start..<position) { return exact }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
         guard let n = Double(text), n.isFinite else { throw JSONSyntaxError(offset: start, message: "number out of range") }
         return n
     }
+
+    /// A number of at most 15 digits and 22 decimals, without an exponent, read without making a
+    /// string: its digits and the power of ten are exact doubles, so their quotient is the
+    /// correctly rounded value (as `Double(String)` gives). Nil for any other number.
+    private func exactNumber(_ range: Range<Int>) -> Double? {
+        var digits: Int64 = 0, count = 0, decimals = 0, negative = false, afterPoint = false
+        for i in range {
+            switch bytes[i] {
+            case UInt8(ascii: "-"): negative = true
+            case UInt8(ascii: "."): afterPoint = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits = digits * 10 + Int64(bytes[i] - UInt8(ascii: "0"))
+                count += 1
+                if afterPoint { decimals += 1 }
+            default: return nil  // an exponent
+            }
+            if count > 15 || decimals > 22 { return nil }
+        }
+        let value = Double(digits) / Self.powersOfTen[decimals]
+        return negative ? -value : value
+    }
+
+    private static let powersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { x, _ in x * 10 } }
 
     private mutating func string() throws(JSONSyntaxError) -> String {
         position += 1

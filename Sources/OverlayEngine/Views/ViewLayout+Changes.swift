@@ -16,7 +16,8 @@ extension ViewLayoutResult {
         guard size == before.size, placed.count == before.placed.count else { return nil }
         var rects: [Rect] = []
         var area = 0.0
-        for (old, new) in zip(before.placed, placed) where old != new {
+        for i in placed.indices where before.placed[i] != placed[i] {
+            let old = before.placed[i], new = placed[i]
             guard old.index == new.index, old.parent == new.parent, old.kindCode == new.kindCode else { return nil }
             if case .shadow = new.part { return nil }
             for frame in old.frame == new.frame ? [new.frame] : [old.frame, new.frame] where frame.width > 0 && frame.height > 0 {

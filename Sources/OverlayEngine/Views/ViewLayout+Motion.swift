@@ -10,68 +10,88 @@ extension ViewLayoutResult {
     public func interpolating(from start: ViewLayoutResult, progress: Double, matches known: PartMatches? = nil) -> ViewLayoutResult {
         guard progress < 1 else { return self }
         let t = max(0, progress)
-        let matches = known?.byPart ?? matchedParts(in: start)
-        var result = self
-        var used = Set<Int>()
-        for i in placed.indices {
-            guard let j = matches[i] else {
-                result.placed[i].opacity *= t
-                continue
-            }
-            used.insert(j)
-            let from = start.placed[j], to = placed[i]
-            result.placed[i].frame = Self.lerp(from.frame, to.frame, t, keepingSize: to.isText)
-            result.placed[i].opacity = from.opacity + (to.opacity - from.opacity) * t
-            result.placed[i].cornerRadius = from.cornerRadius + (to.cornerRadius - from.cornerRadius) * t
-            switch (from.part, to.part) {
-            case (.node(.progressBar(let v0, let t0)), .node(.progressBar(let v1, let t1))):
-                let a = t0 > 0 ? v0 / t0 : 0, b = t1 > 0 ? v1 / t1 : 0
-                result.placed[i].part = .node(.progressBar(value: a + (b - a) * t, total: 1))
-            case (.node(.slider(let v0, _, _, _)), .node(.slider(let v1, let range, let step, let action))):
-                result.placed[i].part = .node(.slider(value: v0 + (v1 - v0) * t, range: range, step: step, action: action))
-            default:
-                break
-            }
-        }
-        for j in start.placed.indices where !used.contains(j) {
+        let matches = known ?? partMatches(from: start)
+        var result = ViewLayoutResult(size: Size(width: start.size.width + (size.width - start.size.width) * t,
+                                                 height: start.size.height + (size.height - start.size.height) * t),
+                                      placed: [])
+        result.placed.reserveCapacity(placed.count + matches.leaving.count)
+        for i in placed.indices { result.placed.append(part(i, from: start, matches.from[i], t)) }
+        for j in matches.leaving {
             var leaving = start.placed[j]
             leaving.opacity *= 1 - t
             leaving.index = -1 - j  // never a control of the new tree
             leaving.parent = leaving.parent.map { -1 - $0 }
             result.placed.append(leaving)
         }
-        result.size = Size(width: start.size.width + (size.width - start.size.width) * t,
-                           height: start.size.height + (size.height - start.size.height) * t)
+        return result
+    }
+
+    /// Part `i` `t` of the way from part `j` of `start` (faded in from nothing without a match).
+    private func part(_ i: Int, from start: ViewLayoutResult, _ j: Int?, _ t: Double) -> PlacedView {
+        var result = placed[i]
+        guard let j else {
+            result.opacity *= t
+            return result
+        }
+        let frame = start.placed[j].frame, opacity = start.placed[j].opacity, radius = start.placed[j].cornerRadius
+        result.frame = Self.lerp(frame, result.frame, t, keepingSize: result.isText)
+        result.opacity = opacity + (result.opacity - opacity) * t
+        result.cornerRadius = radius + (result.cornerRadius - radius) * t
+        if case .node(.progressBar(let v1, let t1)) = result.part, case .node(.progressBar(let v0, let t0)) = start.placed[j].part {
+            let a = t0 > 0 ? v0 / t0 : 0, b = t1 > 0 ? v1 / t1 : 0
+            result.part = .node(.progressBar(value: a + (b - a) * t, total: 1))
+        } else if case .node(.slider(let v1, let range, let step, let action)) = result.part,
+                  case .node(.slider(let v0, _, _, _)) = start.placed[j].part {
+            result.part = .node(.slider(value: v0 + (v1 - v0) * t, range: range, step: step, action: action))
+        }
         return result
     }
 
     /// Which part of `start` each of these parts moves from.
-    public func partMatches(from start: ViewLayoutResult) -> PartMatches { PartMatches(byPart: matchedParts(in: start)) }
+    public func partMatches(from start: ViewLayoutResult) -> PartMatches {
+        let from = matchedParts(in: start)
+        var used = [Bool](repeating: false, count: start.placed.count)
+        for case let j? in from { used[j] = true }
+        return PartMatches(from: from, leaving: start.placed.indices.filter { !used[$0] })
+    }
 
     /// True when going from `start` to these parts shows any motion: a part moved or resized, a
-    /// value changed, a part came or went.
-    public func animates(from start: ViewLayoutResult) -> Bool {
-        interpolating(from: start, progress: 0) != self
+    /// value changed, a part came or went. `matches`: `partMatches(from: start)`.
+    public func animates(from start: ViewLayoutResult, matches known: PartMatches? = nil) -> Bool {
+        let matches = known ?? partMatches(from: start)
+        guard matches.leaving.isEmpty, size == start.size else { return true }
+        return placed.indices.contains { part($0, from: start, matches.from[$0], 0) != placed[$0] }
     }
 
     /// For each part here, the index of its match in `start`: by id (the same id, the same kind of
     /// part), else by place when both trees have the same nodes in the same order.
-    private func matchedParts(in start: ViewLayoutResult) -> [Int: Int] {
+    private func matchedParts(in start: ViewLayoutResult) -> [Int?] {
+        // The same nodes with the same ids in the same order (a tree whose values changed): each
+        // part is its own match, as the rules below would find.
+        if start.placed.count == placed.count,
+           zip(start.placed, placed).allSatisfy({ $0.index == $1.index && $0.kindCode == $1.kindCode && $0.id == $1.id }) {
+            return placed.indices.map { $0 }
+        }
         var byID: [PartKey: Int] = [:]
         for (j, part) in start.placed.enumerated() {
             if let id = part.id { byID[PartKey(id: id, kind: part.kindCode)] = byID[PartKey(id: id, kind: part.kindCode)] ?? j }
         }
         let sameShape = start.placed.count == placed.count
             && zip(start.placed, placed).allSatisfy { $0.index == $1.index && $0.kindCode == $1.kindCode }
-        var matches: [Int: Int] = [:]
-        var taken = Set<Int>()
+        var matches = [Int?](repeating: nil, count: placed.count)
+        var taken = [Bool](repeating: false, count: start.placed.count)
+        func take(_ j: Int) -> Bool {
+            if taken[j] { return false }
+            taken[j] = true
+            return true
+        }
         for (i, part) in placed.enumerated() {
-            if let id = part.id, let j = byID[PartKey(id: id, kind: part.kindCode)], taken.insert(j).inserted {
+            if let id = part.id, let j = byID[PartKey(id: id, kind: part.kindCode)], take(j) {
                 matches[i] = j
-            } else if sameShape, part.id == nil || start.placed[i].id == part.id, taken.insert(i).inserted {
+            } else if sameShape, part.id == nil || start.placed[i].id == part.id, take(i) {
                 matches[i] = i
             } else if part.parent == nil, let j = start.placed.firstIndex(where: { $0.parent == nil && $0.kindCode == part.kindCode }),
-                      taken.insert(j).inserted {
+                      take(j) {
                 matches[i] = j  // the root stays the root
             }
         }
@@ -91,7 +111,10 @@ extension ViewLayoutResult {
 
 /// For each part of a tree, the index of the part of an earlier tree it moves from.
 public struct PartMatches: Equatable, Sendable {
-    let byPart: [Int: Int]
+    /// Per part, its match in the earlier tree (nil: it fades in).
+    let from: [Int?]
+    /// Parts of the earlier tree no part moves from (they fade out).
+    let leaving: [Int]
 }
 
 extension PlacedView {

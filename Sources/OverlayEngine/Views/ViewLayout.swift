@@ -50,9 +50,16 @@ public struct ViewLayoutResult: Equatable, Sendable {
     /// By node index: the arrow its backgrounds, shadows and borders follow (`ViewModifier.arrow`),
     /// relative to each such part's frame.
     public var arrows: [Int: CalloutArrow] = [:]
+    /// How it was laid out, when by `ViewLayout.layout` (not part of its value): what lets a
+    /// tree that differs only in values be placed the same way again (ViewLayout+Reuse.swift).
+    var record: LayoutRecord?
 
     public init(size: Size, placed: [PlacedView], arrows: [Int: CalloutArrow] = [:]) {
         self.size = size; self.placed = placed; self.arrows = arrows
+    }
+
+    public static func == (a: ViewLayoutResult, b: ViewLayoutResult) -> Bool {
+        a.size == b.size && a.placed == b.placed && a.arrows == b.arrows
     }
 }
 
@@ -60,10 +67,24 @@ public struct ViewLayoutResult: Equatable, Sendable {
 public enum ViewLayout {
     /// Lays out `root` for `proposal`; the root sits at the origin. Axes where the root would be
     /// infinitely large fall back to its ideal length.
-    public static func layout(_ root: ViewNode, proposal: ProposedSize = .unspecified,
-                              measuring: any TextMeasuring) -> ViewLayoutResult {
+    /// `previous`: an earlier layout (of another tree, for any proposal); when the trees differ
+    /// only where no size depends on it, its frames are reused (ViewLayout+Reuse.swift).
+    public static func layout(_ root: ViewNode, proposal: ProposedSize = .unspecified, measuring: any TextMeasuring,
+                              reusing previous: (root: ViewNode, layout: ViewLayoutResult)? = nil) -> ViewLayoutResult {
+        if let previous, let reused = reuse(previous.layout, of: previous.root, for: root, proposal: proposal, measuring: measuring) {
+            return reused
+        }
         var engine = LayoutPass(root: root, measuring: measuring)
         return engine.run(proposal)
+    }
+
+    /// Lays out `root` at its ideal size, then again offered exactly that size (what a toast's
+    /// template is drawn at): the same as `layout` at the ideal size's proposal, in one pass
+    /// whose sizes the second run reuses.
+    public static func layoutAtIdealSize(_ root: ViewNode, measuring: any TextMeasuring) -> ViewLayoutResult {
+        var engine = LayoutPass(root: root, measuring: measuring)
+        let ideal = engine.run(.unspecified, placing: false).size
+        return engine.run(ProposedSize(ideal))
     }
 
     /// Insets a button style puts around its label.
@@ -90,20 +111,26 @@ struct LayoutPass {
         /// Axis of the enclosing stack (spacers and dividers follow it).
         var axis: StackAxis?
         var cornerRadius: Double
-    }
-    struct Key: Hashable {
-        var index: Int, level: Int, proposal: ProposedSize
+        /// Where its sizes start in `sizes` (one list per modifier level and the node itself).
+        var firstLevel: Int
     }
 
     let measuring: any TextMeasuring
     var entries: [Entry] = []
-    var sizes: [Key: Size] = [:]
+    /// The sizes picked so far, for the proposals asked; each (node, modifier level) has a short
+    /// list of them (a list beats hashing), its latest at `latestSize[slot]`, each entry linking
+    /// to the one before (-1: none).
+    var sizes: [(proposal: ProposedSize, size: Size, before: Int)] = []
+    var latestSize: [Int] = []
     var placed: [PlacedView] = []
     var arrows: [Int: CalloutArrow] = [:]
+    /// The sizes texts gave (the layout's only answers that depend on content).
+    var texts: [LayoutRecord.TextSize] = []
 
     init(root: ViewNode, measuring: any TextMeasuring) {
         self.measuring = measuring
         _ = flatten(root, parent: nil, axis: nil)
+        sizes.reserveCapacity(latestSize.count * 2)
     }
 
     private mutating func flatten(_ node: ViewNode, parent: Int?, axis: StackAxis?) -> Int {
@@ -116,7 +143,8 @@ struct LayoutPass {
             default: break
             }
         }
-        entries.append(Entry(node: node, children: [], parent: parent, axis: axis, cornerRadius: radius))
+        entries.append(Entry(node: node, children: [], parent: parent, axis: axis, cornerRadius: radius, firstLevel: latestSize.count))
+        latestSize.append(contentsOf: repeatElement(-1, count: node.modifiers.count + 1))
         let childAxis: StackAxis? = switch node.kind {
         case .vstack: .vertical
         case .hstack: .horizontal
@@ -129,7 +157,9 @@ struct LayoutPass {
         return index
     }
 
-    mutating func run(_ proposal: ProposedSize) -> ViewLayoutResult {
+    /// Sizes the tree for `proposal` and, unless `placing` is false, places it (a run after
+    /// another reuses its sizes and replaces its placed parts).
+    mutating func run(_ proposal: ProposedSize, placing: Bool = true) -> ViewLayoutResult {
         guard !entries.isEmpty else { return ViewLayoutResult(size: .zero, placed: []) }
         let top = entries[0].node.modifiers.count
         var size = self.size(0, top, proposal)
@@ -138,9 +168,13 @@ struct LayoutPass {
             if !size.width.isFinite { size.width = ideal.width.isFinite ? ideal.width : 0 }
             if !size.height.isFinite { size.height = ideal.height.isFinite ? ideal.height : 0 }
         }
+        guard placing else { return ViewLayoutResult(size: size, placed: []) }
+        placed.removeAll(keepingCapacity: true)
         placed.reserveCapacity(entries.count + 8)
         place(0, top, Rect(origin: .zero, size: size), opacity: 1)
-        return ViewLayoutResult(size: size, placed: placed, arrows: arrows)
+        var result = ViewLayoutResult(size: size, placed: placed, arrows: arrows)
+        result.record = LayoutRecord(proposal: proposal, texts: texts)
+        return result
     }
 
     // MARK: Sizing
@@ -149,8 +183,12 @@ struct LayoutPass {
     mutating func size(_ index: Int, _ level: Int, _ proposal: ProposedSize) -> Size {
         var proposal = proposal
         if level == 0, case .text = entries[index].node.kind { proposal.height = nil }  // text picks its size by width alone
-        let key = Key(index: index, level: level, proposal: proposal)
-        if let known = sizes[key] { return known }
+        let slot = entries[index].firstLevel + level
+        var known = latestSize[slot]
+        while known >= 0 {
+            if sizes[known].proposal == proposal { return sizes[known].size }
+            known = sizes[known].before
+        }
         let result: Size
         if level > 0 {
             switch entries[index].node.modifiers[level - 1] {
@@ -169,7 +207,8 @@ struct LayoutPass {
         }
         let clean = Size(width: result.width.isNaN ? 0 : max(0, result.width),
                          height: result.height.isNaN ? 0 : max(0, result.height))
-        sizes[key] = clean
+        sizes.append((proposal, clean, latestSize[slot]))
+        latestSize[slot] = sizes.count - 1
         return clean
     }
 
@@ -202,13 +241,13 @@ struct LayoutPass {
                         height: g.heights.reduce(0, +) + rowSpacing * Double(max(0, g.heights.count - 1)))
         case .text(let content):
             let width = p.width.flatMap { $0.isFinite ? $0 : nil }
-            let size = measuring.measure(content, proposedWidth: width)
-            guard content.fillsWidth || content.centersLines, let width else { return size }
-            return Size(width: max(size.width, width), height: size.height)
+            let size = ViewLayout.textSize(content, width: width, measuring: measuring)
+            if !texts.contains(where: { $0.index == index && $0.width == width }) {
+                texts.append(LayoutRecord.TextSize(index: index, width: width, size: size))
+            }
+            return size
         case .image(let image):
-            if let size = image.size { return size }
-            if case .pixels(let w, let h, _) = image.source { return Size(width: Double(w), height: Double(h)) }
-            return ImageContent.defaultSize
+            return image.boxSize
         case .symbol(let symbol):
             return Size(width: symbol.size, height: symbol.size)
         case .progressBar:

@@ -2,11 +2,11 @@
 
 extension ViewJSONDecoder {
     /// One modifier: an object with exactly one key naming it.
-    func modifier(_ value: JSONValue, _ path: String) throws(ViewDecodingError) -> ViewModifier {
+    func modifier(_ value: JSONValue, _ path: JSONPath) throws(ViewDecodingError) -> ViewModifier {
         guard case .object(let members) = value, members.count == 1, let (name, body) = members.first else {
             throw ViewDecodingError(path: path, message: "expected an object with one key naming the modifier")
         }
-        let at = "\(path).\(name)"
+        let at = path.key(name)
         let length = 0...limits.maxLength
         switch name {
         case "padding":
@@ -55,15 +55,15 @@ extension ViewJSONDecoder {
         }
     }
 
-    func number(_ value: JSONValue, _ path: String, _ range: ClosedRange<Double>) throws(ViewDecodingError) -> Double {
-        guard case .number(let n) = value else { throw ViewDecodingError(path: path, message: "expected a number") }
+    func number(_ value: JSONValue, _ path: @autoclosure () -> JSONPath, _ range: ClosedRange<Double>) throws(ViewDecodingError) -> Double {
+        guard case .number(let n) = value else { throw ViewDecodingError(path: path(), message: "expected a number") }
         guard range.contains(n) else {
-            throw ViewDecodingError(path: path, message: "expected a number from \(JSONValue.format(range.lowerBound)) to \(JSONValue.format(range.upperBound))")
+            throw ViewDecodingError(path: path(), message: "expected a number from \(JSONValue.format(range.lowerBound)) to \(JSONValue.format(range.upperBound))")
         }
         return n
     }
 
-    private func frame(_ value: JSONValue, _ path: String) throws(ViewDecodingError) -> FrameSpec {
+    private func frame(_ value: JSONValue, _ path: JSONPath) throws(ViewDecodingError) -> FrameSpec {
         var f = try JSONFields(value, path)
         let length = 0...limits.maxLength
         var spec = FrameSpec()
@@ -96,7 +96,7 @@ extension ViewJSONDecoder {
         return n
     }
 
-    private func fill(_ value: JSONValue, _ path: String) throws(ViewDecodingError) -> Fill {
+    private func fill(_ value: JSONValue, _ path: JSONPath) throws(ViewDecodingError) -> Fill {
         if case .string(let hex) = value {
             guard let c = Color(hex: hex) else { throw ViewDecodingError(path: path, message: "expected a colour \"#RRGGBB\" or \"#RRGGBBAA\"") }
             return .color(c)
@@ -117,7 +117,7 @@ extension ViewJSONDecoder {
             var colors: [Color] = []
             for (i, item) in items.enumerated() {
                 guard case .string(let hex) = item, let c = Color(hex: hex) else {
-                    throw ViewDecodingError(path: "\(g.path("colors"))[\(i)]", message: "expected a colour \"#RRGGBB\" or \"#RRGGBBAA\"")
+                    throw ViewDecodingError(path: g.path("colors").index(i), message: "expected a colour \"#RRGGBB\" or \"#RRGGBBAA\"")
                 }
                 colors.append(c)
             }
@@ -165,7 +165,7 @@ extension ViewJSONDecoder {
         return a
     }
 
-    func size(_ value: JSONValue, _ path: String) throws(ViewDecodingError) -> Size {
+    func size(_ value: JSONValue, _ path: JSONPath) throws(ViewDecodingError) -> Size {
         var f = try JSONFields(value, path)
         guard let w = try f.number("width"), let h = try f.number("height") else {
             throw ViewDecodingError(path: path, message: "expected \"width\" and \"height\"")

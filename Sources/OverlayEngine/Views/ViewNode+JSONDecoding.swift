@@ -16,23 +16,45 @@ extension ViewNode {
     /// Decodes a view tree from a parsed JSON value.
     public init(jsonValue: JSONValue, limits: ViewLimits = .standard) throws(ViewDecodingError) {
         var decoder = ViewJSONDecoder(limits: limits)
-        self = try decoder.node(jsonValue, "$", depth: 1)
+        self = try decoder.node(jsonValue, .root, depth: 1)
     }
+}
+
+/// Where a value sits in the JSON text (`$.children[2].value`), spelled out only for an error.
+indirect enum JSONPath: CustomStringConvertible {
+    case root
+    case key(JSONPath, String)
+    case index(JSONPath, Int)
+
+    func key(_ key: String) -> JSONPath { .key(self, key) }
+    func index(_ index: Int) -> JSONPath { .index(self, index) }
+
+    var description: String {
+        switch self {
+        case .root: "$"
+        case .key(let parent, let key): "\(parent).\(key)"
+        case .index(let parent, let index): "\(parent)[\(index)]"
+        }
+    }
+}
+
+extension ViewDecodingError {
+    init(path: JSONPath, message: String) { self.init(path: path.description, message: message) }
 }
 
 /// The members of one JSON object, read by key; keys nobody read are an error.
 struct JSONFields {
     let members: [String: JSONValue]
-    let path: String
+    let path: JSONPath
     /// The keys of `members` read so far (an object has a handful: a list beats hashing).
     private(set) var read: [String] = []
 
-    init(_ value: JSONValue, _ path: String) throws(ViewDecodingError) {
+    init(_ value: JSONValue, _ path: JSONPath) throws(ViewDecodingError) {
         guard case .object(let members) = value else { throw ViewDecodingError(path: path, message: "expected an object") }
         self.members = members; self.path = path
     }
 
-    func path(_ key: String) -> String { "\(path).\(key)" }
+    func path(_ key: String) -> JSONPath { path.key(key) }
 
     mutating func value(_ key: String) -> JSONValue? {
         guard let value = members[key] else { return nil }
@@ -96,7 +118,7 @@ struct ViewJSONDecoder {
 
     init(limits: ViewLimits) { self.limits = limits }
 
-    mutating func node(_ value: JSONValue, _ path: String, depth: Int) throws(ViewDecodingError) -> ViewNode {
+    mutating func node(_ value: JSONValue, _ path: JSONPath, depth: Int) throws(ViewDecodingError) -> ViewNode {
         guard depth <= limits.maxDepth else {
             throw ViewDecodingError(path: path, message: "nested deeper than the limit of \(limits.maxDepth) views")
         }
@@ -162,7 +184,7 @@ struct ViewJSONDecoder {
         if let list = f.value("modifiers") {
             guard case .array(let items) = list else { throw ViewDecodingError(path: f.path("modifiers"), message: "expected an array") }
             for (i, item) in items.enumerated() {
-                node.modifiers.append(try modifier(item, "\(f.path("modifiers"))[\(i)]"))
+                node.modifiers.append(try modifier(item, f.path("modifiers").index(i)))
             }
         }
         try f.finish()
@@ -173,12 +195,12 @@ struct ViewJSONDecoder {
         guard let list = f.value("children") else { return [] }
         guard case .array(let items) = list else { throw ViewDecodingError(path: f.path("children"), message: "expected an array") }
         var result: [ViewNode] = []
-        for (i, item) in items.enumerated() { result.append(try node(item, "\(f.path("children"))[\(i)]", depth: depth + 1)) }
+        for (i, item) in items.enumerated() { result.append(try node(item, f.path("children").index(i), depth: depth + 1)) }
         return result
     }
 
     /// Counts `s` against the text cap.
-    mutating func text(_ s: String, _ path: @autoclosure () -> String) throws(ViewDecodingError) -> String {
+    mutating func text(_ s: String, _ path: @autoclosure () -> JSONPath) throws(ViewDecodingError) -> String {
         textBytes += s.utf8.count
         guard textBytes <= limits.maxTextBytes else {
             throw ViewDecodingError(path: path(), message: "text beyond the limit of \(limits.maxTextBytes) bytes in all")
@@ -196,7 +218,7 @@ struct ViewJSONDecoder {
             switch item {
             case .string("flexible"): result.append(.flexible)
             case .number(let w) where (0...limits.maxLength).contains(w): result.append(.fixed(w))
-            default: throw ViewDecodingError(path: "\(f.path("columns"))[\(i)]", message: "expected \"flexible\" or a width in points")
+            default: throw ViewDecodingError(path: f.path("columns").index(i), message: "expected \"flexible\" or a width in points")
             }
         }
         return result
@@ -227,7 +249,7 @@ struct ViewJSONDecoder {
     }
 
     /// `{"family", "size" (13), "weight" (regular)}`.
-    private mutating func font(_ value: JSONValue, _ path: String) throws(ViewDecodingError) -> FontSpec {
+    private mutating func font(_ value: JSONValue, _ path: JSONPath) throws(ViewDecodingError) -> FontSpec {
         var ff = try JSONFields(value, path)
         var font = FontSpec()
         if let family = try ff.string("family") { font.family = try text(family, ff.path("family")) }
@@ -251,7 +273,7 @@ struct ViewJSONDecoder {
         return content
     }
 
-    private mutating func pixelSource(_ value: JSONValue, _ path: String) throws(ViewDecodingError) -> ViewImageSource {
+    private mutating func pixelSource(_ value: JSONValue, _ path: JSONPath) throws(ViewDecodingError) -> ViewImageSource {
         var f = try JSONFields(value, path)
         let side = 1...Double(limits.maxImagePixels)
         guard let w = try f.number("width"), let h = try f.number("height"), side.contains(w), side.contains(h),

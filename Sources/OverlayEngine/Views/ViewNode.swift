@@ -32,8 +32,9 @@ public enum ViewKind: Equatable, Sendable {
     case divider
     /// Children row by row in the given columns.
     case grid(columns: [GridColumn], spacing: Double, rowSpacing: Double)
-    /// Pango markup (sanitised when drawn).
-    case text(TextContent)
+    /// Pango markup (sanitised when drawn). Boxed: a text's content is the largest of the
+    /// cases, and placed parts are copied often (every frame of a move).
+    indirect case text(TextContent)
     /// A picture from a file, the icon theme or raw pixels.
     case image(ImageContent)
     /// A bar filled to `value / total`.

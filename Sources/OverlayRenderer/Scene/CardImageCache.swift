@@ -17,11 +17,7 @@ struct CardLook: Equatable {
     /// behind a container-wide background, or frosted (it shows what is under it).
     init?(_ item: RenderItem, _ view: PaintedView, deviceScale: Double) {
         guard item.opacity > 0, item.scale > 0, item.scale.isFinite,
-              view.configuration?.background == nil || item.backgroundOpacity <= 0 else { return nil }
-        guard !view.tree.layout.placed.contains(where: { part in
-            if case .background(let fill) = part.part { return fill.isBlur }
-            return false
-        }) else { return nil }
+              view.configuration?.background == nil || item.backgroundOpacity <= 0, !view.isFrosted else { return nil }
         tree = view.tree
         shadow = view.shadow
         scale = item.scale

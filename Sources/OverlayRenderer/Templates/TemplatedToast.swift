@@ -230,8 +230,7 @@ extension ViewTreeRenderer {
     /// Lays a template's tree out at its ideal size, then again proposed exactly that size, so
     /// that parts with an infinite maximum height (the urgent bar) fill the toast's height.
     public func layoutTemplate(_ node: ViewNode, look: ViewTreeLook? = nil) -> LaidOutView {
-        let ideal = ViewLayout.layout(node, proposal: .unspecified, measuring: measurer)
-        var laidOut = LaidOutView(node: node, layout: ViewLayout.layout(node, proposal: ProposedSize(ideal.size), measuring: measurer))
+        var laidOut = LaidOutView(node: node, layout: ViewLayout.layoutAtIdealSize(node, measuring: measurer))
         laidOut.look = look
         return laidOut
     }

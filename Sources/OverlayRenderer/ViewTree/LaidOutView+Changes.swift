@@ -2,7 +2,7 @@ import OverlayEngine
 
 extension LaidOutView {
     /// The rectangles (root coordinates) where this tree paints differently from `before`
-    /// (`ViewLayoutResult.changedRects`), with the text field whose caret or focus changed; nil
+    /// (`ViewLayoutResult.changedRects`), with the control whose caret or focus changed; nil
     /// when the whole view must be repainted (another shape or size, other colours).
     public func changedRects(from before: LaidOutView) -> [Rect]? {
         guard look == before.look, var rects = layout.changedRects(from: before.layout) else { return nil }

@@ -48,9 +48,11 @@ final class TextLayoutCache {
         var servesNarrower: Bool
     }
 
-    private struct Entry {
-        var layouts: [Layout]
+    /// A class: a lookup marks it used without writing the table.
+    private final class Entry {
+        var layouts: [Layout] = []
         var lastUse: UInt64
+        init(lastUse: UInt64) { self.lastUse = lastUse }
     }
 
     private var entries: [TextKey: Entry] = [:]
@@ -76,30 +78,28 @@ final class TextLayoutCache {
     /// a wider width that serves it, else set now and kept.
     func set(_ content: TextContent, width: Double, scale: Double) -> ViewTreeRenderer.SetText {
         let lines = content.wraps ? (content.lineLimit ?? 10_000) : 1
-        let key = TextKey(markup: content.markup, font: content.font, lines: lines,
-                          truncation: content.truncation, scale: scale, linkColor: content.linkColor,
-                          imageMaxHeight: content.imageMaxHeight, centersLines: content.centersLines)
+        let key = TextKey(markup: content.markup, font: content.font, lines: lines, truncation: content.truncation, scale: scale,
+                          linkColor: content.linkColor, imageMaxHeight: content.imageMaxHeight, centersLines: content.centersLines)
         let width = max(1, width)
         clock &+= 1
-        let known = entries.index(forKey: key)
-        if let known {
-            entries.values[known].lastUse = clock
-            let layouts = entries.values[known].layouts
-            let found = layouts.first { $0.width == width }
-                ?? layouts.first { $0.servesNarrower && width <= $0.width && $0.text.block.width <= width + 0.01 }
+        let entry: Entry
+        if let known = entries[key] {
+            entry = known
+            entry.lastUse = clock
+            let found = entry.layouts.first { $0.width == width }
+                ?? entry.layouts.first { $0.servesNarrower && width <= $0.width && $0.text.block.width <= width + 0.01 }
             if let found { return found.text }
+        } else {
+            entry = Entry(lastUse: clock)
+            entries[key] = entry
         }
         let text = make(content, key: key, width: width)
         let block = text.block
         let layout = Layout(width: width, text: text,
                             servesNarrower: !block.isCut && !block.overflows && text.images.isEmpty && !block.isRightToLeft && !key.centersLines)
-        if let known {
-            entries.values[known].layouts.insert(layout, at: 0)
-            if entries.values[known].layouts.count > Self.widthsPerText { entries.values[known].layouts.removeLast() }
-        } else {
-            entries[key] = Entry(layouts: [layout], lastUse: clock)
-            if entries.count > Self.capacity { dropLeastRecentlyUsed() }
-        }
+        entry.layouts.insert(layout, at: 0)
+        if entry.layouts.count > Self.widthsPerText { entry.layouts.removeLast() }
+        if entries.count > Self.capacity { dropLeastRecentlyUsed() }
         return text
     }
 

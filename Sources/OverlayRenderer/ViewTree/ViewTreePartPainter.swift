@@ -14,6 +14,8 @@ struct PartPainter {
     let texts: LaidOutTexts
     /// The arrows of its nodes (`ViewLayoutResult.arrows`).
     let arrows: [Int: CalloutArrow]
+    /// Where small shapes come from as images; nil fills them (a view drawn scaled, in a transition).
+    let shapes: ShapeImages?
 
     // MARK: Modifiers
 
@@ -23,6 +25,7 @@ struct PartPainter {
         switch fill {
         case .color(let color):
             guard color.alpha > 0 else { return }
+            guard let arrow else { return shape(frame, .roundedRect(radius: radius), color.withAlpha(color.alpha * alpha)) }
             Paths.setSource(cr, color.withAlpha(color.alpha * alpha))
             Paths.outline(cr, frame, radius: radius, arrow: arrow)
             cairo_fill(cr)
@@ -104,11 +107,12 @@ struct PartPainter {
             case .bordered: look.buttonBackground
             case .prominent: look.prominentBackground
             }
-            if let fill { Paths.fill(cr, f, radius: min(look.controlRadius, f.height / 2), color: fill.withAlpha(fill.alpha * alpha)) }
+            if let fill { shape(f, .roundedRect(radius: min(look.controlRadius, f.height / 2)), fill.withAlpha(fill.alpha * alpha)) }
         case .toggle(let isOn, _):
             toggle(isOn, in: f, alpha: alpha)
         case .slider(let value, let range, _, _):
             slider(SliderTrack.fraction(value, range: range), in: f, alpha: alpha)
+            if caret != nil { ring(f, radius: f.height / 2, color: look.accent, width: 1, alpha: alpha) }
         case .textField(let content):
             field(content, caret: caret, in: f, alpha: alpha)
         }
@@ -151,14 +155,28 @@ struct PartPainter {
 
     /// A rounded track filled from the leading end to `fraction`.
     private func bar(in track: Rect, fraction: Double, alpha: Double) {
-        let radius = track.height / 2
-        Paths.fill(cr, track, radius: radius, color: look.track.withAlpha(look.track.alpha * alpha))
+        let pill = ShapeImages.Outline.roundedRect(radius: track.height / 2)
+        shape(track, pill, look.track.withAlpha(look.track.alpha * alpha))
         guard fraction > 0 else { return }
+        shape(track, pill, look.accent.withAlpha(look.accent.alpha * alpha), end: track.minX + track.width * fraction)
+    }
+
+    /// Fills `frame` with `outline` in `color`, only left of `end` when one is given: from the
+    /// shape's image (`ShapeImages`) when it can, else with a path.
+    func shape(_ frame: Rect, _ outline: ShapeImages.Outline, _ color: Color, end: Double? = nil) {
+        if let shapes, shapes.fill(cr, frame, outline, color: color, end: end) { return }
         cairo_save(cr)
-        Paths.roundedRect(cr, track, radius: radius)
-        cairo_clip(cr)
-        Paths.setSource(cr, look.accent.withAlpha(look.accent.alpha * alpha))
-        cairo_rectangle(cr, track.minX, track.minY, track.width * fraction, track.height)
+        switch outline {
+        case .roundedRect(let radius): Paths.roundedRect(cr, frame, radius: radius)
+        case .circle:
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, frame.midX, frame.midY, frame.width / 2, 0, 2 * Double.pi)
+        }
+        Paths.setSource(cr, color)
+        if let end {
+            cairo_clip(cr)
+            cairo_rectangle(cr, frame.minX, frame.minY, end - frame.minX, frame.height)
+        }
         cairo_fill(cr)
         cairo_restore(cr)
     }
@@ -166,7 +184,7 @@ struct PartPainter {
     /// A pill in the accent colour (on) or the track's (off), its knob at the trailing or leading end.
     private func toggle(_ isOn: Bool, in f: Rect, alpha: Double) {
         let fill = isOn ? look.accent : look.track
-        Paths.fill(cr, f, radius: f.height / 2, color: fill.withAlpha(fill.alpha * alpha))
+        shape(f, .roundedRect(radius: f.height / 2), fill.withAlpha(fill.alpha * alpha))
         let r = max(0, f.height / 2 - 2)
         let cx = isOn ? f.maxX - 2 - r : f.minX + 2 + r
         knob(x: cx, y: f.midY, radius: r, alpha: alpha)
@@ -183,29 +201,29 @@ struct PartPainter {
 
     private func knob(x: Double, y: Double, radius: Double, alpha: Double) {
         guard radius > 0 else { return }
-        cairo_new_sub_path(cr)
-        cairo_arc(cr, x, y, radius, 0, 2 * Double.pi)
-        Paths.setSource(cr, look.knob.withAlpha(look.knob.alpha * alpha))
-        cairo_fill(cr)
+        shape(Rect(x: x - radius, y: y - radius, width: 2 * radius, height: 2 * radius), .circle,
+              look.knob.withAlpha(look.knob.alpha * alpha))
     }
 
     /// A one-line field: the text (or the placeholder, dimmer), and while typing a ring and a
     /// caret (`FieldText`: long text scrolls to keep the caret inside).
     private func field(_ content: TextFieldContent, caret: Int?, in f: Rect, alpha: Double) {
         let radius = min(look.controlRadius, f.height / 2)
-        Paths.fill(cr, f, radius: radius, color: look.fieldBackground.withAlpha(look.fieldBackground.alpha * alpha))
-        if caret != nil {
-            let ring = look.fieldRing ?? look.accent, width = max(1, look.fieldRingWidth), half = width / 2
-            cairo_save(cr)
-            Paths.setSource(cr, ring.withAlpha(ring.alpha * alpha))
-            cairo_set_line_width(cr, width)
-            Paths.roundedRect(cr, Rect(x: f.minX + half, y: f.minY + half, width: f.width - width, height: f.height - width),
-                              radius: radius)
-            cairo_stroke(cr)
-            cairo_restore(cr)
-        }
+        shape(f, .roundedRect(radius: radius), look.fieldBackground.withAlpha(look.fieldBackground.alpha * alpha))
+        if caret != nil { ring(f, radius: radius, color: look.fieldRing ?? look.accent, width: max(1, look.fieldRingWidth), alpha: alpha) }
         FieldText(content, caret: caret, width: f.width, context: renderer.textContext(deviceScale))
             .draw(cr, in: f, color: look.text, placeholderOpacity: look.placeholderOpacity, alpha: alpha)
+    }
+
+    /// The ring of a control that has the keyboard: `width` of `color` along the inside of its frame.
+    private func ring(_ f: Rect, radius: Double, color: Color, width: Double, alpha: Double) {
+        let half = width / 2
+        cairo_save(cr)
+        Paths.setSource(cr, color.withAlpha(color.alpha * alpha))
+        cairo_set_line_width(cr, width)
+        Paths.roundedRect(cr, Rect(x: f.minX + half, y: f.minY + half, width: f.width - width, height: f.height - width), radius: radius)
+        cairo_stroke(cr)
+        cairo_restore(cr)
     }
 }
 

@@ -41,7 +41,8 @@ public struct LaidOutView: Equatable, Sendable {
     public var layout: ViewLayoutResult
     /// Its texts as drawn (not part of its value).
     let texts = LaidOutTexts()
-    /// The text field being typed into (its node index) and its caret in Characters.
+    /// The control that has the keyboard (its node index: a text field being typed into, drawn
+    /// with its caret in Characters, or a slider) and the caret; both get a ring.
     public var focus: (index: Int, caret: Int)?
     /// Colours of its own (a notification template's theme); nil uses the renderer's `look`.
     public var look: ViewTreeLook?
@@ -65,8 +66,8 @@ public struct LaidOutView: Equatable, Sendable {
 ///
 /// Caches (bounded): text set in Pango, shared by measuring and painting (`TextLayoutCache`, at
 /// most `textCapacity` texts, least recently used dropped first); decoded images per (source,
-/// device box), at most `imageCapacity`; shadows as `ShadowPainter` keeps them; templates filled
-/// per shape of notification (`TemplateFillCache`).
+/// device box), at most `imageCapacity`; shadows as `ShadowPainter` keeps them; small shapes as
+/// `ShapeImages` keeps them; templates filled per shape of notification (`TemplateFillCache`).
 /// Not thread-safe: one renderer per thread.
 public final class ViewTreeRenderer {
     public static let textCapacity = TextLayoutCache.capacity
@@ -91,6 +92,8 @@ public final class ViewTreeRenderer {
     /// Texts set in Pango so far, measuring and painting (tests).
     var textsLaidOut: Int { texts.laidOut }
     let shadows = ShadowPainter()
+    /// Small shapes kept as images (`ShapeImages`).
+    let shapes = ShapeImages()
 
     public init() {
         measurer = PangoTextMeasurer(texts: texts)
@@ -99,9 +102,11 @@ public final class ViewTreeRenderer {
         }
     }
 
-    /// Lays `node` out for `proposal` with Pango's measurements.
-    public func layout(_ node: ViewNode, proposal: ProposedSize = .unspecified) -> LaidOutView {
-        LaidOutView(node: node, layout: ViewLayout.layout(node, proposal: proposal, measuring: measurer))
+    /// Lays `node` out for `proposal` with Pango's measurements; placed as `previous` was when
+    /// it differs from that tree only in values (`ViewLayout.layout(_:proposal:measuring:reusing:)`).
+    public func layout(_ node: ViewNode, proposal: ProposedSize = .unspecified, reusing previous: LaidOutView? = nil) -> LaidOutView {
+        LaidOutView(node: node, layout: ViewLayout.layout(node, proposal: proposal, measuring: measurer,
+                                                          reusing: previous.map { ($0.node, $0.layout) }))
     }
 
     /// `node` laid out at its ideal size, the same layout as the last time it was asked for (of
@@ -145,7 +150,7 @@ public final class ViewTreeRenderer {
                           scale: canvas.scale * scale, alpha: alpha)
         }
         let painter = PartPainter(cr: cr, canvas: canvas, deviceScale: canvas.scale * scale, look: view.look ?? look, renderer: self,
-                                  texts: view.texts, arrows: view.layout.arrows)
+                                  texts: view.texts, arrows: view.layout.arrows, shapes: scale == 1 ? shapes : nil)
         if alpha < 1 {
             let ink = view.inkFrame(Rect(origin: .zero, size: view.size))
             cairo_rectangle(cr, ink.minX, ink.minY, ink.width, ink.height)
@@ -227,6 +232,7 @@ public final class ViewTreeRenderer {
         images.removeAll()
         bodyImages.removeAll()
         shadows.removeAll()
+        shapes.removeAll()
     }
 
     // MARK: Caches

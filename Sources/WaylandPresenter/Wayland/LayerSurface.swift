@@ -54,7 +54,10 @@ final class LayerSurface {
             zwlr_layer_surface_v1_ack_configure(layerSurface, serial)
             pendingSerial = nil
         }
-        wl_surface_set_buffer_scale(surface, scale)
+        if scale != sentBufferScale {
+            wl_surface_set_buffer_scale(surface, scale)
+            sentBufferScale = scale
+        }
         wl_surface_attach(surface, buffer.wlBuffer, 0, 0)
         for rect in damage { wl_surface_damage_buffer(surface, rect.x, rect.y, rect.width, rect.height) }
         if let frameCallback { wl_callback_destroy(frameCallback) }
@@ -94,6 +97,8 @@ final class LayerSurface {
     var offersOnDemandKeyboard: Bool { layerSurface.map { zwlr_layer_surface_v1_get_version($0) >= 4 } ?? false }
 
     private var sentInputRegion: [(x: Int32, y: Int32, width: Int32, height: Int32)]?
+    /// The buffer scale in force (sent again only when it changes).
+    private var sentBufferScale: Int32?
 
     /// Limits input to these surface-local rectangles (empty: all input passes through).
     func setInputRegion(_ rects: [(x: Int32, y: Int32, width: Int32, height: Int32)], compositor: OpaquePointer) {

@@ -51,4 +51,8 @@ public enum SurfacePhase: Equatable, Sendable {
     /// no frame is outstanding (an idle surface asks for its draw when the change is seen). What
     /// such a pass lays out must be final (measured) before it asks.
     public var drawsChangesNow: Bool { self == .idle || self == .needsDraw }
+
+    /// The presenter must look at it in a pass where nothing changed: a frame is due, or the
+    /// compositor closed it and it must go.
+    public var wantsAttention: Bool { self == .needsDraw || self == .closed }
 }

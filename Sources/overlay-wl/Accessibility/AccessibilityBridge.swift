@@ -84,6 +84,9 @@ final class AccessibilityBridge: EventSource, AccessibleModel {
 
     // MARK: Notifications
 
+    /// On the accessibility bus now: only then do notifications go to it.
+    var isConnected: Bool { connection != nil }
+
     /// A notification appeared (or appeared again): added, or its text brought up to date.
     func show(_ record: NotificationRecord) {
         guard connection != nil else { return }

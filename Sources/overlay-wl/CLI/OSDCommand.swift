@@ -5,8 +5,8 @@ import OverlayEngine
 import OverlayRenderer
 
 /// On-screen displays: a level (volume, brightness, anything with a maximum) shown as a view
-/// tree in the built-in `osd` container. Each new value replaces the one showing (ShowView's
-/// `tag`): same view, same surface, its 1.5 s countdown started again.
+/// tree in the built-in `osd` container. Each new value replaces the one showing (the tag `osd`):
+/// same view, same surface, its 1.5 s countdown started again.
 enum OSD {
     static let containerName = "osd"
     static let tag = "osd"
@@ -39,7 +39,8 @@ enum OSD {
         if let icon { row.append(Image(.icon(icon), size: Size(width: 24, height: 24))) }
         row.append(VStack(alignment: .leading, spacing: 6) {
             Text("<b>\(Markup.escape(label))</b>", color: text, lineLimit: 1)
-            ProgressBar(value: fraction).frame(width: 200).opacity(muted ? 0.4 : 1).id("level")
+            let bar = ProgressBar(value: fraction).frame(width: 200)
+            (muted ? bar.opacity(0.4) : bar).id("level")
         })
         row.append(Text(percent, font: FontSpec(size: 11), color: text, lineLimit: 1)
             .frame(width: 48, alignment: .trailing))
@@ -87,23 +88,29 @@ struct OSDCommand: ParsableCommand {
         if muted && kind != "volume" { throw ValidationError("--muted applies to volume") }
     }
 
-    /// The tree this invocation shows.
-    var tree: ViewNode {
+    /// What this invocation shows: the label, the value of the maximum, the icon, muted.
+    var shown: (label: String, value: Double, maximum: Double, icon: String?, muted: Bool) {
         switch kind {
         case "volume":
-            OSD.view(label: label ?? "Volume", value: level ?? 0, maximum: 100,
-                     icon: icon ?? OSD.volumeIcon(level ?? 0, muted: muted), muted: muted)
+            (label ?? "Volume", level ?? 0, 100, icon ?? OSD.volumeIcon(level ?? 0, muted: muted), muted)
         case "brightness":
-            OSD.view(label: label ?? "Brightness", value: level ?? 0, maximum: 100,
-                     icon: icon ?? "display-brightness-symbolic", muted: false)
+            (label ?? "Brightness", level ?? 0, 100, icon ?? "display-brightness-symbolic", false)
         default:
-            OSD.view(label: label ?? "", value: value ?? 0, maximum: self.max ?? 100, icon: icon, muted: false)
+            (label ?? "", value ?? 0, self.max ?? 100, icon, false)
         }
     }
 
+    /// The tree this invocation shows (the daemon builds it from `shown`).
+    var tree: ViewNode {
+        let l = shown
+        return OSD.view(label: l.label, value: l.value, maximum: l.maximum, icon: l.icon, muted: l.muted)
+    }
+
+    /// One `ShowLevel` call: the daemon builds the tree, so no JSON is written or read.
     func run() throws {
-        let settings = ShowRequest.options([("tag", .string(OSD.tag))])
-        let id = try ControlClient().uint("ShowView", [.string(OSD.containerName), .string(tree.json), settings])
+        let l = shown
+        let id = try ControlClient().uint("ShowLevel", [.string(l.label), .double(l.value), .double(l.maximum),
+                                                        .string(l.icon ?? ""), .bool(l.muted)])
         printNow(String(id))
     }
 }

@@ -30,7 +30,7 @@ final class CenterFrontend: CenterSource {
     private var lastCounted: Status?
     private var statusDue: Double?
     private var lastSentAt: Double?
-    private var lastShape: [Int] = []
+    private var lastShape: StatusInputs?
 
     static let snoozeKey = "overlay-wl.snooze-"
     static let dndKey = "overlay-wl.dnd"
@@ -265,7 +265,7 @@ final class CenterFrontend: CenterSource {
 
     private func status(open: Int, held: Int, unread: Int, centerOpen: Bool) -> Status {
         var s = Status(unread: unread, doNotDisturb: config.doNotDisturb, open: centerOpen)
-        let overflow = screen.manager.overflowCount(in: BuiltInContainers.notificationsName)
+        let overflow = screen.overflowCount(in: BuiltInContainers.notificationsName)
         s.hidden = min(open, held + overflow)
         s.showing = open - s.hidden
         return s
@@ -296,10 +296,12 @@ final class CenterFrontend: CenterSource {
         let open = screen.isCenterOpen
         if open && !wasOpen { seenSince = wallClock() }
         wasOpen = open
-        let shape = [registry.records.count, registry.heldOrder.count, notifications.history.items.count,
-                     Int(notifications.history.items.last?.record.id ?? 0), notifications.snoozed.count,
-                     screen.manager.overflowCount(in: BuiltInContainers.notificationsName),
-                     config.doNotDisturb ? 1 : 0, open ? 1 : 0]
+        let shape = StatusInputs(records: registry.records.count, held: registry.heldOrder.count,
+                                 history: notifications.history.items.count,
+                                 newestInHistory: notifications.history.items.last?.record.id ?? 0,
+                                 snoozed: notifications.snoozed.count,
+                                 overflow: screen.overflowCount(in: BuiltInContainers.notificationsName),
+                                 doNotDisturb: config.doNotDisturb, open: open)
         if shape != lastShape {
             lastShape = shape
             screen.invalidateCenter()
@@ -310,6 +312,15 @@ final class CenterFrontend: CenterSource {
             }
         }
         sendStatusIfDue()
+    }
+
+    /// The counts the status and the centre's rows depend on: when none moved, an update pass
+    /// has nothing to count.
+    private struct StatusInputs: Equatable {
+        var records: Int, held: Int, history: Int
+        var newestInHistory: UInt32
+        var snoozed: Int, overflow: Int
+        var doNotDisturb: Bool, open: Bool
     }
 
     /// CenterChanged goes out at most once per `statusInterval`: a change within it goes out when

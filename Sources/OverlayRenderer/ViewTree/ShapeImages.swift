@@ -1,0 +1,113 @@
+import CCairo
+import OverlayEngine
+
+/// The small antialiased shapes of view trees (bars, knobs, toggles, buttons, small rounded
+/// backgrounds) kept as images, one per outline, size, place within a device pixel and colour.
+/// Cairo spends 110–240 k instructions rasterising such a curve at scale 2 however small it is;
+/// copying its image costs 15–100 k. The copy gives the pixels a fill gives, within rounding (1/255).
+///
+/// Bounded: at most `capacity` images and `maximumBytes` in all, the least recently used dropped
+/// first; a shape of more than `maximumPixels` is filled with a path (past about 25,000 pixels,
+/// blending a translucent image costs more than filling). Not thread-safe: one per renderer.
+final class ShapeImages {
+    static let capacity = 64
+    static let maximumBytes = 2 << 20
+    static let maximumPixels = 16_384
+
+    /// The outline of a shape.
+    enum Outline: Hashable {
+        /// A rectangle with corners of this radius (clamped to half the shorter side).
+        case roundedRect(radius: Double)
+        /// The circle the frame's width spans.
+        case circle
+    }
+
+    /// A shape in device pixels: its outline and size, where it starts within its first pixel, its colour.
+    private struct Key: Hashable {
+        var outline: Outline
+        var width, height, offsetX, offsetY: Double
+        var color: Color
+    }
+
+    private final class Entry {
+        let surface: OpaquePointer
+        let bytes: Int
+        var lastUse: UInt64
+        init(surface: OpaquePointer, bytes: Int, lastUse: UInt64) { self.surface = surface; self.bytes = bytes; self.lastUse = lastUse }
+        deinit { cairo_surface_destroy(surface) }
+    }
+
+    private var entries: [Key: Entry] = [:]
+    private var clock: UInt64 = 0
+    /// Bytes of pixels held.
+    private(set) var bytes = 0
+    /// Images kept now (tests).
+    var count: Int { entries.count }
+
+    /// Fills `frame` (user space) with `outline` in `color`, only left of `end` when one is given
+    /// (a bar's filled part), from the shape's image. False when it cannot (the transform is not a
+    /// uniform scale and a translation, or the shape is too large): nothing was drawn, fill it with a path.
+    func fill(_ cr: OpaquePointer, _ frame: Rect, _ outline: Outline, color: Color, end: Double? = nil) -> Bool {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        guard m.xy == 0, m.yx == 0, m.xx > 0, m.xx == m.yy, frame.width > 0, frame.height > 0 else { return false }
+        let s = m.xx
+        let x = frame.minX * s + m.x0, y = frame.minY * s + m.y0
+        let left = x.rounded(.down), top = y.rounded(.down)
+        let device: Outline = switch outline {
+        case .roundedRect(let radius): .roundedRect(radius: max(0, min(radius, frame.width / 2, frame.height / 2)) * s)
+        case .circle: .circle
+        }
+        let key = Key(outline: device, width: frame.width * s, height: frame.height * s, offsetX: x - left, offsetY: y - top, color: color)
+        guard let image = image(key) else { return false }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, image, left, top)
+        // Cut on the one edge only: the image's own edges are antialiased already.
+        let width = Double(cairo_image_surface_get_width(image))
+        let right = end.map { min(left + width, max(left, $0 * s + m.x0)) } ?? left + width
+        cairo_rectangle(cr, left, top, right - left, Double(cairo_image_surface_get_height(image)))
+        cairo_fill(cr)
+        cairo_restore(cr)
+        return true
+    }
+
+    /// Drops every image.
+    func removeAll() {
+        entries.removeAll()
+        bytes = 0
+    }
+
+    private func image(_ key: Key) -> OpaquePointer? {
+        clock &+= 1
+        if let entry = entries[key] {
+            entry.lastUse = clock
+            return entry.surface
+        }
+        let width = Int((key.offsetX + key.width).rounded(.up)), height = Int((key.offsetY + key.height).rounded(.up))
+        guard width > 0, height > 0, width * height <= Self.maximumPixels else { return nil }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
+        let cr = cairo_create(surface)!
+        Paths.setSource(cr, key.color)
+        let frame = Rect(x: key.offsetX, y: key.offsetY, width: key.width, height: key.height)
+        switch key.outline {
+        case .roundedRect(let radius): Paths.roundedRect(cr, frame, radius: radius)
+        case .circle: cairo_arc(cr, frame.midX, frame.midY, frame.width / 2, 0, 2 * Double.pi)
+        }
+        cairo_fill(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        let entry = Entry(surface: surface, bytes: Int(cairo_image_surface_get_stride(surface)) * height, lastUse: clock)
+        entries[key] = entry
+        bytes += entry.bytes
+        while entries.count > Self.capacity || bytes > Self.maximumBytes { dropLeastRecentlyUsed() }
+        return surface
+    }
+
+    private func dropLeastRecentlyUsed() {
+        guard let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) else { return }
+        bytes -= oldest.value.bytes
+        entries[oldest.key] = nil
+    }
+}
