@@ -13,8 +13,9 @@ struct LazyMeasure {
     /// Views laid out at their container's estimate, not yet filled and laid out.
     var pending: Set<ViewID> = []
     /// Per container: the tree its template draws for an empty notification, the size of toasts
-    /// not laid out yet (OverlayPresenter+Toast.swift). Dropped when the container's style changes.
-    var templateEstimates: [String: (template: NotificationTemplate, style: ToastStyle, tree: LaidOutView)] = [:]
+    /// not laid out yet (OverlayPresenter+Toast.swift). Dropped when the container's style changes
+    /// (`refreshToastStyle`, the one place it changes), so a show compares templates only.
+    var templateEstimates: [String: (template: NotificationTemplate, tree: LaidOutView)] = [:]
 }
 
 extension OverlayPresenter {

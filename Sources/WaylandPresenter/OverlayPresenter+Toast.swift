@@ -61,9 +61,9 @@ extension OverlayPresenter {
     /// `template` filled for an empty notification in `style` and laid out: the size a toast has
     /// until it is laid out (one kept per container).
     private func templateEstimate(_ template: NotificationTemplate, style: ToastStyle, in container: String) throws -> LaidOutView {
-        if let known = lazyMeasure.templateEstimates[container], known.template == template, known.style == style { return known.tree }
+        if let known = lazyMeasure.templateEstimates[container], known.template == template { return known.tree }
         let tree = try trees.layouts.layoutTemplate(TemplatedToast(template: template, content: ToastContent()), style: style)
-        lazyMeasure.templateEstimates[container] = (template, style, tree)
+        lazyMeasure.templateEstimates[container] = (template, tree)
         return tree
     }
 
