@@ -1,2 +1,3 @@
 #include <cairo.h>
 #include <pango/pangocairo.h>
+#include <fribidi.h>

@@ -79,7 +79,7 @@ extension ViewNode {
     public var controlActions: [String] {
         let own: [String] = switch kind {
         case .button(let action, _), .toggle(_, let action), .slider(_, _, _, let action): [action]
-        case .textField(_, _, let action): [action]
+        case .textField(let field): [field.submitAction]
         default: []
         }
         return own + children.flatMap(\.controlActions)

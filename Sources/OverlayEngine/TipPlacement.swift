@@ -106,6 +106,19 @@ public struct TipPlacement: Equatable, Sendable {
                         y: max(arrowTip.y, arrowBaseStart.y, arrowBaseEnd.y))
         return bubble.union(Rect(origin: arrow.origin, size: Size(width: far.x - arrow.minX, height: far.y - arrow.minY)))
     }
+
+    /// The placement moved so that its frame starts at the origin: in the coordinates of the view
+    /// that draws it (the engine places that view's frame at `frame`).
+    public var inOwnFrame: TipPlacement {
+        let d = Point.zero - frame.origin
+        var p = self
+        p.bubble = bubble.offsetBy(d)
+        p.target = target.offsetBy(d)
+        p.arrowTip = arrowTip + d
+        p.arrowBaseStart = arrowBaseStart + d
+        p.arrowBaseEnd = arrowBaseEnd + d
+        return p
+    }
 }
 
 public enum TipPlacer {

@@ -1,34 +1,28 @@
 import OverlayEngine
 
 /// How a stacked group's header looks: a slim pill the width of the toasts with the app icon,
-/// "App · count" and a close button (which clears the group).
+/// "App · count" and a close button (which clears the group), as a view tree.
 public enum GroupHeaderView {
-    /// Text and icon size of the header.
-    static let font = "Sans Bold 10"
+    static let font = FontSpec(size: 10, weight: .bold)
     static let padding = 4.0
 
     /// The header of `header`'s group, `height` tall, for toasts drawn with `toastStyle`; `top`
-    /// is the top card's content (its app name and icon), nil when unknown.
-    public static func painted(_ header: GroupHeader, top: ToastContent?, toastStyle: ToastStyle,
-                               height: Double) -> PaintedView {
-        var style = ToastStyle()
-        style.width = toastStyle.width
-        style.padding = padding
-        style.borderWidth = 0
-        style.cornerRadius = height / 2
-        style.background = toastStyle.background
-        style.summaryColor = toastStyle.summaryColor
-        style.summaryFont = font
-        style.summaryMaxLines = 1
-        style.bodyMaxLines = 1
-        style.iconSize = max(8, height - 2 * padding)
-        style.iconGap = 6
-        style.showsCloseButton = true
-        style.closeButtonSize = 10
-        style.closeButtonColor = toastStyle.closeButtonColor
+    /// is the top card's content (its app name and icon), nil when unknown. Laid out by `trees`
+    /// (an icon that cannot be loaded is left out).
+    public static func painted(_ header: GroupHeader, top: ToastContent?, toastStyle: ToastStyle, height: Double,
+                               trees: ViewTreeRenderer) -> PaintedView {
+        let side = max(8, height - 2 * padding)
+        let icon = top?.icon.flatMap { trees.canShow($0, side: side) ? TemplatedToast.viewSource($0) : nil }
         // Without an icon the text keeps clear of the pill's rounded end.
-        let text = top?.icon == nil ? "  " + title(header, top: top) : title(header, top: top)
-        return PaintedView(content: ToastContent(summary: text, icon: top?.icon), style: style)
+        let title = (icon == nil ? "  " : "") + Self.title(header, top: top)
+        let node = HStack(alignment: .top, spacing: 6) {
+            if let icon { ViewNode(.image(ImageContent(icon, size: Size(width: side, height: side)))) }
+            Text(MarkupEscape.escape(title), font: font, color: toastStyle.summaryColor, lineLimit: 1)
+                .frame(maxWidth: .infinity, alignment: .topLeading)
+            Button(action: ViewAction.close, style: .plain) { Symbol(.close, size: 10, color: toastStyle.closeButtonColor) }
+        }
+        .padding(padding).frame(width: toastStyle.width).background(toastStyle.background).cornerRadius(height / 2)
+        return PaintedView(tree: trees.layoutReusing(node))
     }
 
     /// "Chat · 12": the top card's app name (else the group key), and how many are showing.

@@ -19,6 +19,32 @@ enum Paths {
         cairo_close_path(cr)
     }
 
+    /// Adds a closed rounded rectangle with `arrow` (relative to the frame's origin) merged into
+    /// the edge that faces its target, clockwise, as one path: a help tip's callout.
+    static func callout(_ cr: OpaquePointer, _ frame: Rect, radius: Double, arrow: CalloutArrow) {
+        let r = max(0, min(radius, frame.width / 2, frame.height / 2))
+        let (x0, y0, x1, y1) = (frame.minX, frame.minY, frame.maxX, frame.maxY)
+        let o = frame.origin
+        let (s, t, e) = (o + arrow.baseStart, o + arrow.tip, o + arrow.baseEnd)
+        func line(_ points: Point...) { for q in points { cairo_line_to(cr, q.x, q.y) } }
+        cairo_new_sub_path(cr)
+        cairo_move_to(cr, x0 + r, y0)
+        if arrow.side == .bottom { line(s, t, e) }     // top edge, left to right
+        cairo_arc(cr, x1 - r, y0 + r, r, -Double.pi / 2, 0)
+        if arrow.side == .leading { line(s, t, e) }    // right edge, downwards
+        cairo_arc(cr, x1 - r, y1 - r, r, 0, Double.pi / 2)
+        if arrow.side == .top { line(e, t, s) }        // bottom edge, right to left
+        cairo_arc(cr, x0 + r, y1 - r, r, Double.pi / 2, Double.pi)
+        if arrow.side == .trailing { line(e, t, s) }   // left edge, upwards
+        cairo_arc(cr, x0 + r, y0 + r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+    }
+
+    /// Adds `frame`'s outline: rounded by `radius`, with `arrow` when it has one.
+    static func outline(_ cr: OpaquePointer, _ frame: Rect, radius: Double, arrow: CalloutArrow?) {
+        if let arrow { callout(cr, frame, radius: radius, arrow: arrow) } else { roundedRect(cr, frame, radius: radius) }
+    }
+
     /// Fills a rounded rectangle with `color`.
     static func fill(_ cr: OpaquePointer, _ frame: Rect, radius: Double, color: Color) {
         guard frame.width > 0, frame.height > 0 else { return }

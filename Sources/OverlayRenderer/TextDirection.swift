@@ -1,7 +1,21 @@
+import CCairo
 import Glibc
 
-/// The locale's writing direction, for text that has none of its own.
+/// Writing directions: of a text (its first letter of a strong direction), and the locale's, for
+/// text that has none of its own.
 enum TextDirection {
+    /// True when the first letter of `text` with a strong direction reads right to left
+    /// (Hebrew, Arabic, …); text with none follows the locale. As Pango decides the base
+    /// direction of a paragraph, without laying it out.
+    static func isRightToLeft(_ text: String) -> Bool {
+        let strongLetter = UInt32(FRIBIDI_MASK_STRONG | FRIBIDI_MASK_LETTER)
+        for scalar in text.unicodeScalars {
+            let type = fribidi_get_bidi_type(FriBidiChar(scalar.value)).rawValue
+            if type & strongLetter == strongLetter { return type & UInt32(FRIBIDI_MASK_RTL) != 0 }
+        }
+        return localeIsRightToLeft
+    }
+
     /// Languages written right to left (ISO 639 codes).
     static let rightToLeftLanguages: Set<String> = ["ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ku", "ps",
                                                     "sd", "syr", "ug", "ur", "yi"]

@@ -54,6 +54,31 @@ public struct ToastContent: Equatable {
     }
 }
 
+/// The inline-reply row of a toast (KDE Plasma's `inline-reply` action): a one-line text field
+/// and a submit button.
+public struct ReplyFieldContent: Equatable, Sendable {
+    /// Shown while the field is empty (`x-kde-reply-placeholder-text`).
+    public var placeholder: String
+    /// The submit button's label (`x-kde-reply-submit-button-text`).
+    public var submitLabel: String
+    /// A themed icon drawn instead of the label when the theme has it (`x-kde-reply-submit-button-icon-name`).
+    public var submitIcon: String?
+    /// What the user typed so far.
+    public var text: String = ""
+    /// The caret in Characters of `text`; nil while the field does not have the keyboard.
+    public var caret: Int?
+
+    public static let defaultPlaceholder = "Reply…"
+    public static let defaultSubmitLabel = "Send"
+
+    public init(placeholder: String = ReplyFieldContent.defaultPlaceholder,
+                submitLabel: String = ReplyFieldContent.defaultSubmitLabel, submitIcon: String? = nil) {
+        self.placeholder = placeholder
+        self.submitLabel = submitLabel
+        self.submitIcon = submitIcon
+    }
+}
+
 /// How much a toast asks for attention.
 public enum ToastEmphasis: String, CaseIterable, Sendable {
     /// Dimmer text (`ToastStyle.quietTextOpacity`): low-urgency notifications.

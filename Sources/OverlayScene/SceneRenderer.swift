@@ -12,21 +12,17 @@ public final class SceneRenderer {
     private var registered: [ContainerConfiguration] = []
     private var views: [(id: ViewID, spec: ViewSpec, content: ToastContent, style: ToastStyle, config: ViewConfiguration,
                          tip: SceneTip?, tree: LaidOutView?)] = []
-    /// Measures tips (the painter draws them with its own).
-    private let calloutMeasurer = CalloutRenderer()
 
-    /// Validates the whole scene up front (every value parsed, every container known).
-    /// `toastTemplate` draws every toast without a `template` of its own through that template.
-    public init(scene: SceneFile, baseDirectory: String = ".", toastTemplate: NotificationTemplate? = nil) throws {
+    /// Validates the whole scene up front (every value parsed, every container known). Toasts
+    /// are drawn through their `template`, `default` when they name none.
+    public init(scene: SceneFile, baseDirectory: String = ".") throws {
         try Self.checkPictureFields(of: scene)
         self.scene = scene
         self.baseDirectory = baseDirectory
         painter.blurSource = .canvas  // the wallpaper is on the canvas: frosted backdrops blur it
         if scene.iconTheme != nil || scene.iconPaths != nil {
             let extra = (scene.iconPaths ?? []).map { $0.hasPrefix("/") ? $0 : baseDirectory + "/" + $0 }
-            painter.renderer.iconTheme = IconTheme(name: scene.iconTheme ?? "hicolor",
-                                                   searchPaths: extra + IconTheme.defaultSearchPaths())
-            painter.trees.iconTheme = painter.renderer.iconTheme
+            painter.trees.iconTheme = IconTheme(name: scene.iconTheme ?? "hicolor", searchPaths: extra + IconTheme.defaultSearchPaths())
         }
         for spec in scene.containers {
             registered.append(try Self.container(spec))
@@ -57,18 +53,25 @@ public final class SceneRenderer {
                     return painter.trees.layout(node)
                 } catch { throw SceneError.badValue(field: "views[\(index)].view", value: "\(error)") }
             }
-            if tree == nil, tip == nil, let template = try spec.template.map(Self.template) ?? toastTemplate {
+            if tree == nil, tip == nil {
+                let template = try spec.template.map(Self.template) ?? BuiltInTemplates.standard
                 let toast = TemplatedToast(template: template, content: content, image: icon(spec.image))
-                do { tree = try painter.trees.layoutTemplate(toast, style: style) } catch { throw SceneError.badValue(field: "views[\(index)].template", value: "\(error)") }
+                // The card in the view's material, else its container's.
+                let defaults = registered.first { $0.name == spec.container }?.defaults
+                var material: BlurMaterial?
+                if case .value(let m)? = config.toastMaterial ?? defaults?.toastMaterial { material = m }
+                do { tree = try painter.trees.layoutTemplate(toast, style: style.withMaterial(material)) } catch {
+                    throw SceneError.badValue(field: "views[\(index)].template", value: "\(error)")
+                }
             }
             views.append((ViewID(UInt64(index + 1)), spec, content, style, config, tip, tree))
         }
     }
 
-    public convenience init(path: String, toastTemplate: NotificationTemplate? = nil) throws {
+    public convenience init(path: String) throws {
         let scene = try SceneFile.load(path: path)
         let dir = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
-        try self.init(scene: scene, baseDirectory: dir.isEmpty ? "." : dir, toastTemplate: toastTemplate)
+        try self.init(scene: scene, baseDirectory: dir.isEmpty ? "." : dir)
     }
 
     /// A built-in template by name.
@@ -98,17 +101,16 @@ public final class SceneRenderer {
                 if let header = list.items.first(where: { $0.id == id })?.groupHeader {
                     let top = views.first { $0.id == header.top }
                     return GroupHeaderView.painted(header, top: top?.content, toastStyle: top?.style ?? .standard,
-                                                   height: manager.container(name)?.groupHeaderHeight ?? 28)
+                                                   height: manager.container(name)?.groupHeaderHeight ?? 28, trees: painter.trees)
                 }
                 guard let view = views.first(where: { $0.id == id }) else { return nil }
-                var painted = PaintedView(content: view.content, style: view.style,
-                                          configuration: manager.resolvedConfiguration(of: id))
+                let configuration = manager.resolvedConfiguration(of: id)
                 if let tip = view.tip, let placement = tipPlacement(of: view.spec, tip, picture: whole.size) {
-                    painted.callout = PaintedCallout(content: tip.content, style: tip.style,
-                                                     placement: PaintedCallout.relative(placement).placement)
+                    return PaintedView(tree: painter.trees.layoutTip(tip.content, style: tip.style, placement: placement.inOwnFrame),
+                                       configuration: configuration)
                 }
-                painted.tree = view.tree
-                return painted
+                guard let tree = view.tree else { return nil }
+                return PaintedView(tree: tree, configuration: configuration, shadow: view.style.shadow)
             }
         }
     }
@@ -123,7 +125,7 @@ public final class SceneRenderer {
     private func tipPlacement(of spec: ViewSpec, _ tip: SceneTip, picture: Size) -> TipPlacement? {
         guard let container = containers.first(where: { $0.name == spec.container }) else { return nil }
         let frame = container.frame ?? Rect(origin: .zero, size: picture)
-        return tip.placement(in: frame, measuredBy: calloutMeasurer)
+        return tip.placement(in: frame, measuredBy: painter.trees)
     }
 
     /// One frame as a new canvas, `size` logical points at `scale`.
@@ -168,7 +170,6 @@ public final class SceneRenderer {
         var manager = OverlayManager()
         for config in registered { try manager.register(config, now: 0) }
         var events: [(time: Double, order: Int, apply: (inout OverlayManager, Double) throws -> Void)] = []
-        let renderer = painter.renderer
         for (index, view) in views.enumerated() {
             events.append((view.spec.at ?? 0, 2 * index, { manager, now in
                 if let tip = view.tip {  // like OverlayPresenter.showTip: the frame at the placement's
@@ -180,9 +181,7 @@ public final class SceneRenderer {
                                      size: placement.frame.size, now: now)
                     return
                 }
-                let measured = view.tree.map { ($0.size.width, $0.size.height) } ?? renderer.measure(view.content, style: view.style)
-                try manager.show(view.id, in: view.spec.container, configuration: view.config,
-                                 size: Size(width: measured.0, height: measured.1), now: now)
+                try manager.show(view.id, in: view.spec.container, configuration: view.config, size: view.tree?.size ?? .zero, now: now)
             }))
             if let end = view.spec.dismissAt {
                 events.append((end, 2 * index + 1, { manager, now in manager.dismiss(view.id, now: now) }))

@@ -39,8 +39,8 @@ public struct SceneTip {
     }
 
     /// The placement in scene coordinates, inside `container` (the container's frame in the picture).
-    public func placement(in container: Rect, measuredBy renderer: CalloutRenderer) -> TipPlacement {
-        let size = renderer.measure(content, style: style)
+    public func placement(in container: Rect, measuredBy renderer: ViewTreeRenderer) -> TipPlacement {
+        let size = renderer.tipSize(content, style: style)
         return TipPlacer.place(target, size: size, in: container.inset(by: usableInsets),
                                metrics: style.metrics, sides: sides)
     }

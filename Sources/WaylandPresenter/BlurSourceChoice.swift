@@ -42,7 +42,7 @@ public enum CompositorBlurRegion {
             let s = item.scale > 0 && item.scale.isFinite ? item.scale : 1
             let anchor = Point(x: item.scaleAnchor.x * view.size.width, y: item.scaleAnchor.y * view.size.height)
             for part in view.layout.placed where part.opacity > 0 {
-                guard case .background(.blur) = part.part else { continue }
+                guard case .background(let fill) = part.part, fill.isBlur else { continue }
                 let frame = Rect(x: origin.x + anchor.x + (part.frame.minX - anchor.x) * s,
                                  y: origin.y + anchor.y + (part.frame.minY - anchor.y) * s,
                                  width: part.frame.width * s, height: part.frame.height * s)

@@ -33,13 +33,13 @@ final class ContainerSurface {
     /// The preferred fractional scale and the viewport, where the compositor offers both.
     private let fractional: FractionalScale?
 
-    /// `renderer` and `trees` are the presenter's: text measured for layout is drawn from the
-    /// same caches, and a new surface starts with icons, pictures and text already loaded.
-    /// `buffers`: a previous surface's, reclaimed; else new ones.
-    init(display: WaylandDisplay, placement: SurfacePlacement, output: Output?, namespace: String, renderer: ToastRenderer,
+    /// `trees` is the presenter's: text measured for layout is drawn from the same caches, and a
+    /// new surface starts with icons, pictures and text already loaded. `buffers`: a previous
+    /// surface's, reclaimed; else new ones.
+    init(display: WaylandDisplay, placement: SurfacePlacement, output: Output?, namespace: String,
          trees: ViewTreeRenderer, buffers: BufferPair? = nil) {
         self.display = display
-        painter = RenderListPainter(renderer: renderer, trees: trees)
+        painter = RenderListPainter(trees: trees)
         self.output = output
         surface = LayerSurface(display: display, placement: placement, output: output, namespace: namespace)
         self.buffers = buffers ?? BufferPair(shm: display.shm)
@@ -220,7 +220,6 @@ final class ContainerSurface {
             }
             // Unset too when the compositor has stopped blurring (ext-background-effect capabilities).
             let materials = CompositorBlurRegion.materials(of: list, bounds: bounds) { view($0)?.tree }
-                + CompositorBlurRegion.cards(of: list, bounds: bounds) { view($0)?.frostedCardRadius }
             let rects = blurSourceChoice == .compositor
                 ? CompositorBlurRegion.rects(frames: blurred, rounded: materials, bounds: bounds) : nil
             compositorBlur.set(rects, compositor: display.compositor)

@@ -23,8 +23,8 @@ struct CenterPresentation {
     var list = CenterList()
     /// The entries must be read again before the next frame.
     var stale = true
-    /// The content of rows drawn lately (at most the rows on screen, emptied on every change).
-    var contents: [ViewID: ToastContent] = [:]
+    /// The rows drawn lately, laid out (at most the rows on screen, emptied on every change).
+    var contents: [ViewID: LaidOutView] = [:]
     var heights: CenterRowHeights?
     var style: ToastStyle?
     /// The next time the row texts change (only while open).
@@ -150,7 +150,7 @@ extension OverlayPresenter {
                 style.bodyMaxLines = CenterPresentation.expandedBodyLines
                 for i in entries.indices where state.expanded.contains(entries[i].id) {
                     let content = state.source.centerContent(.entry(entries[i].id), group: nil)
-                    entries[i].height = (renderer.measure(content, style: style).height + gap).rounded(.up)
+                    entries[i].height = (centerRow(content, style: style).size.height + gap).rounded(.up)
                 }
             }
             state.list.setEntries(entries, heights: state.heights!)
@@ -195,7 +195,7 @@ extension OverlayPresenter {
         var entry = style
         entry.showsCloseButton = true
         func height(_ content: ToastContent, _ style: ToastStyle) -> Double {
-            (renderer.measure(content, style: style).height + gap).rounded(.up)
+            (centerRow(content, style: style).size.height + gap).rounded(.up)
         }
         // Entries are measured with an icon (a 1×1 image always loads): the tallest they draw.
         let pixel = ImageSource.raw(RawImage(width: 1, height: 1, rowstride: 4, hasAlpha: true, channels: 4, bytes: [0, 0, 0, 0]))
@@ -209,18 +209,24 @@ extension OverlayPresenter {
                                 entryWithButtons: height(buttons, entry))
     }
 
-    /// The content and style a centre row is drawn with; nil for ids that are not its rows.
+    /// What a centre row draws, laid out; nil for ids that are not its rows.
     func centerView(_ id: ViewID) -> PaintedView? {
         guard let state = center, let ref = CenterRowID.decode(id), var style = state.style else { return nil }
+        if let known = state.contents[id] { return PaintedView(tree: known) }
         if ref != .header { style.showsCloseButton = true }  // entries and headings: their clear button
         if case .entry(let entry) = ref, state.expanded.contains(entry) { style.bodyMaxLines = CenterPresentation.expandedBodyLines }
-        if let known = state.contents[id] { return PaintedView(content: known, style: style) }
         var group: String?
         if case .group(let index) = ref, index < state.list.groups.count { group = state.list.groups[index] }
-        let content = state.source.centerContent(ref, group: group)
+        let row = centerRow(state.source.centerContent(ref, group: group), style: style)
         if state.contents.count >= Self.centerContentLimit { center!.contents = [:] }
-        center!.contents[id] = content
-        return PaintedView(content: content, style: style)
+        center!.contents[id] = row
+        return PaintedView(tree: row)
+    }
+
+    /// A row's content drawn through the `default` template in `style` (an empty row past the caps).
+    private func centerRow(_ content: ToastContent, style: ToastStyle) -> LaidOutView {
+        (try? trees.layouts.layoutTemplate(TemplatedToast(template: BuiltInTemplates.standard, content: content), style: style))
+            ?? trees.layouts.layout(VStack {})
     }
 
     /// The focused entry's frame (surface-local, in the drawer band at `origin`).

@@ -97,11 +97,13 @@ extension OverlayPresenter {
     private func drawerButtons(in list: RenderList) -> [(button: DrawerButton, frame: Rect)] {
         let items = list.items.sorted { ($0.visualFrame.minY, $0.visualFrame.minX) < ($1.visualFrame.minY, $1.visualFrame.minX) }
         return items.flatMap { item -> [(button: DrawerButton, frame: Rect)] in
-            guard let content = toast(item.id), !content.actions.isEmpty else { return drawerTreeControls(of: item) }
+            guard case .toast(_, let tree)? = views[item.id] else { return drawerTreeControls(of: item) }
             let v = item.visualFrame, s = item.scale
-            return renderer.actionFrames(content, style: style).map { key, f in
-                (DrawerButton(view: item.id, action: key),
-                 Rect(x: v.minX + f.x * s, y: v.minY + f.y * s, width: f.width * s, height: f.height * s))
+            return tree.layout.placed.compactMap { part in
+                guard case .node(.button(let key, _)) = part.part, key != ViewAction.close, key != TemplateReply.action else { return nil }
+                let f = part.frame
+                return (DrawerButton(view: item.id, action: key),
+                        Rect(x: v.minX + f.minX * s, y: v.minY + f.minY * s, width: f.width * s, height: f.height * s))
             }
         }
     }

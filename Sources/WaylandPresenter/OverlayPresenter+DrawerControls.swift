@@ -11,8 +11,8 @@ extension OverlayPresenter {
             DrawerButton(view: id, action: action, control: index)
         case .slider(_, _, _, let action):
             DrawerButton(view: id, action: action, control: index, kind: .slider)
-        case .textField(_, _, let action):
-            DrawerButton(view: id, action: action, control: index, kind: .textField)
+        case .textField(let field):
+            DrawerButton(view: id, action: field.submitAction, control: index, kind: .textField)
         default: nil
         }
     }

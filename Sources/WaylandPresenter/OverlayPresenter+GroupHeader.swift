@@ -2,8 +2,8 @@ import OverlayEngine
 import OverlayRenderer
 
 /// Stacked groups' headers: drawn and hit-tested like views under their reserved ids
-/// (`ViewID.groupHeader(serial:)`). A click on one reaches the delegate with the part hit:
-/// `.body` (open or close the stack) or `.closeButton` (clear the group).
+/// (`ViewID.groupHeader(serial:)`), as trees (`GroupHeaderView`). A click on one reaches the
+/// delegate with the part hit: `.body` (open or close the stack) or `.closeButton` (clear the group).
 extension OverlayPresenter {
     /// The header's painted view, from the engine's group and its top card's toast.
     func groupHeaderView(_ id: ViewID, in container: String) -> PaintedView? {
@@ -13,17 +13,8 @@ extension OverlayPresenter {
         guard let top = members.last else { return nil }
         let header = GroupHeader(key: key, count: members.count,
                                  expanded: manager.isExpanded(group: key, in: name), top: top)
-        let content = toast(top) ?? trees.templated[top]?.content  // a templated card: its app and icon all the same
-        return GroupHeaderView.painted(header, top: content, toastStyle: toastStyle(in: name),
-                                       height: config.groupHeaderHeight)
-    }
-
-    /// The part of a header a view-local point is on.
-    func groupHeaderPart(_ id: ViewID, x: Double, y: Double) -> ClickedPart {
-        guard let container = manager.group(ofHeader: id)?.container,
-              let view = groupHeaderView(id, in: container),
-              let close = renderer.closeButtonFrame(view.content, style: view.style) else { return .body }
-        return x >= close.minX && x < close.maxX && y >= close.minY && y < close.maxY ? .closeButton : .body
+        return GroupHeaderView.painted(header, top: toast(of: top), toastStyle: toastStyle(in: name),
+                                       height: config.groupHeaderHeight, trees: trees.layouts)
     }
 
     /// A click on a header: opens its stack, or closes it. False when the group is gone.

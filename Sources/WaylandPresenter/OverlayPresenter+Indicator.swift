@@ -59,23 +59,16 @@ extension OverlayPresenter {
         manager.pageForward(in: container, now: clock())
     }
 
-    /// What the painter draws for the pill.
+    /// What the painter draws for the pill: "+N more" in the toasts' colours unless the
+    /// container has its own, on a capsule.
     func indicatorView(in container: String) -> PaintedView {
-        var style = ToastStyle()
-        style.background = self.style.background  // the theme's colours unless the container says otherwise
-        style.summaryColor = self.style.summaryColor
-        style.width = Self.indicatorSize.width
-        style.padding = 4
-        style.borderWidth = 0
-        style.cornerRadius = Self.indicatorSize.height / 2
-        style.summaryFont = "Sans Bold 10"
-        style.summaryMaxLines = 1
-        if let look = looks[container] {
-            if let background = look.indicatorBackground { style.background = background }
-            if let text = look.indicatorText { style.summaryColor = text }
-        }
+        let look = looks[container]
         let count = indicatorCounts[container, default: 0]
-        return PaintedView(content: ToastContent(summary: "  +\(count) more"), style: style)
+        let size = Self.indicatorSize
+        let node = Text("  +\(count) more", font: FontSpec(size: 10, weight: .bold), color: look?.indicatorText ?? style.summaryColor, lineLimit: 1)
+            .padding(4).frame(width: size.width, alignment: .topLeading)
+            .background(look?.indicatorBackground ?? style.background).cornerRadius(size.height / 2)
+        return PaintedView(tree: trees.layouts.layoutReusing(node))
     }
 }
 

@@ -4,42 +4,26 @@ import OverlayRenderer
 /// Lazy measuring: laying out a toast's text (Pango shaping) is most of what a notification
 /// costs, and in a flood most toasts are pushed past the output's edge before they are ever
 /// drawn. So in containers that place views from an anchored edge
-/// (`ContainerConfiguration.placesFromAnchoredEdge`), a toast is laid out at the smallest size
-/// the style draws until its frame could reach the surface, and measured just before the
-/// first frame that can show it. Views nearer the anchored edge never depend on the size of
-/// views further out, so the picture is the same as with every toast measured at once.
+/// (`ContainerConfiguration.placesFromAnchoredEdge`), a toast takes the size of its template
+/// filled for an empty notification (a lower bound on every toast's size) until its frame could
+/// reach the surface, and is filled and laid out just before the first frame that can show it.
+/// Views nearer the anchored edge never depend on the size of views further out, so the picture
+/// is the same as with every toast laid out at once.
 struct LazyMeasure {
-    /// Views laid out at `estimate`, not yet measured.
+    /// Views laid out at their container's estimate, not yet filled and laid out.
     var pending: Set<ViewID> = []
-    /// Per container: the smallest toast its style draws (no text, no icon), a lower bound on
-    /// every toast's size. Dropped when the container's style changes.
-    var estimates: [String: Size] = [:]
-    /// Per container: the tree its notification template draws for an empty notification, the
-    /// size of templated notifications not laid out yet (OverlayPresenter+Template.swift).
-    var templateEstimates: [String: (template: NotificationTemplate, style: ToastStyle, tree: LaidOutView)] = [:]
+    /// Per container: the tree its template draws for an empty notification, the size of toasts
+    /// not laid out yet (OverlayPresenter+Toast.swift). Dropped when the container's style changes
+    /// (`refreshToastStyle`, the one place it changes), so a show compares templates only.
+    var templateEstimates: [String: (template: NotificationTemplate, tree: LaidOutView)] = [:]
 }
 
 extension OverlayPresenter {
-    /// The size a toast is laid out at: measured now, or the style's smallest toast if measuring
-    /// can wait (`LazyMeasure`).
-    func layoutSize(of content: ToastContent, in container: String) -> (size: Size, measured: Bool) {
-        if manager.placesFromAnchoredEdge(container) {
-            if let estimate = lazyMeasure.estimates[container] { return (estimate, false) }
-            let measured = renderer.measure(ToastContent(), style: toastStyle(in: container))
-            let estimate = Size(width: measured.width, height: measured.height)
-            lazyMeasure.estimates[container] = estimate
-            return (estimate, false)
-        }
-        let measured = renderer.measure(content, style: toastStyle(in: container))
-        return (Size(width: measured.width, height: measured.height), true)
-    }
-
-    /// Measures the views `list` could show inside `bounds`, laying out again until every
-    /// view that can show is measured; returns the final list. A view counts as showing when
-    /// its ink (frame and shadow) meets `bounds`, or while a transition moves or scales it.
+    /// Lays out the toasts `list` could show inside `bounds`, laying the list out again until
+    /// every toast that can show is laid out; returns the final list. A view counts as showing
+    /// when its ink (frame and shadow) meets `bounds`, or while a transition moves or scales it.
     func measuringVisible(_ list: RenderList, of container: String, in bounds: Rect, painter: RenderListPainter,
                           layout: () -> RenderList) -> RenderList {
-        let style = toastStyle(in: container)
         var list = list
         while !lazyMeasure.pending.isEmpty {
             let due = list.items.filter { item in
@@ -49,36 +33,30 @@ extension OverlayPresenter {
                 return painter.inkFrame(of: item, view: view, container: bounds).intersects(bounds)
             }
             if due.isEmpty { break }
-            renderer.cacheLimit += due.count  // kept for the frame about to draw them
-            for item in due { measureNow(item.id, style: style) }
+            for item in due { measureNow(item.id, in: container) }
             list = layout()
         }
         return list
     }
 
-    /// Measures a container's toasts again (its toast width changed); help tips keep their size.
+    /// Lays a container's toasts out again (its toast width changed); help tips keep their size.
     func remeasure(in container: String) {
         for id in manager.showing(in: container) + manager.waiting(in: container) {
-            guard let content = toast(id) else { relayoutTemplate(id, in: container); continue }
-            let measured = renderer.measure(content, style: toastStyle(in: container))
-            manager.setSize(Size(width: measured.width, height: measured.height), of: id)
-            lazyMeasure.pending.remove(id)
+            if lazyMeasure.pending.remove(id) != nil { layOutPendingToast(id, in: container) } else { relayoutToast(id, in: container) }
         }
     }
 
-    /// Measures every lazily laid out view now, as the frames that show them would.
+    /// Lays out every lazily laid out toast now, as the frames that show them would.
     func measureAllPending() {
         for id in lazyMeasure.pending {
             guard let container = manager.containerName(of: id) else { continue }
-            measureNow(id, style: toastStyle(in: container))
+            measureNow(id, in: container)
         }
     }
 
-    /// Measures one lazily laid out view and gives the engine its real size.
-    func measureNow(_ id: ViewID, style: ToastStyle) {
+    /// Lays out one lazily laid out toast and gives the engine its real size.
+    func measureNow(_ id: ViewID, in container: String) {
         guard lazyMeasure.pending.remove(id) != nil else { return }
-        guard let content = toast(id) else { return layOutPendingTemplate(id, style: style) }
-        let measured = renderer.measure(content, style: style)
-        manager.setSize(Size(width: measured.width, height: measured.height), of: id)
+        layOutPendingToast(id, in: container)
     }
 }

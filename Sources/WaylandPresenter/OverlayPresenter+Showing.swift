@@ -4,21 +4,8 @@ import OverlayEngine
 import OverlayRenderer
 
 extension OverlayPresenter {
-    /// Shows (or, for an id already present, replaces in place) a toast; returns its id.
-    @discardableResult
-    public func show(_ content: ToastContent, id: ViewID? = nil, in container: String,
-                     configuration: ViewConfiguration = .init(), animated: Bool = true) throws -> ViewID {
-        let (size, measured) = layoutSize(of: content, in: container)
-        let replacing = id.map { views[$0] != nil } ?? false
-        let shown = try manager.show(id, in: container, configuration: configuration, size: size,
-                                     animated: animated, now: clock())
-        views[shown] = .toast(content)
-        if measured { lazyMeasure.pending.remove(shown) } else { lazyMeasure.pending.insert(shown) }
-        // A new view changes the picture only by appearing (the render list shows that); a
-        // replaced one may look different in the same place.
-        if replacing { contentVersions[container, default: 0] += 1 }
-        return shown
-    }
+    /// The size of a help tip's bubble (without its arrow): what `TipPlacer` places.
+    public func tipSize(_ callout: CalloutContent, style: CalloutStyle) -> Size { trees.layouts.tipSize(callout, style: style) }
 
     /// Shows (or, for an id already present, moves in place) a help tip: a callout at `placement`
     /// (container coordinates). The view's frame is the callout's frame, so input, hit testing
@@ -27,14 +14,14 @@ extension OverlayPresenter {
     public func showTip(_ callout: CalloutContent, style: CalloutStyle, placement: TipPlacement, id: ViewID? = nil,
                         in container: String, configuration: ViewConfiguration = .init(),
                         animated: Bool = true) throws -> ViewID {
-        let (relative, size) = PaintedCallout.relative(placement)
+        let size = placement.frame.size
         var configuration = configuration
         configuration.position = placement.frame.origin
         let shown = try manager.show(id, in: container, configuration: configuration, size: size,
                                      animated: animated, now: clock())
         manager.setSize(size, of: shown)
         lazyMeasure.pending.remove(shown)
-        views[shown] = .callout(PaintedCallout(content: callout, style: style, placement: relative))
+        views[shown] = .tip(trees.layouts.layoutTip(callout, style: style, placement: placement.inOwnFrame))
         contentVersions[container, default: 0] += 1
         return shown
     }

@@ -13,7 +13,7 @@ extension OverlayPresenter {
     public func setToastLook(_ look: ToastLook, for container: String) {
         guard looks.updateValue(look, forKey: container) != look else { return }
         if refreshToastStyle(container) { remeasure(in: container) }
-        relayoutTemplates(in: container)
+        relayoutToasts(in: container)
         contentVersions[container, default: 0] += 1
         revision &+= 1
     }
@@ -31,7 +31,7 @@ extension OverlayPresenter {
             narrowed.width = min(style.width, max(Double(width) - insets.leading - insets.trailing, Self.narrowestToast))
         }
         let old = toastStyles.updateValue(narrowed, forKey: container)
-        if old != narrowed { lazyMeasure.estimates[container] = nil }
+        if old != narrowed { lazyMeasure.templateEstimates[container] = nil }
         return old?.width != narrowed.width || old?.showsCloseButton != narrowed.showsCloseButton
     }
     static let narrowestToast = 48.0

@@ -15,15 +15,12 @@ struct ViewTreePresentation {
     /// `to` and `matches`: the layout moved to and its parts' matches, found once for every frame.
     var animations: [ViewID: (from: ViewLayoutResult, start: Double, animation: Animation, to: ViewLayoutResult,
                               matches: PartMatches)] = [:]
-    /// Notifications drawn through a template, kept to fill again in a new style (one per such view).
-    var templated: [ViewID: TemplatedToast] = [:]
 
     func revision(of id: ViewID) -> Int { revisions[id] ?? 0 }
     mutating func changed(_ id: ViewID) { revisions[id, default: 0] &+= 1 }
     mutating func removed(_ id: ViewID) {
         revisions[id] = nil
         animations[id] = nil
-        templated[id] = nil
         if !drags.isEmpty { drags = drags.filter { $0.value.view != id } }
     }
 }
@@ -144,9 +141,12 @@ extension OverlayPresenter {
         return nil
     }
 
-    func setTree(_ tree: LaidOutView, of id: ViewID, changed: Bool) {
-        guard views[id].map({ if case .tree(let old) = $0 { old != tree } else { true } }) ?? true else { return }
-        views[id] = .tree(tree)
+    func setTree(_ tree: LaidOutView, of id: ViewID, changed: Bool) { setContent(.tree(tree), of: id, changed: changed) }
+
+    /// What view `id` shows from now; `changed`: it replaces what the view showed (only this view repaints).
+    func setContent(_ content: ViewContent, of id: ViewID, changed: Bool) {
+        if case .tree(let old)? = views[id], case .tree(let new) = content, old == new { return }
+        views[id] = content
         if changed { trees.changed(id) }
         revision &+= 1
     }
@@ -154,12 +154,16 @@ extension OverlayPresenter {
     // MARK: Input
 
     /// The control under `point` (view coordinates), else a link of its text, else the body.
-    func treePart(_ id: ViewID, _ tree: LaidOutView, at point: Point) -> ClickedPart {
+    func treePart(_ tree: LaidOutView, at point: Point) -> ClickedPart {
         if let control = tree.layout.control(at: point) { return .viewControl(control.index) }
-        let link = trees.layouts.links(in: tree).last { f in
+        return link(in: tree, at: point).map { .link($0) } ?? .body
+    }
+
+    /// The target of the link of `tree`'s text under `point` (view coordinates), front-most first.
+    func link(in tree: LaidOutView, at point: Point) -> String? {
+        trees.layouts.links(in: tree).last { f in
             point.x >= f.frame.minX && point.x < f.frame.maxX && point.y >= f.frame.minY && point.y < f.frame.maxY
-        }
-        return link.map { .link($0.href) } ?? .body
+        }?.href
     }
 
     /// A surface-local point in the coordinates of view `id`'s tree.
@@ -255,7 +259,7 @@ extension OverlayPresenter {
         guard !(reply.editing?.view == id && reply.treeIndex == index), let kind = viewTree(of: id)?.node(at: index)?.kind else { return }
         let text: String
         switch kind {
-        case .textField(_, let typed, _): text = typed
+        case .textField(let field): text = field.text
         case .slider: text = ""
         default: return
         }
@@ -271,9 +275,10 @@ extension OverlayPresenter {
     /// the keyboard shows its ring.
     func showTreeField(_ id: ViewID, index: Int, _ field: EditableText, focused: Bool) {
         guard case .tree(var tree)? = views[id] else { return }
-        if case .textField(let placeholder, let old, let action)? = tree.node.node(at: index)?.kind, old != field.text {
+        if case .textField(var content)? = tree.node.node(at: index)?.kind, content.text != field.text {
             var node = tree.node
-            node.update(at: index) { $0.kind = .textField(placeholder: placeholder, text: field.text, submitAction: action) }
+            content.text = field.text
+            node.update(at: index) { $0.kind = .textField(content) }
             tree = trees.layouts.layout(node, reusing: tree)
         }
         let takesKeys = switch tree.node.node(at: index)?.kind {
@@ -288,8 +293,8 @@ extension OverlayPresenter {
     func treeFieldSubmitted(_ id: ViewID, index: Int, text: String) {
         reply.editing = (id, EditableText(text: text))  // the field's submit emptied it; the tree keeps it
         endReply(clearing: false)
-        if case .textField(_, _, let action)? = viewTree(of: id)?.node(at: index)?.kind {
-            pendingClicks.append(ViewClick(view: id, part: .viewAction(ViewAction(action: action, value: .text(text))), point: nil))
+        if case .textField(let field)? = viewTree(of: id)?.node(at: index)?.kind {
+            pendingClicks.append(ViewClick(view: id, part: .viewAction(ViewAction(action: field.submitAction, value: .text(text))), point: nil))
         }
     }
 

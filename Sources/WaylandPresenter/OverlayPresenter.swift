@@ -1,13 +1,24 @@
 import OverlayEngine
 import OverlayRenderer
 
-/// What a view shows: a toast, a help tip's callout, or a view tree. Boxed: the presenter's table
-/// of views holds a word per slot of its capacity, not 600 bytes, when a flood fills it with
-/// thousands of waiting and hidden notifications.
+/// What a view shows: a laid-out view tree, for a toast with what it was filled from. Boxed: the
+/// presenter's table of views holds a word per slot of its capacity, not 600 bytes, when a flood
+/// fills it with thousands of waiting and hidden notifications.
 public indirect enum ViewContent {
-    case toast(ToastContent)
-    case callout(PaintedCallout)
+    /// A view tree shown as given: its controls report `ClickedPart.viewAction`.
     case tree(LaidOutView)
+    /// A toast drawn through its template (OverlayPresenter+Toast.swift): filled again when the
+    /// theme changes, its parts clicked as a toast's.
+    case toast(TemplatedToast, LaidOutView)
+    /// A help tip drawn through the tip template (`TipView`): its buttons are clicked as a toast's.
+    case tip(LaidOutView)
+
+    /// The laid-out tree it draws.
+    public var tree: LaidOutView {
+        switch self {
+        case .tree(let tree), .toast(_, let tree), .tip(let tree): tree
+        }
+    }
 }
 
 /// What a container's toasts change of the presenter's `style`.
@@ -81,7 +92,7 @@ public final class OverlayPresenter {
         didSet {
             guard style != oldValue else { return }
             for name in order where refreshToastStyle(name) { remeasure(in: name) }
-            relayoutTemplates()
+            relayoutToasts()
             for name in order { contentVersions[name, default: 0] += 1 }
             center?.style = nil  // the centre's rows are measured again in the new style
             revision &+= 1
@@ -89,8 +100,8 @@ public final class OverlayPresenter {
     }
     /// Told why an icon, action icon or body image was left out (missing file, bad data, …).
     public var onImageError: (ImageLoadError) -> Void {
-        get { renderer.onImageError }
-        set { renderer.onImageError = newValue }
+        get { trees.layouts.onImageError }
+        set { trees.layouts.onImageError = newValue }
     }
 
     var placements: [String: SurfacePlacement] = [:]
@@ -110,7 +121,6 @@ public final class OverlayPresenter {
     /// Clicks waiting for the delegate (input is recorded while Wayland dispatches; the
     /// delegate hears of it after dispatch).
     var pendingClicks: [ViewClick] = []
-    let renderer = ToastRenderer()
     /// Lays out view trees (OverlayPresenter+ViewTree.swift).
     var trees = ViewTreePresentation()
     /// Pointer and touch state (Input/OverlayPresenter+Input.swift).
@@ -146,9 +156,6 @@ public final class OverlayPresenter {
     /// flood's notifications expire one by one, each at its own time, and are handled a few to a
     /// pass instead of one wakeup each.
     static let timerSlack = 1.0 / 60
-    /// When the renderer's spare fade-image memory goes back to the system (kept, like spare
-    /// buffers, for the next burst).
-    private var spareMemoryUntil: Double?
     /// When freed heap memory goes back to the system after a burst (HeapTrim.swift).
     var heapTrim = HeapTrimSchedule(delay: OverlayPresenter.spareBufferLifetime)
 
@@ -263,20 +270,6 @@ public final class OverlayPresenter {
     public func holds(_ id: ViewID) -> Bool { manager.contains(id) }
     /// What view `id` shows (a toast, a callout or a view tree); nil for an unknown id.
     public func content(of id: ViewID) -> ViewContent? { views[id] }
-    /// Changes the toast a view shows where it is (same size: the inline-reply field's text), and redraws it.
-    func updateToast(_ id: ViewID, _ change: (inout ToastContent) -> Void) {
-        guard case .toast(var content)? = views[id], let container = manager.containerName(of: id) else { return }
-        change(&content)
-        views[id] = .toast(content)
-        contentVersions[container, default: 0] += 1
-        revision &+= 1
-    }
-
-    /// The toast a view shows; nil for a help tip.
-    func toast(_ id: ViewID) -> ToastContent? {
-        if case .toast(let content)? = views[id] { return content }
-        return nil
-    }
 
     /// The loop's after-dispatch pass: advance the engine, report effects, draw what changed.
     /// Returns the next engine deadline for the timerfd.
@@ -325,28 +318,17 @@ public final class OverlayPresenter {
         lazyMeasure.pending.shrinkIfSparse()  // emptied by removals above and by measuring while drawing
         animationTick = surfaces.values.contains { $0.awaitsAnimationTick } ? now + Self.animationTickInterval : nil
         if !spareBuffers.isEmpty { spareBuffers = spareBuffers.filter { $0.value.until > now } }
-        if !renderer.holdsSpareMemory {
-            spareMemoryUntil = nil
-        } else if let until = spareMemoryUntil, until <= now {
-            renderer.releaseSpareMemory()
-            spareMemoryUntil = nil
-        } else if spareMemoryUntil == nil {
-            spareMemoryUntil = now + Self.spareBufferLifetime
-        }
         if heapTrim.update(now: now, occupied: !views.isEmpty) {
             // Nothing is on screen: the renderers' layouts and pictures go (the icon theme's index
-            // stays), and the spare buffers and fade memory with them, due about now anyway: the
-            // trim is the burst's last wake-up, as code run after it would map again the code
-            // pages it returned.
+            // stays), and the spare buffers with them, due about now anyway: the trim is the
+            // burst's last wake-up, as code run after it would map again the code pages it returned.
             spareBuffers.removeAll()
-            spareMemoryUntil = nil
-            renderer.invalidate()
             trees.layouts.invalidate()
             delegate?.presenterWillTrimHeap(self)
             returnIdleMemory()
         }
         display?.flush()
-        let spareDeadline = earliest(earliest(spareBuffers.values.map(\.until).min(), spareMemoryUntil), heapTrim.due)
+        let spareDeadline = earliest(spareBuffers.values.map(\.until).min(), heapTrim.due)
         let centerDue = centerDeadline(now: now)
         let engineWake = engineDeadline.map { $0 + Self.timerSlack }
         return earliest(earliest(earliest(earliest(earliest(inputDeadline(after: engineWake), spareDeadline), drawers.nextDeadline),
@@ -433,16 +415,12 @@ public final class OverlayPresenter {
         if id.isGroupHeader { return groupHeaderView(id, in: container) }
         if container == center?.name, let row = centerView(id) { return row }
         switch views[id] {
-        case .toast(let content)?:
-            return PaintedView(content: content, style: toastStyle(in: container), configuration: manager.resolvedConfiguration(of: id))
-        case .callout(let callout)?:
-            var view = PaintedView(content: ToastContent(), configuration: manager.resolvedConfiguration(of: id))
-            view.callout = callout
-            return view
+        case .toast(_, let tree)?:
+            return PaintedView(tree: tree, configuration: manager.resolvedConfiguration(of: id), shadow: toastStyle(in: container).shadow)
+        case .tip(let tree)?:
+            return PaintedView(tree: tree, configuration: manager.resolvedConfiguration(of: id))
         case .tree(let tree)?:
-            var view = PaintedView(content: ToastContent(), configuration: manager.resolvedConfiguration(of: id))
-            view.tree = treeShown(tree, of: id, now: clock())
-            return view
+            return PaintedView(tree: treeShown(tree, of: id, now: clock()), configuration: manager.resolvedConfiguration(of: id))
         case nil:
             return nil
         }
@@ -468,8 +446,7 @@ public final class OverlayPresenter {
         let spare = spareBuffers.removeValue(forKey: key.container)?.buffers
         spare?.reclaim()
         let surface = ContainerSurface(display: display, placement: placement, output: output,
-                                       namespace: "overlay-wl.\(key.container)", renderer: renderer, trees: trees.layouts,
-                                       buffers: spare)
+                                       namespace: "overlay-wl.\(key.container)", trees: trees.layouts, buffers: spare)
         surfaces[key] = surface
         display.flush()  // the configure round trip runs while the first frame is prepared
         return surface

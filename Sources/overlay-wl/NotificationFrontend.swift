@@ -145,9 +145,7 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
             } else {
                 var toast = record.toast
                 if let emphasis = decision.emphasis.flatMap(ToastEmphasis.init(rawValue:)) { toast.emphasis = emphasis }
-                if !showTemplated(record, toast, decision: decision, in: container, configuration: configuration) {
-                    try screen.show(toast, id: record.viewID, in: container, configuration: configuration)
-                }
+                try showToast(record, toast, decision: decision, in: container, configuration: configuration)
             }
         } catch {
             log("cannot show notification \(id): \(error)")
@@ -163,25 +161,26 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
         return id
     }
 
-    /// Shows the notification through the template its rule or container chooses; false when
-    /// it has none (or one that is broken, or an inline reply it has no field for), or its filled
-    /// tree is past the caps: the caller shows the toast.
-    private func showTemplated(_ record: NotificationRecord, _ toast: ToastContent, decision: RoutingDecision,
-                               in container: String, configuration: ViewConfiguration) -> Bool {
-        guard let (name, template) = config.template(decision, container: container),
-              toast.reply == nil || template?.takesReply != false else { return false }
-        guard let template else {
-            log("notification \(record.id): template '\(name)' is not usable; shown as the default toast")
-            return false
+    /// Shows the notification through the template its rule or container chooses, else through
+    /// `default`: also when the chosen one is broken, has no field for the notification's inline
+    /// reply, or fills a tree past the caps.
+    private func showToast(_ record: NotificationRecord, _ toast: ToastContent, decision: RoutingDecision,
+                           in container: String, configuration: ViewConfiguration) throws {
+        if let (name, template) = config.template(decision, container: container), toast.reply == nil || template?.takesReply != false {
+            if let template {
+                do {
+                    try screen.show(TemplatedToast(template: template, content: toast, image: record.image), id: record.viewID,
+                                    in: container, configuration: configuration)
+                    return
+                } catch {
+                    log("notification \(record.id): template '\(name)': \(error); shown through 'default'")
+                }
+            } else {
+                log("notification \(record.id): template '\(name)' is not usable; shown through 'default'")
+            }
         }
-        do {
-            try screen.show(TemplatedToast(template: template, content: toast, image: record.image), id: record.viewID,
-                            in: container, configuration: configuration)
-            return true
-        } catch {
-            log("notification \(record.id): template '\(name)': \(error); shown as the default toast")
-            return false
-        }
+        try screen.show(TemplatedToast(template: BuiltInTemplates.standard, content: toast, image: record.image), id: record.viewID,
+                        in: container, configuration: configuration)
     }
 
     /// replaces_id of an open notification, or the open notification with the same synchronous tag,
@@ -207,12 +206,6 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
     func clicked(_ record: NotificationRecord, _ part: ClickedPart) -> Bool {
         switch part {
         case .action(let key) where record.hasAction(key): return invoke(id: record.id, action: key)
-        case .viewAction(let action) where action.action == Self.inlineReplyAction && record.hasAction(Self.inlineReplyAction):
-            guard case .text(let text) = action.value else { return false }  // a template's reply field or its button
-            do { try reply(id: record.id, text: text) } catch { return false }
-            return true
-        case .viewAction(let action) where record.hasAction(action.action):  // a template's button
-            return invoke(id: record.id, action: action.action)
         case .body where record.hasAction("default"): return invoke(id: record.id, action: "default")
         case .reply(let text) where record.hasAction(Self.inlineReplyAction):
             do { try reply(id: record.id, text: text) } catch { return false }

@@ -4,7 +4,7 @@ import OverlayRenderer
 
 /// The notification templates in force: the built-ins and the config's `[templates.NAME]`, each
 /// read once when the config is applied. A template that cannot be read is logged (its file and
-/// the JSON path) and left out: notifications that choose it are drawn as the default toast.
+/// the JSON path) and left out: notifications that choose it are drawn through `default`.
 struct TemplateLibrary {
     private var declared: [String: NotificationTemplate] = [:]
     /// Why each broken template was left out, by name.
@@ -38,7 +38,7 @@ struct TemplateLibrary {
             }
         }
         for (name, problem) in problems.sorted(by: { $0.key < $1.key }) {
-            log("template '\(name)' not used (its notifications show as the default toast): \(problem)")
+            log("template '\(name)' not used (its notifications show through 'default'): \(problem)")
         }
     }
 

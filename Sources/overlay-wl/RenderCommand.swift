@@ -60,7 +60,7 @@ struct RenderCommand: ParsableCommand {
         guard let scene else { return }
         do {
             let renderer = try SceneRenderer(path: scene)
-            renderer.painter.renderer.onImageError = { error in
+            renderer.painter.trees.onImageError = { error in
                 var stderr = StandardError()
                 print("overlay-wl: image left out: \(error)", to: &stderr)
             }

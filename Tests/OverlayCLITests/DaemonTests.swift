@@ -5,7 +5,7 @@ import OverlayConfig
 import OverlayEngine
 import OverlayRenderer
 import Testing
-import WaylandPresenter
+@testable import WaylandPresenter
 @testable import overlay_wl
 
 final class SignalRecorder: SignalSink {
@@ -74,10 +74,7 @@ final class DaemonHarness {
         try advance(1)
     }
 
-    func toast(_ id: UInt32) -> ToastContent? {
-        if case .toast(let content)? = presenter.content(of: ViewID(id)) { return content }
-        return nil
-    }
+    func toast(_ id: UInt32) -> ToastContent? { presenter.toast(of: ViewID(id)) }
 }
 
 @Suite(.serialized) struct DaemonTests {
@@ -362,7 +359,15 @@ final class DaemonHarness {
         #expect(h.toast(calm)?.emphasis == .normal, "a rule overrides the look")
         try h.advance(NotificationFrontend.defaultTimeout * NotificationRecord.lowTimeoutShare + 0.5)
         #expect(h.signals.closed.map(\.id) == [low], "a low one goes after 3 s; the normal one is still there")
-        let style = h.presenter.paintedView(ViewID(critical), in: BuiltInContainers.notificationsName)?.style
-        #expect(style?.accent == Color(hex: "#FFB000"), "the container's accent")
+        h.presenter.measureAllPending()
+        let tree = try #require(h.presenter.paintedView(ViewID(critical), in: BuiltInContainers.notificationsName)?.tree)
+        #expect(tree.layout.placed.contains { $0.part == .background(.color(Color(hex: "#FFB000")!)) }, "the urgent bar in the container's accent")
+    }
+}
+
+extension LaidOutView {
+    /// The markup of its texts, in paint order.
+    var texts: [String] {
+        layout.placed.compactMap { if case .node(.text(let t)) = $0.part { t.markup } else { nil } }
     }
 }

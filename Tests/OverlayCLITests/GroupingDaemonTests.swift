@@ -71,7 +71,7 @@ import WaylandPresenter
         for n in 1...12 { ids.append(try h.notify(chat(n))) }
         let item = try #require(header(h, key: "Chat"))
         #expect(item.groupHeader?.count == 12)
-        #expect(h.presenter.paintedView(item.id, in: Self.column)?.content.summary == "  Chat · 12")
+        #expect(h.presenter.paintedView(item.id, in: Self.column)?.tree.texts == ["  Chat · 12"])
         // Twelve in one stack take one of the column's five slots: nothing is hidden.
         #expect(h.presenter.manager.showing(in: Self.column).count == 12)
         try headerClick(h, item.id, .body)

@@ -31,7 +31,7 @@ import Testing
 
     /// The bar's value as drawn now.
     func shownLevel(_ h: DaemonHarness, _ id: UInt32) -> Double? {
-        h.presenter.paintedView(ViewID(id), in: OSD.containerName)?.tree?.layout.placed.lazy.compactMap {
+        h.presenter.paintedView(ViewID(id), in: OSD.containerName)?.tree.layout.placed.lazy.compactMap {
             if case .node(.progressBar(let value, let total)) = $0.part { return value / total }
             return nil
         }.first

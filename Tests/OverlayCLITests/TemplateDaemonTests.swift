@@ -1,5 +1,5 @@
 // Notification templates in the daemon: chosen by a rule or a container, a broken one falling
-// back to the toast, a template's button invoking the notification's action.
+// back to `default`, a template's button invoking the notification's action.
 import DBusService
 import Foundation
 import OverlayConfig
@@ -13,8 +13,7 @@ import Testing
     /// The tree view `id` draws (laid out as its first frame would: there is no compositor here).
     private func tree(_ h: DaemonHarness, _ id: UInt32) -> LaidOutView? {
         h.presenter.measureAllPending()
-        if case .tree(let tree)? = h.presenter.content(of: ViewID(id)) { return tree }
-        return nil
+        return h.presenter.content(of: ViewID(id))?.tree
     }
 
     @Test func aRuleChoosesCompactForOneAppAndTheRestStayToasts() throws {
@@ -58,18 +57,16 @@ import Testing
         let id = try h.notify(NotifyRequest(summary: "Closable", expireTimeout: 0))
         let laidOut = try #require(tree(h, id))
         let close = try #require(laidOut.layout.placed.first { $0.part == .node(.button(action: ViewAction.close, style: .plain)) })
-        #expect(h.presenter.treePart(ViewID(id), laidOut, at: Point(x: close.frame.midX, y: close.frame.midY)) == .viewControl(close.index))
-        h.presenter.treeControlTapped(ViewID(id), index: close.index, at: nil)
-        try h.update()
-        try h.advance(1)
+        #expect(h.presenter.toastPart(laidOut, at: Point(x: close.frame.midX, y: close.frame.midY)) == .closeButton)
+        try h.click(id, .closeButton)
         #expect(h.signals.closed.map(\.id) == [id])
         #expect(h.signals.closed.first?.reason == .dismissed)
         #expect(!h.signals.signals.contains { if case .viewAction = $0 { true } else { false } }, "no action is reported")
     }
 
     /// An inline reply in the default template: the field takes typing, its submit button sends
-    /// the text as the toast's does (NotificationReplied, then closed); a template without a
-    /// field leaves the notification to the toast.
+    /// the text (NotificationReplied, then closed); a template without a field leaves the
+    /// notification to `default`.
     @Test func aTemplatesReplyFieldSendsTheReply() throws {
         let h = try DaemonHarness(config: """
             [[rules]]
@@ -83,16 +80,19 @@ import Testing
         let id = try h.notify(NotifyRequest(summary: "Ann", body: "lunch?", actions: [reply], expireTimeout: 0, sender: ":1.7"))
         let laidOut = try #require(tree(h, id))
         let field = try #require(laidOut.layout.placed.first { if case .node(.textField) = $0.part { true } else { false } })
-        #expect(field.part == .node(.textField(placeholder: "Reply", text: "", submitAction: "inline-reply")))
+        #expect(field.part == .node(.textField(TextFieldContent(placeholder: "Reply", submitAction: "inline-reply", font: FontSpec(size: 11)))))
         let send = try #require(laidOut.layout.placed.first { $0.part == .node(.button(action: "inline-reply", style: .plain)) })
-        h.presenter.treeControlTapped(ViewID(id), index: field.index, at: nil)
+        #expect(h.presenter.toastPart(laidOut, at: Point(x: field.frame.midX, y: field.frame.midY)) == .replyField)
+        #expect(h.presenter.toastPart(laidOut, at: Point(x: send.frame.midX, y: send.frame.midY)) == .replySubmit)
+        h.presenter.recordTap(on: ViewID(id), part: .replyField, point: nil)
         h.presenter.typeIntoReply(.insert("on my way"))
-        h.presenter.treeControlTapped(ViewID(id), index: send.index, at: nil)
+        h.presenter.recordTap(on: ViewID(id), part: .replySubmit, point: nil)
         try h.advance(1)
         #expect(h.signals.signals.first == .notificationReplied(id: id, text: "on my way", sender: ":1.7"))
         #expect(h.signals.closed.map(\.id) == [id])
         let compact = try h.notify(NotifyRequest(appName: "compact", summary: "Bo", actions: [reply], expireTimeout: 0))
-        #expect(h.toast(compact)?.reply != nil, "compact has no field: the toast shows it")
+        #expect(h.toast(compact)?.reply != nil && tree(h, compact)?.node.fieldIndex(submitting: TemplateReply.action) != nil,
+                "compact has no field: default draws the notification")
     }
 
     /// A link in a templated body is hit where it is drawn and reported as the toast's links are.
@@ -105,8 +105,8 @@ import Testing
         let laidOut = try #require(tree(h, id))
         let link = try #require(h.presenter.trees.layouts.links(in: laidOut).first)
         #expect(link.href == "https://example.org/notes")
-        #expect(h.presenter.treePart(ViewID(id), laidOut, at: Point(x: link.frame.midX, y: link.frame.midY)) == .link("https://example.org/notes"))
-        #expect(h.presenter.treePart(ViewID(id), laidOut, at: Point(x: link.frame.minX - 20, y: link.frame.midY)) == .body)
+        #expect(h.presenter.toastPart(laidOut, at: Point(x: link.frame.midX, y: link.frame.midY)) == .link("https://example.org/notes"))
+        #expect(h.presenter.toastPart(laidOut, at: Point(x: link.frame.minX - 20, y: link.frame.midY)) == .body)
     }
 
     @Test func aTemplateButtonInvokesTheNotificationsAction() throws {
@@ -122,12 +122,14 @@ import Testing
             return nil
         }
         #expect(buttons == ["answer", "decline"])
-        try h.click(id, .viewAction(ViewAction(action: "decline", value: .none)))
+        let decline = try #require(laidOut.layout.placed.first { $0.part == .node(.button(action: "decline", style: .plain)) })
+        #expect(h.presenter.toastPart(laidOut, at: Point(x: decline.frame.midX, y: decline.frame.midY)) == .action("decline"))
+        try h.click(id, .action("decline"))
         #expect(h.signals.signals.first == .actionInvoked(id: id, action: "decline"))
         #expect(h.signals.closed.first?.id == id)
         // An action the notification does not offer invokes nothing.
         let other = try h.notify(NotifyRequest(summary: "Other", actions: [NotificationAction(key: "ok", label: "OK")]))
-        try h.click(other, .viewAction(ViewAction(action: "answer", value: .none)), at: nil)
+        try h.click(other, .action("answer"), at: nil)
         #expect(!h.signals.signals.contains(.actionInvoked(id: other, action: "answer")))
     }
 
@@ -203,8 +205,8 @@ import Testing
         let list = h.presenter.manager.renderList(for: "notifications", size: Size(width: 400, height: 3000), now: h.clock.now)
         let header = try #require(list.items.first { $0.groupHeader != nil })
         let painted = try #require(h.presenter.paintedView(header.id, in: "notifications"))
-        #expect(painted.content.icon == .themed("mail-unread"))
-        #expect(painted.content.summary == "Chat · 3")
+        #expect(painted.tree.layout.placed.contains { if case .node(.image(let i)) = $0.part { i.source == .icon("mail-unread") } else { false } } == true)
+        #expect(painted.tree.texts == ["Chat · 3"])
     }
 
     /// The inline example of docs/CONFIG.md reads and fills.

@@ -96,14 +96,14 @@ import Testing
         h.presenter.typeIntoReply(.insert("Ada"))
         h.presenter.typeIntoReply(.left)
         try h.update()
-        #expect(tree(h, id)?.node.kind == .textField(placeholder: "Name", text: "Ada", submitAction: "name"))
+        #expect(tree(h, id)?.node.kind == .textField(TextFieldContent(placeholder: "Name", text: "Ada", submitAction: "name")))
         #expect(tree(h, id)?.focus?.caret == 2, "the caret drawn where it is")
         #expect(!h.signals.signals.contains { if case .viewAction = $0 { true } else { false } }, "typing reports nothing")
         h.presenter.typeIntoReply(.submit)
         try h.update()
         #expect(h.signals.signals.last == .viewAction(id: id, action: "name", value: .text("Ada")))
         #expect(h.presenter.replyEditing == nil && tree(h, id)?.focus == nil, "Enter gives the keyboard back")
-        #expect(tree(h, id)?.node.kind == .textField(placeholder: "Name", text: "Ada", submitAction: "name"), "the text stays")
+        #expect(tree(h, id)?.node.kind == .textField(TextFieldContent(placeholder: "Name", text: "Ada", submitAction: "name")), "the text stays")
     }
 
     @Test func aFocusedSliderMovesWithTheArrowKeysByItsStep() throws {

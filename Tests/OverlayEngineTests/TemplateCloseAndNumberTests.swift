@@ -46,7 +46,7 @@ private let card = """
 
     @Test func theDefaultNumbersAreTheToastsCounts() {
         #expect(TemplateTheme().numbers == ["summaryLines": 2, "bodyLines": 6, "closeSize": 16, "actionIconSize": 20, "actionLabelHeight": 0, "bodyImageHeight": 96,
-                                          "borderWidth": 2, "cornerRadius": 8, "innerRadius": 6])
+                                          "borderWidth": 2, "cornerRadius": 8, "innerRadius": 6, "replyRowHeight": 0])
     }
 
     @Test func anUnknownNumberNameIsAnError() {
@@ -124,7 +124,7 @@ private let card = """
     @Test func aReplyFillsTheFieldAndItsButton() throws {
         let fields = TemplateFields(summary: "S", reply: TemplateReply(placeholder: "Write <to> Ann", submitLabel: "Send & go"))
         let node = try NotificationTemplate(name: "r", json: row).filled(with: fields, theme: TemplateTheme())
-        #expect(node.children.map(\.kind) == [.textField(placeholder: "Write <to> Ann…", text: "", submitAction: TemplateReply.action),
+        #expect(node.children.map(\.kind) == [.textField(TextFieldContent(placeholder: "Write <to> Ann…", submitAction: TemplateReply.action)),
                                               .button(action: TemplateReply.action, style: .bordered)])
         #expect(node.children[1].children.first?.kind == .text(TextContent("Send &amp; go")))
         #expect(node.textField(submitting: TemplateReply.action) == "")
@@ -137,5 +137,51 @@ private let card = """
         #expect(node.children.count == 1)
         #expect(template.takesReply)
         #expect(try !NotificationTemplate(name: "t", json: #"{"type": "text", "text": "{summary}"}"#).takesReply)
+    }
+}
+
+@Suite struct TemplateReplyIconTests {
+    private let button = """
+    {"type": "hstack", "children": [
+      {"type": "button", "action": "{reply}", "label": {"type": "zstack", "children": [
+        {"type": "text", "text": "{replyLabel}"}, {"type": "image", "icon": "{replyIcon}"}]}}
+    ]}
+    """
+
+    /// With a submit icon the image shows it and the label goes; without one the label stays and the image goes.
+    @Test func theSubmitIconReplacesTheLabel() throws {
+        let template = try NotificationTemplate(name: "r", json: button)
+        let withIcon = try template.filled(with: TemplateFields(reply: TemplateReply(placeholder: "", submitLabel: "Send", submitIcon: "mail-send")),
+                                           theme: TemplateTheme())
+        #expect(withIcon.children[0].children[0].children.map(\.kind) == [.image(ImageContent(.icon("mail-send")))])
+        let plain = try template.filled(with: TemplateFields(reply: TemplateReply(placeholder: "", submitLabel: "Send")), theme: TemplateTheme())
+        #expect(plain.children[0].children[0].children.map(\.kind) == [.text(TextContent("Send"))])
+    }
+
+    /// `{replyRowHeight}` is a field's `minHeight`: the field is at least that tall.
+    @Test func aFieldIsAtLeastItsMinimumHeight() throws {
+        let json = #"{"type": "textField", "submitAction": "{reply}", "minHeight": "{replyRowHeight}", "font": {"size": 11}}"#
+        var theme = TemplateTheme()
+        theme.numbers["replyRowHeight"] = 40
+        let node = try NotificationTemplate(name: "f", json: json).filled(with: TemplateFields(reply: TemplateReply(placeholder: "", submitLabel: "")),
+                                                                          theme: theme)
+        #expect(node.kind == .textField(TextFieldContent(submitAction: TemplateReply.action, font: FontSpec(size: 11), minHeight: 40)))
+        #expect(layout(node).size.height == 40)
+        #expect(layout(ViewNode(.textField(TextFieldContent(submitAction: "a")))).size.height == FixedPitchMeasurer.lineHeight + 8)
+    }
+}
+
+/// Whether every toast fits a template is worked out once from its slots: one that can only
+/// grow past the caps with many bodies is checked per toast, the others are not.
+@Suite struct TemplateBoundTests {
+    @Test func aTemplateWithOneBodyFitsEveryToastAndOneWithFiveDoesNot() throws {
+        let one = try NotificationTemplate(name: "one", json: #"{"type": "vstack", "children": [{"type": "text", "text": "{summary}"}, {"type": "text", "text": "{body}"}]}"#)
+        #expect(one.fitsEveryToast(actions: 3))
+        let bodies = (0..<5).map { _ in #"{"type": "text", "text": "{body}"}"# }.joined(separator: ", ")
+        let five = try NotificationTemplate(name: "five", json: #"{"type": "vstack", "children": [\#(bodies)]}"#)
+        #expect(!five.fitsEveryToast(actions: 0), "5 × 64 KiB of body is past the 256 KiB cap")
+        let buttons = try NotificationTemplate(name: "buttons", json: #"{"type": "hstack", "children": [{"type": "button", "action": "{actions}", "label": {"type": "text", "text": "{label}"}}]}"#)
+        #expect(buttons.fitsEveryToast(actions: 3))
+        #expect(!buttons.fitsEveryToast(actions: 100), "a hundred labels of 6 KiB escaped each")
     }
 }

@@ -31,16 +31,18 @@ import Testing
     }
 }
 
-/// A template filled again (a new theme) keeps what was typed into its reply field.
-@Suite struct KeepingTypedTextTests {
-    func field(_ text: String, action: String = "inline-reply") -> ViewNode {
-        ViewNode(.hstack(spacing: 0, alignment: .center),
-                 children: [ViewNode(.textField(placeholder: "Reply", text: text, submitAction: action)), ViewNode(.text(TextContent("x")))])
-    }
-
-    @Test func typedTextMovesIntoTheFieldOfTheSameSubmitAction() {
-        #expect(field("").keepingTypedText(of: field("half a repl")) == field("half a repl"))
-        #expect(field("").keepingTypedText(of: field("")) == field(""))
-        #expect(field("", action: "other").keepingTypedText(of: field("typed")) == field("", action: "other"))
+/// A text field is found by its submit action (a toast's reply draft goes into it).
+@Suite struct FieldIndexTests {
+    @Test func theFieldOfASubmitActionIsFoundByItsIndex() {
+        let tree = ViewNode(.vstack(spacing: 0, alignment: .center), children: [
+            ViewNode(.text(TextContent("x"))),
+            ViewNode(.hstack(spacing: 0, alignment: .center),
+                     children: [ViewNode(.textField(TextFieldContent(placeholder: "Reply", submitAction: "inline-reply"))),
+                                ViewNode(.textField(TextFieldContent(submitAction: "other")))]),
+        ])
+        #expect(tree.fieldIndex(submitting: "inline-reply") == 3)
+        #expect(tree.fieldIndex(submitting: "other") == 4)
+        #expect(tree.fieldIndex(submitting: "none") == nil)
+        if case .textField(let field)? = tree.node(at: 3)?.kind { #expect(field.submitAction == "inline-reply") } else { Issue.record("index 3") }
     }
 }

@@ -45,7 +45,7 @@ struct RandomTree {
         case 5:
             let lo = length(10), hi = lo + length(10)
             node = ViewNode(.slider(value: lo, range: lo...hi, step: 0, action: "s"))
-        case 6: node = ViewNode(.textField(placeholder: string(), text: string(), submitAction: "send"))
+        case 6: node = ViewNode(.textField(TextFieldContent(placeholder: string(), text: string(), submitAction: "send")))
         case 7: node = ViewNode(.spacer(minLength: length(20)))
         case 8: node = ViewNode(.divider)
         case 9: node = ViewNode(.vstack(spacing: length(10), alignment: HorizontalAlignment.allCases[next(3)]))

@@ -59,7 +59,7 @@ import Testing
         let height = 5
         let src = pixels(width * height, seed: UInt64(width)), dst = pixels(width * height, seed: UInt64(width) + 99)
         let expected = viaCairo(src, onto: dst, width: width, height: height, alpha: alpha)
-        let alpha8 = UInt32((alpha * 65535 + 0.5).rounded(.down)) >> 8  // as FadeImageCache converts
+        let alpha8 = UInt32((alpha * 65535 + 0.5).rounded(.down)) >> 8  // as CardImageCache converts
         #expect(blended(ow_blend_over, src, onto: dst, width: width, height: height, alpha8: alpha8) == expected)
         #expect(blended(ow_blend_over_portable, src, onto: dst, width: width, height: height, alpha8: alpha8) == expected)
         #expect(expected != dst, "the blend changes pixels")

@@ -6,7 +6,7 @@ import XCTest
 
 /// Links, inline body images and action icons, drawn on owned canvases and checked by pixel.
 final class BodyExtrasDrawTests: XCTestCase {
-    let renderer = ToastRenderer()
+    let renderer = DefaultToast()
     let style = ToastStyle.standard
     var temp: String!
     var errors: [ImageLoadError] = []

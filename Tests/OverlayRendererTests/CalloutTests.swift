@@ -2,13 +2,14 @@ import XCTest
 import OverlayEngine
 @testable import OverlayRenderer
 
-/// Callouts drawn at a `TipPlacer` placement on a transparent 400×300 canvas.
+/// Help tips drawn through the tip template (`TipView`) at a `TipPlacer` placement on a
+/// transparent 400×300 canvas.
 ///
 /// The target is the rectangle (150, 120) 100×60 in the middle; the bubble is 120×60 with an
 /// 18×10 arrow, corner radius 8 and a 2 px border drawn inside the outline. Without a shadow
 /// everything outside the outline must stay transparent.
 final class CalloutTests: XCTestCase {
-    let renderer = CalloutRenderer()
+    let renderer = TipDrawing()
     let target = Rect(x: 150, y: 120, width: 100, height: 60)
     let bubble = Size(width: 120, height: 60)
     let canvasArea = Rect(x: 0, y: 0, width: 400, height: 300)
@@ -174,11 +175,13 @@ final class CalloutTests: XCTestCase {
         }
         XCTAssertGreaterThan(labelPixels, 20, "the label is drawn on the button")
 
-        // As a painted view: frames relative to the view's frame (the bubble sits at its top).
-        let painted = PaintedCallout(content: content, style: plain, placement: PaintedCallout.relative(placement).placement)
-        let local = try XCTUnwrap(renderer.actionFrames(painted).first)
-        XCTAssertEqual(local.frame, Rect(x: b.minX - placement.frame.minX + f.x, y: b.minY - placement.frame.minY + f.y,
-                                              width: f.width, height: f.height))
+        // In the view's own coordinates (its frame at the placement's), a click on the button
+        // hits it, and one on the text does not.
+        let tree = renderer.trees.layoutTip(content, style: plain, placement: placement.inOwnFrame)
+        let offset = b.origin - placement.frame.origin
+        let hit = tree.layout.control(at: Point(x: offset.x + f.midX, y: offset.y + f.midY))
+        XCTAssertEqual(hit?.part, .node(.button(action: "got-it", style: .plain)))
+        XCTAssertNil(tree.layout.control(at: Point(x: offset.x + f.midX, y: offset.y + plain.inset + 2)))
     }
 
     /// A target covering the canvas: the bubble inside, the arrow from its top edge up to the
@@ -219,5 +222,25 @@ final class CalloutTests: XCTestCase {
         renderer.draw(.init(), style: style, placement: placement, on: canvas, opacity: 0.5)
         let centre = canvas.pixel(x: Int(placement.bubble.midX), y: Int(placement.bubble.midY))
         XCTAssertEqual(Int(centre.a), 128, accuracy: 2)
+    }
+}
+
+/// Tips drawn through the tip template, queried as the tests need: the bubble's size, its
+/// buttons' frames (relative to the bubble's top-left corner), and drawing at a placement.
+final class TipDrawing {
+    let trees = ViewTreeRenderer()
+
+    func measure(_ content: CalloutContent, style: CalloutStyle) -> Size { trees.tipSize(content, style: style) }
+
+    func actionFrames(_ content: CalloutContent, style: CalloutStyle) -> [(key: String, frame: Rect)] {
+        trees.layout(TipView.bubble(content, style: style, measuring: trees.measurer)).layout.placed.compactMap { part in
+            if case .node(.button(let key, _)) = part.part { return (key, part.frame) }
+            return nil
+        }
+    }
+
+    func draw(_ content: CalloutContent, style: CalloutStyle, placement: TipPlacement, on canvas: Canvas, opacity: Double = 1) {
+        trees.draw(trees.layoutTip(content, style: style, placement: placement.inOwnFrame), on: canvas, at: placement.frame.origin,
+                   opacity: opacity)
     }
 }

@@ -26,7 +26,7 @@ final class CapturedBackdropTests: XCTestCase {
         let canvas = Canvas(pixelWidth: 200, pixelHeight: 100, scale: 1)
         let item = RenderItem(id: ViewID(1), frame: Rect(x: 0, y: 90, width: 10, height: 10), opacity: 0, z: 0)
         painter.paint(RenderList(items: [item]), container: container, on: canvas) { _ in
-            PaintedView(content: ToastContent(summary: "", body: ""), configuration: config)
+            Fixtures.toast(ToastContent(), configuration: config)
         }
         // Row 40, away from the edges (σ 10): one grey tone, the stripes' mean under the tint.
         let expected = 127.5 * 0.7 + 0x20 * 0.3

@@ -9,7 +9,7 @@ import XCTest
 /// x∈[346,358) which is plain background, border x∈[358,360). The toast is drawn at (10, 10) so
 /// translation is exercised too.
 final class DrawTests: XCTestCase {
-    let renderer = ToastRenderer()
+    let renderer = DefaultToast()
     let style = Fixtures.style
     let origin = 10.0
     typealias Pixel = (r: UInt8, g: UInt8, b: UInt8, a: UInt8)

@@ -5,7 +5,7 @@ import XCTest
 /// A toast's emphasis: an urgent one has a bar in the accent colour down its leading edge (inside
 /// the 2 pt border, 6 pt wide), a quiet one dimmer text; the normal one neither.
 final class EmphasisDrawTests: XCTestCase {
-    let renderer = ToastRenderer()
+    let renderer = DefaultToast()
     let style = ToastStyle.standard
 
     func draw(_ emphasis: ToastEmphasis) -> (Canvas, Double) {

@@ -23,7 +23,7 @@ struct FrostedToastTests {
     }
 
     func draw(_ style: ToastStyle, source: BlurSource, on canvas: Canvas) {
-        let renderer = ToastRenderer()
+        let renderer = DefaultToast()
         renderer.blurSource = source
         renderer.draw(ToastContent(summary: "Frosted"), style: style, on: canvas, x: 20, y: 20)
         canvas.flush()

@@ -108,7 +108,7 @@ final class ImageInputTests: XCTestCase {
 
     /// A toast whose icon fails still draws, reports the reason, and has no icon gap.
     func testToastWithBadIconStillDrawsAndReports() {
-        let renderer = ToastRenderer()
+        let renderer = DefaultToast()
         var errors: [ImageLoadError] = []
         renderer.onImageError = { errors.append($0) }
         let plain = ToastContent(summary: "Hi", body: "there")

@@ -4,7 +4,7 @@ import CCairo
 @testable import OverlayRenderer
 
 final class MeasureTests: XCTestCase {
-    let renderer = ToastRenderer()
+    let renderer = DefaultToast()
     let style = Fixtures.style
 
     private func height(summary: String = "Summary", body: String = "", progress: Int? = nil,

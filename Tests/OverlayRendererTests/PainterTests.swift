@@ -1,4 +1,5 @@
 import XCTest
+import CCairo
 import OverlayEngine
 @testable import OverlayRenderer
 
@@ -23,9 +24,8 @@ final class PainterTests: XCTestCase {
         let painter = RenderListPainter()
         painter.blurSource = source
         let canvas = Canvas(pixelWidth: 400, pixelHeight: 200, scale: 1)
-        let ink = painter.paint(RenderList(items: [item]), container: container, on: canvas) { _ in
-            PaintedView(content: self.content, style: style, configuration: config)
-        }
+        let view = Fixtures.toast(content, style: style, configuration: config)
+        let ink = painter.paint(RenderList(items: [item]), container: container, on: canvas) { _ in view }
         return (canvas, ink)
     }
 
@@ -63,22 +63,19 @@ final class PainterTests: XCTestCase {
         XCTAssertEqual(e.bottom, e.top + 12, "the offset moves the reach down")
     }
 
-    /// A card at opacity 0 (the first frame of its fade-in) leaves no pixels: it is neither laid
-    /// out nor painted; its container-wide background, when showing, still is.
+    /// A card at opacity 0 (the first frame of its fade-in) leaves no pixels: it is not painted;
+    /// its container-wide background, when showing, still is.
     func testAWhollyTransparentCardIsNotPainted() {
         let painter = RenderListPainter()
         let canvas = Canvas(pixelWidth: 400, pixelHeight: 200, scale: 1)
-        let plain = resolved { _ in }
-        var ink = painter.paint(RenderList(items: [item(opacity: 0)]), container: container, on: canvas) { _ in
-            PaintedView(content: self.content, configuration: plain)
-        }
-        XCTAssertEqual(ink, [])
-        XCTAssertEqual(painter.renderer.cachedToastCount, 0, "not laid out")
-        ink = painter.paint(RenderList(items: [item(opacity: 0.01)]), container: container, on: canvas) { _ in
-            PaintedView(content: self.content, configuration: plain)
-        }
-        XCTAssertEqual(ink.count, 1)
-        XCTAssertEqual(painter.renderer.cachedToastCount, 1, "a card that shows at all is laid out")
+        let view = Fixtures.toast(content, configuration: resolved { _ in }, trees: painter.trees)
+        var ink = painter.paint(RenderList(items: [item(opacity: 0)]), container: container, on: canvas) { _ in view }
+        XCTAssertEqual(ink, [], "not painted")
+        canvas.flush()
+        let bytes = UnsafeBufferPointer(start: cairo_image_surface_get_data(canvas.surface), count: canvas.stride * canvas.pixelHeight)
+        XCTAssertFalse(bytes.contains { $0 != 0 }, "no pixel touched")
+        ink = painter.paint(RenderList(items: [item(opacity: 0.01)]), container: container, on: canvas) { _ in view }
+        XCTAssertEqual(ink.count, 1, "a card that shows at all is painted")
         let backed = resolved { $0.background = .value(.color(.black)) }
         let (canvas2, ink2) = paint(backed, item: item(opacity: 0, backgroundOpacity: 1))
         XCTAssertEqual(ink2, [container])
@@ -108,9 +105,8 @@ final class PainterTests: XCTestCase {
         Wallpaper.paint("pattern:checker", on: canvas)
         let before = (canvas.pixel(x: 4, y: 4), canvas.pixel(x: 20, y: 4))
         XCTAssertNotEqual(before.0.r, before.1.r, "checker cells differ before the blur")
-        painter.paint(RenderList(items: [item()]), container: container, on: canvas) { _ in
-            PaintedView(content: self.content, configuration: config)
-        }
+        let view = Fixtures.toast(content, configuration: config)
+        painter.paint(RenderList(items: [item()]), container: container, on: canvas) { _ in view }
         let after = (canvas.pixel(x: 4, y: 4), canvas.pixel(x: 20, y: 4))
         XCTAssertLessThanOrEqual(abs(Int(after.0.r) - Int(after.1.r)), 3, "blurred into one tone")
     }

@@ -6,7 +6,7 @@ import XCTest
 /// The inline-reply row: where the field and its button go, that typing never resizes the toast,
 /// and which pixels the placeholder, the typed text and the caret turn.
 final class ReplyFieldDrawTests: XCTestCase {
-    let renderer = ToastRenderer()
+    let renderer = DefaultToast()
     let style = ToastStyle.standard
 
     func content(text: String = "", caret: Int? = nil) -> ToastContent {

@@ -5,7 +5,7 @@ import XCTest
 /// A toast whose summary reads right to left is mirrored: icon and urgent bar right, close
 /// button left, action buttons in reverse order. Pixels are read from a 360 pt toast at (0, 0).
 final class RightToLeftLayoutTests: XCTestCase {
-    let renderer = ToastRenderer()
+    let renderer = DefaultToast()
     var style: ToastStyle {
         var style = ToastStyle()
         style.showsCloseButton = true

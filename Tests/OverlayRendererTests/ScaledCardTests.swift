@@ -5,33 +5,30 @@ import XCTest
 
 /// A scaled card (a `scale` transition's frame, a stack's peeking card) is its unscaled picture
 /// scaled about its anchor, with its opacity: its text is never rasterized at the card's scale,
-/// which made cairo keep a font and its glyphs for every scale drawn. Toasts, templated cards
-/// and help tips; at 1× and 2×; shrunk, and grown past 1 as a spring overshoots.
+/// which made cairo keep a font and its glyphs for every scale drawn. Toasts through `default`
+/// and `compact`, and help tips; at 1× and 2×; shrunk, and grown past 1 as a spring overshoots.
 final class ScaledCardTests: XCTestCase {
     let container = Rect(x: 0, y: 0, width: 420, height: 200)
     let backdrop = Color(hex: 0x336699)
 
     private func view(_ kind: String, painter: RenderListPainter) throws -> (PaintedView, Size) {
         let content = ToastContent(summary: "Build 1234 done", body: "All <b>green</b> on every runner, ready to ship")
-        var view = PaintedView(content: content, style: .standard)
         switch kind {
-        case "template":
-            let tree = try painter.trees.layoutTemplate(TemplatedToast(template: BuiltInTemplates.standard, content: content),
+        case "compact":
+            let tree = try painter.trees.layoutTemplate(TemplatedToast(template: BuiltInTemplates.compact, content: content),
                                                         style: .standard)
-            view.tree = tree
-            return (view, tree.size)
+            return (PaintedView(tree: tree, shadow: ToastStyle.standard.shadow), tree.size)
         case "tip":
             let tip = CalloutContent(title: "Terminal", body: "Press Super+Enter for a terminal")
             let style = CalloutStyle()
-            let bubble = CalloutRenderer().measure(tip, style: style)
+            let bubble = painter.trees.tipSize(tip, style: style)
             let placement = TipPlacer.place(.rect(Rect(x: 100, y: 150, width: 80, height: 30)), size: bubble,
                                             in: container, metrics: style.metrics, sides: [.top])
-            let relative = PaintedCallout.relative(placement)
-            view.callout = PaintedCallout(content: tip, style: style, placement: relative.placement)
-            return (view, relative.size)
+            let tree = painter.trees.layoutTip(tip, style: style, placement: placement.inOwnFrame)
+            return (PaintedView(tree: tree), tree.size)
         default:
-            let size = ToastRenderer().measure(content, style: .standard)
-            return (view, Size(width: size.width, height: size.height))
+            let view = Fixtures.toast(content, style: .standard, trees: painter.trees)
+            return (view, view.tree.size)
         }
     }
 
@@ -68,7 +65,7 @@ final class ScaledCardTests: XCTestCase {
     }
 
     func testAScaledCardIsItsUnscaledPictureScaled() throws {
-        for kind in ["toast", "template", "tip"] {
+        for kind in ["default", "compact", "tip"] {
             let (view, size) = try view(kind, painter: RenderListPainter())
             for deviceScale in [1.0, 2.0] {
                 for (scale, opacity) in [(0.92, 1.0), (0.8, 0.6), (1.04, 1.0)] {

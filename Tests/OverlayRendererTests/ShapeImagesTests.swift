@@ -22,7 +22,7 @@ import OverlayEngine
         cairo_set_source_rgb(canvas.context, 0.18, 0.2, 0.25)
         cairo_paint(canvas.context)
         let painter = PartPainter(cr: canvas.context, canvas: canvas, deviceScale: scale, look: ViewTreeLook(), renderer: ViewTreeRenderer(),
-                                  texts: LaidOutTexts(), shapes: shapes)
+                                  texts: LaidOutTexts(), arrows: [:], shapes: shapes)
         for _ in 0..<times { Self.paint(painter) }
         canvas.flush()
         return (0..<canvas.pixelHeight).flatMap { y in

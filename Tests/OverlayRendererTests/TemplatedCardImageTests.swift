@@ -15,11 +15,7 @@ final class TemplatedCardImageTests: XCTestCase {
         canvas.fill(Color(hex: 0x336699))
         let item = RenderItem(id: ViewID(1), frame: Rect(x: 20, y: 20, width: tree.size.width, height: tree.size.height),
                               opacity: opacity, scale: 1, z: 1, backgroundOpacity: 0)
-        painter.paint(RenderList(items: [item], isAnimating: true), container: container, on: canvas) { _ in
-            var view = PaintedView(content: ToastContent(), style: .standard)
-            view.tree = tree
-            return view
-        }
+        painter.paint(RenderList(items: [item], isAnimating: true), container: container, on: canvas) { _ in PaintedView(tree: tree) }
         canvas.flush()
         guard let data = cairo_image_surface_get_data(canvas.surface) else { return [] }
         return Array(UnsafeBufferPointer(start: data, count: canvas.stride * canvas.pixelHeight))
@@ -37,7 +33,7 @@ final class TemplatedCardImageTests: XCTestCase {
         let laidOut = painter.trees.textsLaidOut
         XCTAssertEqual(laidOut, measured, "painting draws the layouts measured")
         let second = frame(painter, tree, opacity: 0.6), third = frame(painter, tree, opacity: 0.6)
-        XCTAssertEqual(painter.cards.composites, 2, "the second and third frames composite the card's image")
+        XCTAssertEqual(painter.cards.composites, 3, "every frame of a fade composites the card's image, made at the first")
         XCTAssertEqual(painter.trees.textsLaidOut, laidOut, "no text set again")
         for pixels in [second, third] {
             XCTAssertEqual(pixels.count, expected.count)

@@ -20,16 +20,19 @@ final class ContainerMoveTests: XCTestCase {
         let onA = TipPlacer.place(.rect(Rect(x: 100, y: 200, width: 200, height: 100)), size: size, in: area)
         let id = try presenter.showTip(callout, style: style, placement: onA, in: "tips@A", animated: false)
         _ = try presenter.update()
-        XCTAssertNotNil(presenter.paintedView(id, in: "tips@A")?.callout)
+        let onAFrame = try XCTUnwrap(presenter.paintedView(id, in: "tips@A")).tree.size
+        XCTAssertEqual(onAFrame, onA.frame.size)
 
         let onB = TipPlacer.place(.rect(area), size: size, in: area)
         XCTAssertEqual(try presenter.showTip(callout, style: style, placement: onB, id: id, in: "tips@B", animated: false), id)
         _ = try presenter.update()
         XCTAssertEqual(presenter.manager.containerName(of: id), "tips@B")
         XCTAssertEqual(presenter.manager.showing(in: "tips@A"), [])
-        let painted = try XCTUnwrap(presenter.paintedView(id, in: "tips@B")?.callout, "the moved tip lost its content")
-        XCTAssertEqual(painted.content, callout)
-        XCTAssertEqual(painted.placement, PaintedCallout.relative(onB).placement, "drawn at its new placement")
+        let painted = try XCTUnwrap(presenter.paintedView(id, in: "tips@B"), "the moved tip lost its content").tree
+        XCTAssertTrue(painted.layout.placed.contains { $0.part == .node(.text(TextContent("Follows", font: style.titleFont, color: style.titleColor,
+                                                                                           lineLimit: style.titleMaxLines))) })
+        XCTAssertEqual(painted.size, onB.frame.size, "drawn at its new placement")
+        XCTAssertEqual(painted.layout.arrows.first?.value.side, onB.side)
 
         // Dismissed for good, its content goes.
         presenter.dismiss(id, animated: false)

@@ -41,33 +41,6 @@ final class HeapTrimTests: XCTestCase {
         XCTAssertEqual(ow_glib_slices_use_malloc(), 1)
     }
 
-    /// The trim is the last wake-up of a burst, after the spare memory went: a release due after
-    /// it ran code once the trim had returned the code pages, mapping them again (500 KiB of the
-    /// daemon's code in some runs).
-    func testTheTrimIsTheLastWakeUpAfterTheSpareMemoryWent() throws {
-        var now = 10.0
-        let presenter = try presenterShowing(3, clock: { now })
-        _ = try presenter.update()
-        now = 12  // every countdown ran out
-        _ = try presenter.update()
-        XCTAssertTrue(presenter.views.isEmpty)
-        now = 13  // a frame after: a fade ended, its image's memory kept for the next one
-        let canvas = Canvas(pixelWidth: 400, pixelHeight: 120, scale: 1)
-        for opacity in [0.5, 1] {
-            presenter.renderer.draw(ToastContent(summary: "fading"), style: ToastStyle(), on: canvas, x: 10, y: 10, opacity: opacity)
-        }
-        XCTAssertTrue(presenter.renderer.holdsSpareMemory)
-        var due = try presenter.update()
-        for _ in 0..<20 where presenter.heapTrim.trims == 0 {
-            guard let next = due else { break }
-            now = max(now, next)
-            due = try presenter.update()
-        }
-        XCTAssertEqual(presenter.heapTrim.trims, 1)
-        XCTAssertFalse(presenter.renderer.holdsSpareMemory)
-        XCTAssertNil(due, "nothing is due after the trim: no code runs to map its pages again")
-    }
-
     /// The presenter: a burst of toasts closes, the trim runs `spareBufferLifetime` later, and
     /// afterwards no deadline is left (the event loop sleeps).
     func testThePresenterTrimsAfterABurstDrainedThenHasNothingDue() throws {

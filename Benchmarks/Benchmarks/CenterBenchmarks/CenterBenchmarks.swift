@@ -22,7 +22,7 @@ struct CentreFrame {
         style.summaryMaxLines = 1
         style.bodyMaxLines = 1
         style.showsCloseButton = true
-        let entry = painter.renderer.measure(ToastContent(summary: "S", body: "B"), style: style).height
+        let entry = row(ToastContent(summary: "S", body: "B")).size.height
         heights = CenterRowHeights(header: 96, group: 40, entry: entry + Self.gap, entryWithButtons: entry + 44)
         var entries: [CenterEntry] = []
         for i in 0..<count {
@@ -52,6 +52,11 @@ struct CentreFrame {
         }
     }
 
+    /// A row drawn through the `default` template, as the presenter draws it.
+    func row(_ content: ToastContent) -> LaidOutView {
+        try! painter.trees.layoutTemplate(TemplatedToast(template: BuiltInTemplates.standard, content: content), style: style)
+    }
+
     /// The rows in view and the header, drawn over the whole panel.
     func draw(on canvas: Canvas) {
         let top = Self.margin + heights.header
@@ -67,7 +72,7 @@ struct CentreFrame {
         let bounds = Rect(origin: .zero, size: Self.size)
         canvas.clear()
         painter.paint(RenderList(items: items, contentBounds: bounds, clipRect: bounds), container: bounds, on: canvas) { id in
-            PaintedView(content: content(id), style: style)
+            PaintedView(tree: row(content(id)))
         }
         canvas.flush()
     }

@@ -21,14 +21,15 @@ struct TransitionFrame {
     let painter = RenderListPainter()
     let list: RenderList
     let manager: OverlayManager
-    let content: ToastContent
+    let toast: LaidOutView
     var style = ToastStyle()
     let container = Rect(x: 0, y: 0, width: 440, height: 1080)
 
     init() {
         style.width = 400
-        content = ToastContent(summary: "Download finished", body: "debian-12.iso (3.7 GB) is in <b>Downloads</b>",
-                               progress: 80)
+        let content = ToastContent(summary: "Download finished", body: "debian-12.iso (3.7 GB) is in <b>Downloads</b>",
+                                   progress: 80)
+        toast = try! painter.trees.layoutTemplate(TemplatedToast(template: BuiltInTemplates.standard, content: content), style: style)
         var config = ContainerConfiguration(name: "n", displayType: .vertical, queueType: .multiple)
         config.insets = EdgeInsets(all: 20)
         config.defaults.alignment = .topTrailing
@@ -37,15 +38,14 @@ struct TransitionFrame {
         config.defaults.shadow = .value(Shadow(radius: 16, offset: Point(x: 0, y: 4)))
         var manager = OverlayManager()
         try! manager.register(config, now: 0)
-        let size = painter.renderer.measure(content, style: style)
-        try! manager.show(ViewID(1), in: "n", size: Size(width: size.width, height: size.height), now: 0)
+        try! manager.show(ViewID(1), in: "n", size: toast.size, now: 0)
         manager.advance(to: 0.1)
         self.manager = manager
         list = manager.renderList(for: "n", size: container.size, now: 0.1)
     }
 
     func view(_ id: ViewID) -> PaintedView? {
-        PaintedView(content: content, style: style, configuration: manager.resolvedConfiguration(of: id))
+        PaintedView(tree: toast, configuration: manager.resolvedConfiguration(of: id))
     }
 
     /// With damage tracking: repaint only the ink of this frame and the previous one.
@@ -112,18 +112,17 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // What every pointer motion over a toast adds to the router (for the cursor shape): the
-    // toast's link and button frames, from the cache of laid-out toasts.
+    // toast's controls and link frames, from its laid-out tree.
     Benchmark("Pointer motion hit test: link and button frames of a toast with 2 links, 2 actions") { benchmark in
-        let renderer = ToastRenderer()
-        let style = ToastStyle()
+        let trees = ViewTreeRenderer()
         let content = ToastContent(summary: "Review requested",
                                    body: "<a href=\"https://example.org/pr/1\">PR 1</a> and <a href=\"https://example.org/pr/2\">PR 2</a>",
                                    actions: [("open", "Open"), ("later", "Later")])
-        _ = renderer.measure(content, style: style)
+        let toast = try! trees.layoutTemplate(TemplatedToast(template: BuiltInTemplates.standard, content: content), style: ToastStyle())
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
-            blackHole(renderer.linkFrames(content, style: style))
-            blackHole(renderer.actionFrames(content, style: style))
+            blackHole(trees.links(in: toast))
+            blackHole(toast.layout.control(at: Point(x: 100, y: 80)))
         }
     }
 }

@@ -3,7 +3,7 @@ import OverlayRenderer
 // Body markup: repaired (tags, entities, links, images) and laid out by Pango, as a toast's body.
 // The repair's promise is checked: what it returns is always valid Pango markup.
 
-nonisolated(unsafe) let renderer = ToastRenderer()
+nonisolated(unsafe) let trees = ViewTreeRenderer()
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMarkup(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
@@ -16,11 +16,11 @@ public func fuzzMarkup(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     precondition(Markup.isValid(Markup.escape(text)))
 
     let content = ToastContent(summary: String(text.prefix(64)), body: text, appName: "fuzz")
-    let measured = renderer.measure(content, style: .standard)
+    let toast = try! trees.layoutTemplate(TemplatedToast(template: BuiltInTemplates.standard, content: content), style: .standard)
+    let measured = toast.size
     precondition(measured.width.isFinite && measured.height.isFinite && measured.width >= 0 && measured.height >= 0)
-    for link in renderer.linkFrames(content, style: .standard) {
+    for link in trees.links(in: toast) {
         precondition(link.frame.size.width.isFinite && link.frame.size.height.isFinite)
     }
-    renderer.endFrame()
     return 0
 }

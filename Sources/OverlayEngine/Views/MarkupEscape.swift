@@ -9,6 +9,24 @@ public enum MarkupEscape {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// UTF-8 bytes of `escape(text)`, without making it.
+    public static func escapedCount(_ text: String) -> Int {
+        var count = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): count += amp.count
+            case UInt8(ascii: "<"): count += lt.count
+            case UInt8(ascii: ">"): count += gt.count
+            case UInt8(ascii: "\""): count += quot.count
+            case UInt8(ascii: "'"): count += apos.count
+            case 0x09, 0x0A, 0x0D: count += 1
+            case 0..<0x20: break
+            default: count += 1
+            }
+        }
+        return count
+    }
+
     /// Appends `byte` of UTF-8 text to `out`, escaped as `escape` does.
     public static func append(_ byte: UInt8, to out: inout [UInt8]) {
         switch byte {

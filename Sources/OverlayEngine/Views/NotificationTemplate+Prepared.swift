@@ -35,7 +35,7 @@ public struct TemplateShape: Hashable, Sendable {
 
     /// True when one of its strings holds the marker character (then it is filled directly).
     var holdsMarker: Bool {
-        let strings = actions.flatMap { [$0.key, $0.label] } + [reply?.placeholder ?? "", reply?.submitLabel ?? ""]
+        let strings = actions.flatMap { [$0.key, $0.label] } + [reply?.placeholder ?? "", reply?.submitLabel ?? "", reply?.submitIcon ?? ""]
         return strings.contains { $0.unicodeScalars.contains(PreparedTemplate.marker) }
     }
 }
@@ -51,6 +51,18 @@ public struct PreparedTemplate: Equatable, Sendable {
     /// Bytes of its strings as decoded (the markers counted), and the cap on them when filled.
     let textBytes: Int
     let maxTextBytes: Int
+    /// How often each marker occurs in its texts.
+    let summaryMarkers: Int, bodyMarkers: Int, appNameMarkers: Int
+
+    /// Throws what `filled(with:)` throws for `fields` (its texts past the cap), without filling.
+    public func check(_ fields: TemplateFields) throws(ViewDecodingError) {
+        let marker = Self.summaryMarker.utf8.count
+        let added = summaryMarkers * (MarkupEscape.escapedCount(fields.summary) - marker) + bodyMarkers * (fields.body.utf8.count - marker)
+            + appNameMarkers * (MarkupEscape.escapedCount(fields.appName) - marker)
+        guard textBytes + added <= maxTextBytes else {
+            throw ViewDecodingError(path: "$", message: "text beyond the limit of \(maxTextBytes) bytes in all")
+        }
+    }
 
     /// The tree for one notification of this shape: the texts put in (the summary and app name
     /// escaped, the body as markup), the pictures placed, mirrored when it reads right to left.
@@ -94,13 +106,24 @@ public struct PreparedTemplate: Equatable, Sendable {
         return out + rest
     }
 
+    /// How often `marker` occurs in the texts of `node`.
+    static func occurrences(of marker: String, in node: ViewNode) -> Int {
+        var count = 0
+        if case .text(let content) = node.kind, content.markup.unicodeScalars.contains(Self.marker) {
+            let scalars = Array(content.markup.unicodeScalars), wanted = Array(marker.unicodeScalars)
+            for i in scalars.indices where scalars[i] == Self.marker && scalars[i...].starts(with: wanted) { count += 1 }
+        }
+        return node.children.reduce(count) { $0 + occurrences(of: marker, in: $1) }
+    }
+
     /// UTF-8 bytes of the strings of `node` the decoder counts against `ViewLimits.maxTextBytes`.
     static func stringBytes(_ node: ViewNode) -> Int {
         var bytes = node.id?.utf8.count ?? 0
         switch node.kind {
         case .text(let content): bytes += content.markup.utf8.count + (content.font.family?.utf8.count ?? 0)
         case .button(let action, _), .toggle(_, let action), .slider(_, _, _, let action): bytes += action.utf8.count
-        case .textField(let placeholder, let text, let action): bytes += placeholder.utf8.count + text.utf8.count + action.utf8.count
+        case .textField(let field):
+            bytes += field.placeholder.utf8.count + field.text.utf8.count + field.submitAction.utf8.count + (field.font.family?.utf8.count ?? 0)
         case .image(let content):
             switch content.source {
             case .file(let s), .icon(let s): bytes += s.utf8.count
@@ -122,7 +145,10 @@ extension NotificationTemplate {
         let filler = TemplateFiller(fields: shape.markedFields, theme: theme)
         let json = filler.fill(root) ?? .object(["type": "vstack"])
         let node = try ViewNode(jsonValue: json, limits: limits)
-        return PreparedTemplate(node: node, textBytes: PreparedTemplate.stringBytes(node), maxTextBytes: limits.maxTextBytes)
+        func count(_ marker: String) -> Int { PreparedTemplate.occurrences(of: marker, in: node) }
+        return PreparedTemplate(node: node, textBytes: PreparedTemplate.stringBytes(node), maxTextBytes: limits.maxTextBytes,
+                                summaryMarkers: count(PreparedTemplate.summaryMarker), bodyMarkers: count(PreparedTemplate.bodyMarker),
+                                appNameMarkers: count(PreparedTemplate.appNameMarker))
     }
 
     /// True when a string of the template holds the marker character.

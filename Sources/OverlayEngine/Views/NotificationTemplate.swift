@@ -35,9 +35,13 @@ public struct TemplateFields: Equatable, Sendable {
 public struct TemplateReply: Hashable, Sendable {
     public var placeholder: String
     public var submitLabel: String
+    /// `{replyIcon}`: a themed icon shown instead of the submit label; nil removes the image.
+    public var submitIcon: String?
     /// The action a reply is sent as: the submit action of the field and its button.
     public static let action = "inline-reply"
-    public init(placeholder: String, submitLabel: String) { self.placeholder = placeholder; self.submitLabel = submitLabel }
+    public init(placeholder: String, submitLabel: String, submitIcon: String? = nil) {
+        self.placeholder = placeholder; self.submitLabel = submitLabel; self.submitIcon = submitIcon
+    }
 }
 
 /// One action button of a template: its key (the button's action), label and icon (the
@@ -65,7 +69,9 @@ public struct TemplateAction: Equatable, Sendable {
 /// - a `textField` with `"submitAction": "{reply}"` and a `button` with `"action": "{reply}"`
 ///   stay when the notification offers an inline reply (their action `TemplateReply.action`, the
 ///   button submitting the field), `{replyPlaceholder}` and `{replyLabel}` filled; otherwise they
-///   are removed.
+///   are removed. Inside that button an image with `"icon": "{replyIcon}"` shows the submit
+///   icon; when there is one, a text that is only `{replyLabel}` is removed, and without one the
+///   image is.
 /// - a `button` with `"action": "{close}"` stays when the notification shows a close button (its
 ///   action `ViewAction.close`); otherwise it is removed.
 /// - colours written `"{name}"` take the colour `name` of `TemplateTheme` (the theme's), a
@@ -77,6 +83,9 @@ public struct TemplateAction: Equatable, Sendable {
 public struct NotificationTemplate: Equatable, Sendable {
     public let name: String
     let root: JSONValue
+    /// The most bytes its strings fill to, outside `{actions}` buttons and per copy of one
+    /// (NotificationTemplate+Bound.swift).
+    let mostTextBytes: (fixed: Int, perAction: Int)
     /// This reading of the template: caches of prepared fills tell templates apart by it.
     public let identity = Identity()
 
@@ -111,6 +120,7 @@ public struct NotificationTemplate: Equatable, Sendable {
     public init(name: String, jsonValue: JSONValue) throws(ViewDecodingError) {
         self.name = name
         root = jsonValue
+        mostTextBytes = Self.mostBytes(jsonValue)
         let sample = TemplateFields(summary: "Summary", body: "Body", appName: "App", icon: .icon("image-missing"),
                                     image: .icon("image-missing"), progress: 50,
                                     actions: [TemplateAction(key: "action", label: "Action")], closeButton: true,
@@ -118,6 +128,7 @@ public struct NotificationTemplate: Equatable, Sendable {
         _ = try filled(with: sample, theme: TemplateTheme())
         var withIcons = sample
         withIcons.actions[0].icon = .icon("image-missing")
+        withIcons.reply?.submitIcon = "image-missing"
         _ = try filled(with: withIcons, theme: TemplateTheme())
     }
 
@@ -155,21 +166,30 @@ public struct TemplateTheme: Hashable, Sendable {
     /// Set: a `background` modifier written `"{background}"` is a vertical gradient from the
     /// `background` colour to this one (a style's background gradient).
     public var backgroundEnd: Color?
+    /// Set: a `background` modifier written `"{background}"` is this material over this tint (a
+    /// frosted card, `Fill.frosted`); it wins over `backgroundEnd`.
+    public var frosted: (material: BlurMaterial, tint: Color)? {
+        get { frostedMaterial.map { ($0, frostedTint) } }
+        set { frostedMaterial = newValue?.material; frostedTint = newValue?.tint ?? .clear }
+    }
+    private var frostedMaterial: BlurMaterial?
+    private var frostedTint = Color.clear
     /// Numbers a template writes as `"{name}"` in a `lineLimit`, `size`, `width`, `height`,
-    /// `minHeight`, `imageMaxHeight`, `padding` or `cornerRadius`: the style's line counts
-    /// (`summaryLines`, `bodyLines`, whole numbers from 1), `closeSize`, `actionIconSize`,
-    /// `actionLabelHeight` (the icon's size when an action shows one, else 0), `bodyImageHeight`,
+    /// `minHeight`, `imageMaxHeight`, `padding` or `cornerRadius`: the style's line
+    /// counts (`summaryLines`, `bodyLines`, whole numbers from 1), `closeSize`, `actionIconSize`,
+    /// `actionLabelHeight` (the icon's size when an action shows one, else 0), `replyRowHeight`
+    /// (the height of the reply row when its button shows an icon, else 0), `bodyImageHeight`,
     /// `borderWidth`, `cornerRadius` and `innerRadius` (inside the border).
     public var numbers: [String: Double] = ["summaryLines": 2, "bodyLines": 6, "closeSize": 16, "actionIconSize": 20,
                                            "actionLabelHeight": 0, "bodyImageHeight": 96, "borderWidth": 2, "cornerRadius": 8,
-                                           "innerRadius": 6]
-    /// Every name a template may use, each black until set.
-    public static let names = ["background", "border", "summary", "body", "urgentBar", "buttonBackground", "buttonText",
+                                           "innerRadius": 6, "replyRowHeight": 0]
+    /// Every name a template may use, each black until set (`ring` transparent).
+    public static let names = ["background", "border", "ring", "summary", "body", "urgentBar", "buttonBackground", "buttonText",
                                "progressTrack", "progressFill", "link", "closeButton"]
 
     public init(_ colors: [String: Color] = [:], width: Double = 360) {
         self.width = width
-        var all = Dictionary(uniqueKeysWithValues: Self.names.map { ($0, Color.black) })
+        var all = Dictionary(uniqueKeysWithValues: Self.names.map { ($0, $0 == "ring" ? Color.clear : Color.black) })
         all.merge(colors) { _, new in new }
         self.colors = all
     }
@@ -190,6 +210,9 @@ struct TemplateFiller {
     var actionIcon: ViewImageSource?
     /// The action button has an `{actionIcon}` image and an icon: a text of only `{label}` goes.
     var iconReplacesLabel = false
+    /// Inside the reply button, which has a `{replyIcon}` image and the reply an icon: a text
+    /// of only `{replyLabel}` goes.
+    var replyIconReplacesLabel = false
 
     init(fields: TemplateFields, theme: TemplateTheme, label: String? = nil) {
         self.fields = fields; self.theme = theme; self.label = label
@@ -205,6 +228,10 @@ struct TemplateFiller {
     func fill(_ value: JSONValue, key: String = "") -> JSONValue? {
         switch value {
         case .string("{width}") where Self.widthKeys.contains(key): return .number(theme.width)
+        case .string("{background}") where key == "background" && theme.frosted != nil:
+            let (material, tint) = theme.frosted!
+            let name = ViewJSONDecoder.materials.first { $0.material == material }!.name
+            return .object(["blur": .string(name), "tint": .string(tint.jsonHex)])
         case .string("{background}") where key == "background" && theme.backgroundEnd != nil:
             let colors: [JSONValue] = [.string(theme.colors["background"]?.jsonHex ?? Color.black.jsonHex), .string(theme.backgroundEnd!.jsonHex)]
             return .object(["gradient": .object(["colors": .array(colors)])])
@@ -232,12 +259,16 @@ struct TemplateFiller {
             guard case .string(let text)? = members["text"] else { break }
             if (text == "{body}" && fields.body.isEmpty) || (text == "{appName}" && fields.appName.isEmpty) { return nil }
             if text == "{label}" && iconReplacesLabel { return nil }
+            if text == "{replyLabel}" && replyIconReplacesLabel { return nil }
             var slots = [("{summary}", MarkupEscape.escape(fields.summary)), ("{appName}", MarkupEscape.escape(fields.appName)),
                          ("{body}", fields.body), ("{replyLabel}", MarkupEscape.escape(fields.reply?.submitLabel ?? ""))]
             if let label { slots.append(("{label}", MarkupEscape.escape(label))) }
             members["text"] = .string(Self.substitute(text, slots))
         case "image":
-            if case .string(let icon)? = members["icon"], let slot = ImageSlot(rawValue: icon) {
+            if case .string("{replyIcon}")? = members["icon"] {
+                guard let name = fields.reply?.submitIcon else { return nil }
+                members["icon"] = .string(name)
+            } else if case .string(let icon)? = members["icon"], let slot = ImageSlot(rawValue: icon) {
                 guard slot == .actionIcon ? actionIcon != nil : slot.source(fields) != nil else { return nil }
             }
         case "textField":
@@ -257,8 +288,13 @@ struct TemplateFiller {
         case "button":
             if case .string("{actions}")? = members["action"] { return nil }  // outside a stack: nowhere to repeat it
             if case .string("{reply}")? = members["action"] {
-                guard fields.reply != nil else { return nil }
+                guard let reply = fields.reply else { return nil }
                 members["action"] = .string(TemplateReply.action)
+                if reply.submitIcon != nil, Self.mentions(.string("{replyIcon}"), in: .object(members)) {
+                    var filler = self
+                    filler.replyIconReplacesLabel = true
+                    return filler.fillChildren(type, &members)
+                }
             }
             if case .string("{close}")? = members["action"] {
                 guard fields.closeButton else { return nil }
@@ -267,6 +303,12 @@ struct TemplateFiller {
         default:
             break
         }
+        return fillChildren(type, &members)
+    }
+
+    /// The node's children and other members filled (an `{actions}` button repeated per action);
+    /// nil when a stack or grid is left without children.
+    private func fillChildren(_ type: String, _ members: inout [String: JSONValue]) -> JSONValue? {
         var children: [JSONValue]?
         if case .array(let items)? = members["children"] {
             var kept: [JSONValue] = []

@@ -57,6 +57,11 @@ public func ProgressBar(value: Double, total: Double = 1) -> ViewNode {
     ViewNode(.progressBar(value: value, total: total))
 }
 
+/// A built-in vector symbol, a `size`-point square.
+public func Symbol(_ name: SymbolName, size: Double = 16, color: Color? = nil) -> ViewNode {
+    ViewNode(.symbol(SymbolContent(name, size: size, color: color)))
+}
+
 /// A pressable `label` that reports `action` (the first view of `label` is used).
 public func Button(action: String, style: ButtonStyle = .bordered, @ViewBuilder label: () -> [ViewNode]) -> ViewNode {
     ViewNode(.button(action: action, style: style), children: Array(label().prefix(1)))
@@ -77,7 +82,7 @@ public func Slider(value: Double, in range: ClosedRange<Double> = 0...1, step: D
 
 /// A one-line text entry reporting `submitAction` on Enter.
 public func TextField(_ placeholder: String, text: String = "", submitAction: String) -> ViewNode {
-    ViewNode(.textField(placeholder: placeholder, text: text, submitAction: submitAction))
+    ViewNode(.textField(TextFieldContent(placeholder: placeholder, text: text, submitAction: submitAction)))
 }
 
 extension ViewNode {
@@ -114,6 +119,10 @@ extension ViewNode {
     public func shadow(_ shadow: Shadow) -> ViewNode { modifier(.shadow(shadow)) }
     /// Multiplies the opacity of the node and its children.
     public func opacity(_ value: Double) -> ViewNode { modifier(.opacity(value)) }
+    /// Cuts the node and its children to its frame, rounded by its corner radius.
+    public func clipped() -> ViewNode { modifier(.clipped) }
+    /// An arrow its backgrounds, shadows and borders follow (a help tip's callout).
+    public func arrow(_ arrow: CalloutArrow) -> ViewNode { modifier(.arrow(arrow)) }
     /// Names the node so updates match it.
     public func id(_ id: String) -> ViewNode {
         var copy = self

@@ -134,20 +134,19 @@ extension ViewNode {
     /// The text of the first text field whose submit action is `action` (a button with that
     /// action submits it); nil when there is none.
     public func textField(submitting action: String) -> String? {
-        if case .textField(_, let text, let submit) = kind, submit == action { return text }
+        if case .textField(let field) = kind, field.submitAction == action { return field.text }
         for child in children { if let text = child.textField(submitting: action) { return text } }
         return nil
     }
 
-    /// The tree with what was typed into `old`'s text fields put into its own fields of the same
-    /// submit action (a template filled again in a new theme keeps a reply being written).
-    public func keepingTypedText(of old: ViewNode) -> ViewNode {
-        var node = self
-        if case .textField(let placeholder, let text, let submit) = kind, text.isEmpty,
-           let typed = old.textField(submitting: submit), !typed.isEmpty {
-            node.kind = .textField(placeholder: placeholder, text: typed, submitAction: submit)
+    /// The index (as in `node(at:)`) of the first text field whose submit action is `action`.
+    public func fieldIndex(submitting action: String) -> Int? {
+        if case .textField(let field) = kind, field.submitAction == action { return 0 }
+        var offset = 1
+        for child in children {
+            if let index = child.fieldIndex(submitting: action) { return offset + index }
+            offset += child.nodeCount
         }
-        node.children = children.map { $0.keepingTypedText(of: old) }
-        return node
+        return nil
     }
 }

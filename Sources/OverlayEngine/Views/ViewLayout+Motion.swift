@@ -124,6 +124,8 @@ extension PlacedView {
         case .background: "background"
         case .shadow: "shadow"
         case .border: "border"
+        case .clip: "clip"
+        case .unclip: "unclip"
         case .node(let kind): "node." + kind.caseName
         }
     }
@@ -134,7 +136,9 @@ extension PlacedView {
         case .background: 0
         case .shadow: 1
         case .border: 2
-        case .node(let kind): 3 + kind.caseCode
+        case .clip: 3
+        case .unclip: 4
+        case .node(let kind): 5 + kind.caseCode
         }
     }
 

@@ -22,8 +22,12 @@ extension LayoutPass {
                 emit(.border(color, width: width), index, frame, opacity)
             case .opacity(let value):
                 place(index, level - 1, frame, opacity: opacity * min(1, max(0, value)))
-            case .cornerRadius:
+            case .cornerRadius, .arrow:
                 place(index, level - 1, frame, opacity: opacity)
+            case .clipped:
+                emit(.clip, index, frame, opacity)
+                place(index, level - 1, frame, opacity: opacity)
+                emit(.unclip, index, frame, opacity)
             }
             return
         }

@@ -16,7 +16,7 @@ extension ViewLayout {
     /// The size of a text proposed `width` (nil: its ideal width).
     static func textSize(_ content: TextContent, width: Double?, measuring: any TextMeasuring) -> Size {
         let size = measuring.measure(content, proposedWidth: width)
-        guard content.fillsWidth, let width else { return size }
+        guard content.fillsWidth || content.centersLines, let width else { return size }
         return Size(width: max(size.width, width), height: size.height)
     }
 
@@ -60,7 +60,7 @@ extension ViewKind {
         case (.image(let a), .image(let b)): a.boxSize == b.boxSize
         case (.symbol(let a), .symbol(let b)): a.size == b.size
         case (.button(_, let a), .button(_, let b)): a == b
-        case (.textField(let a, _, _), .textField(let b, _, _)): a == b
+        case (.textField(let a), .textField(let b)): a.font == b.font && a.minHeight == b.minHeight
         default: self == old
         }
     }

@@ -22,6 +22,10 @@ public struct PlacedView: Equatable, Sendable {
         case background(Fill)
         case shadow(Shadow)
         case border(Color, width: Double)
+        /// The parts after it, up to the matching `unclip`, are cut to this frame (rounded by the
+        /// corner radius): a `clipped` modifier.
+        case clip
+        case unclip
     }
     public var part: Part
     public var frame: Rect
@@ -43,11 +47,20 @@ public struct ViewLayoutResult: Equatable, Sendable {
     public var size: Size
     /// Parts in paint order (back to front).
     public var placed: [PlacedView]
+    /// By node index: the arrow its backgrounds, shadows and borders follow (`ViewModifier.arrow`),
+    /// relative to each such part's frame.
+    public var arrows: [Int: CalloutArrow] = [:]
     /// How it was laid out, when by `ViewLayout.layout` (not part of its value): what lets a
     /// tree that differs only in values be placed the same way again (ViewLayout+Reuse.swift).
     var record: LayoutRecord?
 
-    public static func == (a: ViewLayoutResult, b: ViewLayoutResult) -> Bool { a.size == b.size && a.placed == b.placed }
+    public init(size: Size, placed: [PlacedView], arrows: [Int: CalloutArrow] = [:]) {
+        self.size = size; self.placed = placed; self.arrows = arrows
+    }
+
+    public static func == (a: ViewLayoutResult, b: ViewLayoutResult) -> Bool {
+        a.size == b.size && a.placed == b.placed && a.arrows == b.arrows
+    }
 }
 
 /// Lays out view trees.
@@ -63,6 +76,15 @@ public enum ViewLayout {
         }
         var engine = LayoutPass(root: root, measuring: measuring)
         return engine.run(proposal)
+    }
+
+    /// Lays out `root` at its ideal size, then again offered exactly that size (what a toast's
+    /// template is drawn at): the same as `layout` at the ideal size's proposal, in one pass
+    /// whose sizes the second run reuses.
+    public static func layoutAtIdealSize(_ root: ViewNode, measuring: any TextMeasuring) -> ViewLayoutResult {
+        var engine = LayoutPass(root: root, measuring: measuring)
+        let ideal = engine.run(.unspecified, placing: false).size
+        return engine.run(ProposedSize(ideal))
     }
 
     /// Insets a button style puts around its label.
@@ -101,6 +123,7 @@ struct LayoutPass {
     var sizes: [(proposal: ProposedSize, size: Size, before: Int)] = []
     var latestSize: [Int] = []
     var placed: [PlacedView] = []
+    var arrows: [Int: CalloutArrow] = [:]
     /// The sizes texts gave (the layout's only answers that depend on content).
     var texts: [LayoutRecord.TextSize] = []
 
@@ -112,8 +135,14 @@ struct LayoutPass {
 
     private mutating func flatten(_ node: ViewNode, parent: Int?, axis: StackAxis?) -> Int {
         var radius = 0.0
-        for case .cornerRadius(let r) in node.modifiers { radius = r }
         let index = entries.count
+        for modifier in node.modifiers {
+            switch modifier {
+            case .cornerRadius(let r): radius = r
+            case .arrow(let arrow): arrows[index] = arrow
+            default: break
+            }
+        }
         entries.append(Entry(node: node, children: [], parent: parent, axis: axis, cornerRadius: radius, firstLevel: latestSize.count))
         latestSize.append(contentsOf: repeatElement(-1, count: node.modifiers.count + 1))
         let childAxis: StackAxis? = switch node.kind {
@@ -128,7 +157,9 @@ struct LayoutPass {
         return index
     }
 
-    mutating func run(_ proposal: ProposedSize) -> ViewLayoutResult {
+    /// Sizes the tree for `proposal` and, unless `placing` is false, places it (a run after
+    /// another reuses its sizes and replaces its placed parts).
+    mutating func run(_ proposal: ProposedSize, placing: Bool = true) -> ViewLayoutResult {
         guard !entries.isEmpty else { return ViewLayoutResult(size: .zero, placed: []) }
         let top = entries[0].node.modifiers.count
         var size = self.size(0, top, proposal)
@@ -137,15 +168,21 @@ struct LayoutPass {
             if !size.width.isFinite { size.width = ideal.width.isFinite ? ideal.width : 0 }
             if !size.height.isFinite { size.height = ideal.height.isFinite ? ideal.height : 0 }
         }
+        guard placing else { return ViewLayoutResult(size: size, placed: []) }
+        placed.removeAll(keepingCapacity: true)
         placed.reserveCapacity(entries.count + 8)
         place(0, top, Rect(origin: .zero, size: size), opacity: 1)
-        return ViewLayoutResult(size: size, placed: placed, record: LayoutRecord(proposal: proposal, texts: texts))
+        var result = ViewLayoutResult(size: size, placed: placed, arrows: arrows)
+        result.record = LayoutRecord(proposal: proposal, texts: texts)
+        return result
     }
 
     // MARK: Sizing
 
     /// Size node `index` picks for `proposal` with its first `level` modifiers applied.
     mutating func size(_ index: Int, _ level: Int, _ proposal: ProposedSize) -> Size {
+        var proposal = proposal
+        if level == 0, case .text = entries[index].node.kind { proposal.height = nil }  // text picks its size by width alone
         let slot = entries[index].firstLevel + level
         var known = latestSize[slot]
         while known >= 0 {
@@ -219,9 +256,10 @@ struct LayoutPass {
             return Size(width: p.width ?? ViewLayout.idealControlWidth, height: ViewLayout.sliderHeight)
         case .toggle:
             return ViewLayout.toggleSize
-        case .textField(let placeholder, _, _):
-            let line = measuring.measure(TextContent(placeholder, lineLimit: 1, wraps: false), proposedWidth: nil)
-            return Size(width: p.width ?? ViewLayout.idealControlWidth, height: line.height + 8)
+        case .textField(let field):
+            // One line of its font whatever it holds: typing never resizes it.
+            let line = measuring.measure(TextContent("Ag", font: field.font, lineLimit: 1, wraps: false), proposedWidth: nil)
+            return Size(width: p.width ?? ViewLayout.idealControlWidth, height: max(line.height + 8, field.minHeight))
         case .button(_, let style):
             let e = ViewLayout.labelInsets(style)
             let label = entry.children.first.map { size($0, entries[$0].node.modifiers.count, Self.inset(p, e)) } ?? .zero
@@ -256,9 +294,10 @@ struct LayoutPass {
         flexibility.reserveCapacity(children.count)
         for (position, child) in children.enumerated() {
             let level = entries[child].node.modifiers.count
-            let least = mainLength(size(child, level, proposal(0)))
-            let most = mainLength(size(child, level, proposal(.infinity)))
-            let flex = most - least
+            let most = outerLength(child, level, axis) ?? mainLength(size(child, level, proposal(.infinity)))
+            // A child that grows without bound is as flexible as can be whatever its least length
+            // (which, for text, means setting it at no width: a line per character).
+            let flex = most.isInfinite ? .infinity : most - mainLength(size(child, level, proposal(0)))
             flexibility.append((child, position, flex.isNaN ? .infinity : flex))
         }
         flexibility.sort { ($0.flex, $0.position) < ($1.flex, $1.position) }
@@ -271,6 +310,24 @@ struct LayoutPass {
             if remaining.isFinite { remaining = max(0, remaining - mainLength(s)) }
         }
         return result
+    }
+
+    /// The length node `index` (with its first `level` modifiers) picks on `axis` when offered
+    /// infinity there, when its modifiers alone decide it: a frame of a fixed length, or one that
+    /// grows without bound (and the paddings around it); nil when its content decides.
+    func outerLength(_ index: Int, _ level: Int, _ axis: StackAxis) -> Double? {
+        var extra = 0.0
+        for modifier in entries[index].node.modifiers.prefix(level).reversed() {
+            switch modifier {
+            case .padding(let e): extra += axis == .horizontal ? e.leading + e.trailing : e.top + e.bottom
+            case .frame(let f):
+                let (fixed, most) = axis == .horizontal ? (f.width, f.maxWidth) : (f.height, f.maxHeight)
+                if let fixed { return fixed + extra }
+                return most == .infinity ? .infinity : nil
+            default: break
+            }
+        }
+        return nil
     }
 
     /// Column widths and row heights of a grid for `p`.

@@ -38,6 +38,18 @@ extension ViewJSONDecoder {
             return .shadow(shadow)
         case "opacity":
             return .opacity(try number(body, at, 0...1))
+        case "clipped":
+            guard case .bool(true) = body else { throw ViewDecodingError(path: at, message: "expected true") }
+            return .clipped
+        case "arrow":
+            var f = try JSONFields(body, at)
+            let sideName = try f.requiredString("side")
+            guard let side = TipSide.allCases.first(where: { "\($0)" == sideName }) else {
+                throw ViewDecodingError(path: f.path("side"), message: "expected \"top\", \"bottom\", \"leading\" or \"trailing\"")
+            }
+            let arrow = CalloutArrow(side: side, baseStart: try point(&f, "start"), tip: try point(&f, "tip"), baseEnd: try point(&f, "end"))
+            try f.finish()
+            return .arrow(arrow)
         default:
             throw ViewDecodingError(path: at, message: "unknown modifier")
         }
@@ -96,7 +108,7 @@ extension ViewJSONDecoder {
             guard let material = Self.materials.first(where: { $0.name == name })?.material else {
                 throw ViewDecodingError(path: f.path("blur"), message: "expected one of " + Self.materials.map { "\"\($0.name)\"" }.joined(separator: ", "))
             }
-            result = .blur(material)
+            result = try color(&f, "tint").map { .frosted(material, tint: $0) } ?? .blur(material)
         } else if f.members["gradient"] != nil {
             var g = try JSONFields(f.value("gradient")!, f.path("gradient"))
             guard case .array(let items)? = g.value("colors"), (2...16).contains(items.count) else {
@@ -114,10 +126,20 @@ extension ViewJSONDecoder {
             try g.finish()
             result = .linearGradient(colors: colors, start: start, end: end)
         } else {
-            throw ViewDecodingError(path: path, message: "expected a colour, {\"blur\": …} or {\"gradient\": …}")
+            throw ViewDecodingError(path: path, message: "expected a colour, {\"blur\": …, \"tint\": …} or {\"gradient\": …}")
         }
         try f.finish()
         return result
+    }
+
+    /// A point `[x, y]` in points (each within the length cap, either sign).
+    private func point(_ f: inout JSONFields, _ key: String) throws(ViewDecodingError) -> Point {
+        let range = -limits.maxLength...limits.maxLength
+        guard case .array(let xy)? = f.value(key), xy.count == 2, case .number(let x) = xy[0], case .number(let y) = xy[1],
+              range.contains(x), range.contains(y) else {
+            throw ViewDecodingError(path: f.path(key), message: "expected [x, y]")
+        }
+        return Point(x: x, y: y)
     }
 
     private func unitPoint(_ f: inout JSONFields, _ key: String, default fallback: Point) throws(ViewDecodingError) -> Point {

@@ -171,9 +171,13 @@ struct ViewJSONDecoder {
                                 step: try f.number("step", in: 0...(upper - lower), default: 0),
                                 action: try text(try f.requiredString("action"), f.path("action")))
         case "textField":
-            node.kind = .textField(placeholder: try text(try f.string("placeholder") ?? "", f.path("placeholder")),
-                                   text: try text(try f.string("text") ?? "", f.path("text")),
-                                   submitAction: try text(try f.requiredString("submitAction"), f.path("submitAction")))
+            var field = TextFieldContent(placeholder: try text(try f.string("placeholder") ?? "", f.path("placeholder")),
+                                         text: try text(try f.string("text") ?? "", f.path("text")),
+                                         submitAction: try text(try f.requiredString("submitAction"), f.path("submitAction")))
+            if let font = f.value("font") { field.font = try self.font(font, f.path("font")) }
+            field.minHeight = try f.number("minHeight", in: length, default: 0)
+            field.rightToLeft = try f.bool("rightToLeft", default: false)
+            node.kind = .textField(field)
         default:
             throw ViewDecodingError(path: f.path("type"), message: "unknown view type \"\(type)\"")
         }
@@ -222,13 +226,7 @@ struct ViewJSONDecoder {
 
     private mutating func textContent(_ f: inout JSONFields) throws(ViewDecodingError) -> TextContent {
         var content = TextContent(try text(try f.requiredString("text"), f.path("text")))
-        if let font = f.value("font") {
-            var ff = try JSONFields(font, f.path("font"))
-            if let family = try ff.string("family") { content.font.family = try text(family, ff.path("family")) }
-            content.font.size = try ff.number("size", in: 1...1000, default: 13)
-            content.font.weight = try ff.choice("weight", default: .regular)
-            try ff.finish()
-        }
+        if let font = f.value("font") { content.font = try self.font(font, f.path("font")) }
         content.color = try color(&f, "color")
         if let limit = try f.number("lineLimit") {
             guard limit == limit.rounded(), (1...1000).contains(limit) else {
@@ -246,7 +244,19 @@ struct ViewJSONDecoder {
             content.imageMaxHeight = height
         }
         content.fillsWidth = try f.bool("fillsWidth", default: false)
+        content.centersLines = try f.bool("centered", default: false)
         return content
+    }
+
+    /// `{"family", "size" (13), "weight" (regular)}`.
+    private mutating func font(_ value: JSONValue, _ path: JSONPath) throws(ViewDecodingError) -> FontSpec {
+        var ff = try JSONFields(value, path)
+        var font = FontSpec()
+        if let family = try ff.string("family") { font.family = try text(family, ff.path("family")) }
+        font.size = try ff.number("size", in: 1...1000, default: 13)
+        font.weight = try ff.choice("weight", default: .regular)
+        try ff.finish()
+        return font
     }
 
     private mutating func image(_ f: inout JSONFields) throws(ViewDecodingError) -> ImageContent {

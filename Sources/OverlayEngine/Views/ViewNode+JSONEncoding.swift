@@ -33,11 +33,7 @@ extension ViewNode {
             o["type"] = "divider"
         case .text(let t):
             o["type"] = "text"; o["text"] = .string(t.markup)
-            var font: [String: JSONValue] = [:]
-            if t.font.size != 13 { font["size"] = .number(t.font.size) }
-            if t.font.weight != .regular { font["weight"] = .string(t.font.weight.rawValue) }
-            if let family = t.font.family { font["family"] = .string(family) }
-            if !font.isEmpty { o["font"] = .object(font) }
+            if let font = t.font.jsonValue { o["font"] = font }
             if let color = t.color { o["color"] = .string(color.jsonHex) }
             if let limit = t.lineLimit { o["lineLimit"] = .number(Double(limit)) }
             put("wraps", t.wraps, default: true) { .bool($0) }
@@ -45,6 +41,7 @@ extension ViewNode {
             if let link = t.linkColor { o["linkColor"] = .string(link.jsonHex) }
             if let height = t.imageMaxHeight { o["imageMaxHeight"] = .number(height) }
             if t.fillsWidth { o["fillsWidth"] = .bool(true) }
+            if t.centersLines { o["centered"] = .bool(true) }
         case .symbol(let symbol):
             o["type"] = "symbol"; o["name"] = .string(symbol.name.rawValue); number("size", symbol.size, default: 16)
             if let color = symbol.color { o["color"] = .string(color.jsonHex) }
@@ -67,11 +64,25 @@ extension ViewNode {
         case .slider(let value, let range, let step, let action):
             o["type"] = "slider"; number("value", value, default: range.lowerBound); number("min", range.lowerBound, default: 0)
             number("max", range.upperBound, default: 1); number("step", step, default: 0); o["action"] = .string(action)
-        case .textField(let placeholder, let text, let submitAction):
-            o["type"] = "textField"; put("placeholder", placeholder, default: "") { .string($0) }
-            put("text", text, default: "") { .string($0) }; o["submitAction"] = .string(submitAction)
+        case .textField(let field):
+            o["type"] = "textField"; put("placeholder", field.placeholder, default: "") { .string($0) }
+            put("text", field.text, default: "") { .string($0) }; o["submitAction"] = .string(field.submitAction)
+            if let font = field.font.jsonValue { o["font"] = font }
+            if field.minHeight > 0 { o["minHeight"] = .number(field.minHeight) }
+            if field.rightToLeft { o["rightToLeft"] = .bool(true) }
         }
         return .object(o)
+    }
+}
+
+extension FontSpec {
+    /// `{"size", "weight", "family"}` as a node's `font`, defaults left out (nil: all default).
+    var jsonValue: JSONValue? {
+        var font: [String: JSONValue] = [:]
+        if size != 13 { font["size"] = .number(size) }
+        if weight != .regular { font["weight"] = .string(weight.rawValue) }
+        if let family { font["family"] = .string(family) }
+        return font.isEmpty ? nil : .object(font)
     }
 }
 
@@ -106,6 +117,9 @@ extension ViewModifier {
         case .background(.blur(let material)):
             let name = ViewJSONDecoder.materials.first { $0.material == material }!.name
             return ["background": ["blur": .string(name)]]
+        case .background(.frosted(let material, let tint)):
+            let name = ViewJSONDecoder.materials.first { $0.material == material }!.name
+            return ["background": ["blur": .string(name), "tint": .string(tint.jsonHex)]]
         case .background(.linearGradient(let colors, let start, let end)):
             return ["background": ["gradient": .object([
                 "colors": .array(colors.map { .string($0.jsonHex) }),
@@ -124,6 +138,11 @@ extension ViewModifier {
             return ["shadow": .object(o)]
         case .opacity(let v):
             return ["opacity": .number(v)]
+        case .clipped:
+            return ["clipped": .bool(true)]
+        case .arrow(let a):
+            func point(_ p: Point) -> JSONValue { .array([.number(p.x), .number(p.y)]) }
+            return ["arrow": .object(["side": .string("\(a.side)"), "start": point(a.baseStart), "tip": point(a.tip), "end": point(a.baseEnd)])]
         }
     }
 }

@@ -3,7 +3,8 @@
 extension ViewNode {
     /// The tree mirrored for right-to-left text: horizontal stacks and grid rows run the other
     /// way, leading and trailing swap in alignments and paddings, gradients flip horizontally.
-    /// Text itself is not touched (Pango sets each paragraph in its own direction).
+    /// Text itself is not touched (Pango sets each paragraph in its own direction); a text field
+    /// reads the other way (what is typed into a mirrored field runs right to left).
     public func mirrored() -> ViewNode {
         var node = self
         switch kind {
@@ -13,6 +14,9 @@ extension ViewNode {
             node.kind = .vstack(spacing: spacing, alignment: alignment.mirrored)
         case .zstack(let alignment):
             node.kind = .zstack(alignment: alignment.mirrored)
+        case .textField(var field):
+            field.rightToLeft.toggle()
+            node.kind = .textField(field)
         case .grid(let columns, let spacing, let rowSpacing):
             node.kind = .grid(columns: columns.reversed(), spacing: spacing, rowSpacing: rowSpacing)
             let count = columns.count

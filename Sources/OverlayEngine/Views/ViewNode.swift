@@ -45,8 +45,8 @@ public enum ViewKind: Equatable, Sendable {
     case toggle(isOn: Bool, action: String)
     /// A value picked in `range` in steps of `step` (0: continuous).
     case slider(value: Double, range: ClosedRange<Double>, step: Double, action: String)
-    /// A one-line text entry showing `placeholder` while empty.
-    case textField(placeholder: String, text: String, submitAction: String)
+    /// A one-line text entry showing its placeholder while empty.
+    case textField(TextFieldContent)
     /// A built-in vector symbol drawn in a colour (no file, no icon theme).
     case symbol(SymbolContent)
 
@@ -104,6 +104,9 @@ public struct TextContent: Equatable, Sendable {
     /// own direction (left to right at the left edge, right to left at the right), as a toast's
     /// body, also in a mirrored tree; false: it is as wide as its lines.
     public var fillsWidth = false
+    /// True: the text takes the whole width it is offered and each line is centred in it (a
+    /// button's label, placed where the font library centres it, to the sub-pixel).
+    public var centersLines = false
 
     /// Text with the default font, wrapping, cut at the end.
     public init(_ markup: String, font: FontSpec = FontSpec(), color: Color? = nil, lineLimit: Int? = nil,
@@ -111,6 +114,29 @@ public struct TextContent: Equatable, Sendable {
         self.markup = markup; self.font = font; self.color = color
         self.lineLimit = lineLimit; self.wraps = wraps; self.truncation = truncation; self.linkColor = linkColor
         self.imageMaxHeight = imageMaxHeight
+    }
+}
+
+/// A one-line text entry: what it shows, what Enter reports, and how it is set.
+public struct TextFieldContent: Equatable, Sendable {
+    /// Shown, dimmer, while the field is empty.
+    public var placeholder: String
+    /// What was typed (plain text).
+    public var text: String
+    /// The action Enter (or a button with this action) reports with the text.
+    public var submitAction: String
+    /// The font of its text; its height is one line of it plus 8 pt.
+    public var font: FontSpec
+    /// Taller than that when this is more (a row whose button shows an icon).
+    public var minHeight: Double
+    /// The text runs from the field's right edge and reads right to left whatever is typed (the
+    /// field of a mirrored tree).
+    public var rightToLeft: Bool
+
+    public init(placeholder: String = "", text: String = "", submitAction: String, font: FontSpec = FontSpec(),
+                minHeight: Double = 0, rightToLeft: Bool = false) {
+        self.placeholder = placeholder; self.text = text; self.submitAction = submitAction
+        self.font = font; self.minHeight = minHeight; self.rightToLeft = rightToLeft
     }
 }
 
@@ -220,6 +246,32 @@ public enum ViewModifier: Equatable, Sendable {
     case shadow(Shadow)
     /// Multiplies the opacity of the node and everything in it.
     case opacity(Double)
+    /// Cuts what the node draws inside this modifier (its inner backgrounds, itself and its
+    /// children) to its frame, rounded by its corner radius.
+    case clipped
+    /// An arrow out of one edge of the node's backgrounds, shadows and borders (a help tip's
+    /// callout), which they follow along with their rounded frame.
+    case arrow(CalloutArrow)
+}
+
+/// An arrow out of one edge of a frame, pointing at what a help tip explains: its base on that
+/// edge and its tip, relative to the frame's origin (not mirrored with the tree: it points where
+/// its target is).
+public struct CalloutArrow: Equatable, Sendable {
+    /// The side of its target the frame lies on; the arrow leaves the opposite edge.
+    public var side: TipSide
+    public var baseStart: Point
+    public var tip: Point
+    public var baseEnd: Point
+
+    public init(side: TipSide, baseStart: Point, tip: Point, baseEnd: Point) {
+        self.side = side; self.baseStart = baseStart; self.tip = tip; self.baseEnd = baseEnd
+    }
+
+    /// The arrow moved by `d`.
+    public func offsetBy(_ d: Point) -> CalloutArrow {
+        CalloutArrow(side: side, baseStart: baseStart + d, tip: tip + d, baseEnd: baseEnd + d)
+    }
 }
 
 /// How a background is painted.
@@ -230,6 +282,17 @@ public enum Fill: Equatable, Sendable {
     case blur(BlurMaterial)
     /// A linear gradient from `start` to `end`, points in unit coordinates of the frame.
     case linearGradient(colors: [Color], start: Point, end: Point)
+    /// A blur material over a tint of its own (a card's colour, translucent): the tint over what
+    /// is blurred, a quarter denser where nothing is.
+    case frosted(BlurMaterial, tint: Color)
+
+    /// True for the fills that show a blur of what is under them.
+    public var isBlur: Bool {
+        switch self {
+        case .blur, .frosted: true
+        case .color, .linearGradient: false
+        }
+    }
 }
 
 /// A frame request: fixed width/height, or minimum, ideal and maximum (SwiftUI's `frame`).

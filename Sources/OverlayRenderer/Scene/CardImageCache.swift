@@ -1,14 +1,11 @@
 import CCairo
+import CPixels
 import OverlayEngine
 
 /// What a card looks like, independent of where it is and of its opacity: two cards with equal
 /// looks draw the same pixels at the same sub-pixel phase.
 struct CardLook: Equatable {
-    enum Content: Equatable {
-        case toast(ToastContent, ToastStyle)
-        case tree(LaidOutView)
-    }
-    var content: Content
+    var tree: LaidOutView
     var shadow: Shadow?
     /// The item's own scale and its anchor, the canvas's device scale, and the card's size.
     var scale: Double
@@ -17,15 +14,11 @@ struct CardLook: Equatable {
     var size: Size
 
     /// The look of `item` drawn as `view`, or nil when its pixels depend on more than the look:
-    /// behind a container-wide background, frosted (it shows what is under it), or a help tip.
+    /// behind a container-wide background, or frosted (it shows what is under it).
     init?(_ item: RenderItem, _ view: PaintedView, deviceScale: Double) {
-        guard item.opacity > 0, item.scale > 0, item.scale.isFinite, view.callout == nil,
+        guard item.opacity > 0, item.scale > 0, item.scale.isFinite,
               view.configuration?.background == nil || item.backgroundOpacity <= 0, !view.isFrosted else { return nil }
-        if let tree = view.tree {
-            content = .tree(tree)
-        } else {
-            content = .toast(view.content, view.style.withMaterial(view.configuration?.toastMaterial))
-        }
+        tree = view.tree
         shadow = view.shadow
         scale = item.scale
         anchor = item.scaleAnchor
@@ -39,10 +32,11 @@ struct CardLook: Equatable {
 /// composites the image, with the card's opacity, instead of laying out and painting it again.
 ///
 /// A card gets an image the second frame in a row it is repainted with the same look at the same
-/// sub-pixel phase (a card painted once, as in a single rendered scene, is drawn directly); the
+/// sub-pixel phase, or at once when it is translucent at its own size (a fade: more frames of it
+/// follow); a card painted once opaque, as in a single rendered scene, is drawn directly. The
 /// image holds the card over its shadow, opaque, as drawing them would, shifted by whole device
 /// pixels. The shadow is drawn outside the card's shape, so the image with an opacity is the
-/// shadow and the card each with that opacity (`FadeImageCache` relies on the same).
+/// shadow and the card each with that opacity.
 /// A card whose look changes (content, style, scale, size) is drawn afresh. Bounded: at most
 /// `limit` images of `byteBudget` bytes together; an image not painted for `framesKept` frames
 /// is dropped, and all of them go when a frame ends with nothing animating (no frame follows to
@@ -74,27 +68,31 @@ final class CardImageCache {
 
     /// Images held now (tests).
     var imageCount: Int { entries.values.filter { $0.image != nil }.count }
-    /// Cards composited from an image so far (tests).
-    private(set) var composites = 0
+    /// Cards composited from an image so far, and of those straight into the target's pixels (tests).
+    private(set) var composites = 0, directComposites = 0
+    /// False: every composite goes through cairo (tests compare the two).
+    var blendsDirectly = true
 
     /// Paints the card `id` (looking like `look`, its origin at `origin` in logical points) with
     /// `opacity` from its image when it has one at this phase, making it when the card was seen
-    /// with this look in the frame before; `draw` paints the card opaque on the canvas it is
-    /// given. False: nothing was drawn, the caller draws the card directly.
+    /// with this look in the frame before, or is translucent at its own size (a fade: more frames
+    /// of it follow, and its image with an opacity is the card and its shadow each with it);
+    /// `draw` paints the card opaque on the canvas it is given. False: nothing was drawn, the
+    /// caller draws the card directly.
     func paint(_ id: ViewID, look: CardLook, origin: Point, opacity: Double, ink: Rect, on canvas: Canvas,
                draw: (Canvas) -> Void) -> Bool {
         let s = canvas.scale
         let device = Point(x: origin.x * s, y: origin.y * s)
         guard abs(device.x) < 1e7, abs(device.y) < 1e7 else { return false }
-        guard var entry = entries[id], entry.look == look,
-              var shift = Self.wholeShift(from: entry.origin, to: device) else {
-            remember(id, Entry(look: look, origin: device, lastPainted: frame))
-            return false
-        }
+        // The card as seen before with this look, at this phase (moved by whole pixels).
+        let known = entries[id].flatMap { old in old.look == look ? Self.wholeShift(from: old.origin, to: device).map { (old, $0) } : nil }
+        var entry = known?.0 ?? Entry(look: look, origin: device, lastPainted: frame)
+        var shift = known?.1 ?? Point(x: 0, y: 0)
         if entry.image == nil {
+            let seenBefore = known.map { $0.0.lastPainted == frame - 1 } ?? false
             entry.origin = device
             shift = Point(x: 0, y: 0)
-            guard entry.lastPainted == frame - 1, make(&entry, ink: ink, canvas: canvas, draw: draw) else {
+            guard seenBefore || (opacity < 1 && look.scale == 1), make(&entry, ink: ink, canvas: canvas, draw: draw) else {
                 remember(id, Entry(look: look, origin: device, lastPainted: frame))
                 return false
             }
@@ -104,14 +102,54 @@ final class CardImageCache {
         let x = Double(entry.x) + shift.x, y = Double(entry.y) + shift.y
         cairo_save(cr)
         cairo_identity_matrix(cr)
-        cairo_set_source_surface(cr, image, x, y)
-        cairo_rectangle(cr, x, y, Double(entry.width), Double(entry.height))
-        cairo_clip(cr)
-        cairo_paint_with_alpha(cr, min(1, opacity))
+        if blendsDirectly, Self.blend(image, on: cr, x: Int(x), y: Int(y), alpha: opacity) {
+            directComposites += 1
+        } else {
+            cairo_set_source_surface(cr, image, x, y)
+            cairo_rectangle(cr, x, y, Double(entry.width), Double(entry.height))
+            cairo_clip(cr)
+            cairo_paint_with_alpha(cr, min(1, opacity))
+        }
         cairo_restore(cr)
         entry.lastPainted = frame
         entries[id] = entry
         composites += 1
+        return true
+    }
+
+    /// Composites `image` with its top-left corner at device pixel (`x`, `y`) straight into the
+    /// target's pixels, inside the clip: the same bits as `cairo_paint_with_alpha`, at a fraction
+    /// of the cost (a fade composites every card on every frame). False, with nothing drawn,
+    /// unless the target is a plain ARGB32 image and the clip is whole rectangles.
+    private static func blend(_ image: OpaquePointer, on cr: OpaquePointer, x: Int, y: Int, alpha: Double) -> Bool {
+        let target = cairo_get_target(cr)
+        guard cairo_get_group_target(cr) == target, cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
+              cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32,
+              let data = cairo_image_surface_get_data(target), let source = cairo_image_surface_get_data(image) else { return false }
+        var dx = 0.0, dy = 0.0, sx = 0.0, sy = 0.0
+        cairo_surface_get_device_offset(target, &dx, &dy)
+        cairo_surface_get_device_scale(target, &sx, &sy)
+        guard dx == 0, dy == 0, sx == 1, sy == 1, let clip = cairo_copy_clip_rectangle_list(cr) else { return false }
+        defer { cairo_rectangle_list_destroy(clip) }
+        guard clip.pointee.status == CAIRO_STATUS_SUCCESS else { return false }
+        let rects = UnsafeBufferPointer(start: clip.pointee.rectangles, count: Int(clip.pointee.num_rectangles))
+        func isWhole(_ v: Double) -> Bool { v == v.rounded() && abs(v) < 1e7 }
+        guard rects.allSatisfy({ isWhole($0.x) && isWhole($0.y) && isWhole($0.width) && isWhole($0.height) }) else { return false }
+        let width = Int(cairo_image_surface_get_width(target)), height = Int(cairo_image_surface_get_height(target))
+        let stride = Int(cairo_image_surface_get_stride(target))
+        let imageWidth = Int(cairo_image_surface_get_width(image)), imageHeight = Int(cairo_image_surface_get_height(image))
+        let imageStride = Int(cairo_image_surface_get_stride(image))
+        // cairo's solid mask: the alpha as 16 bits, of which pixman takes the high 8.
+        let alpha8 = UInt32((min(1, max(0, alpha)) * 65535 + 0.5).rounded(.down)) >> 8
+        cairo_surface_flush(target)
+        for r in rects {
+            let x0 = max(Int(r.x), x, 0), y0 = max(Int(r.y), y, 0)
+            let x1 = min(Int(r.x + r.width), x + imageWidth, width), y1 = min(Int(r.y + r.height), y + imageHeight, height)
+            guard x1 > x0, y1 > y0 else { continue }
+            ow_blend_over(data + y0 * stride + x0 * 4, Int32(stride), source + (y0 - y) * imageStride + (x0 - x) * 4,
+                          Int32(imageStride), Int32(x1 - x0), Int32(y1 - y0), alpha8)
+            cairo_surface_mark_dirty_rectangle(target, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
+        }
         return true
     }
 

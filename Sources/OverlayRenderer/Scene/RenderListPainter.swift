@@ -1,41 +1,30 @@
 import CCairo
 import OverlayEngine
 
-/// What the painter needs to know about one view.
+/// What the painter needs to know about one view: its laid-out tree and the engine's resolved
+/// settings (background, shadow, …).
 public struct PaintedView {
-    public var content: ToastContent
-    public var style: ToastStyle
-    /// The engine's resolved settings (background, shadow, …); nil draws the style alone.
+    public var tree: LaidOutView
     public var configuration: ResolvedViewConfiguration?
-    /// A help tip: drawn as this callout instead of a toast (`content` is then unused).
-    public var callout: PaintedCallout?
-    /// A view tree: drawn instead of a toast (`content` and `style` are then unused).
-    public var tree: LaidOutView?
+    /// The shadow drawn when the configuration has none (a toast style's).
+    public var ownShadow: Shadow?
 
-    public init(content: ToastContent, style: ToastStyle = .standard, configuration: ResolvedViewConfiguration? = nil) {
-        self.content = content
-        self.style = style
+    public init(tree: LaidOutView, configuration: ResolvedViewConfiguration? = nil, shadow: Shadow? = nil) {
+        self.tree = tree
         self.configuration = configuration
+        ownShadow = shadow
     }
+
+    /// The shadow drawn under the tree: the configuration's when it has one, else `ownShadow`.
+    public var shadow: Shadow? { configuration?.shadow ?? ownShadow }
 
     /// Drawn frosted: its card shows what is under it on the canvas now (a `toast-material`, a
-    /// view tree's `blur` background), so it is never drawn from a picture of itself.
+    /// tree's `blur` background), so it is never drawn from a picture of itself.
     public var isFrosted: Bool {
-        if callout != nil { return false }
-        if let tree {
-            return tree.layout.placed.contains { part in
-                if case .background(.blur) = part.part { return true }
-                return false
-            }
+        tree.layout.placed.contains { part in
+            if case .background(let fill) = part.part { return fill.isBlur }
+            return false
         }
-        return style.withMaterial(configuration?.toastMaterial).material != nil
-    }
-
-    /// The shadow drawn: the configuration's when it has one, else the style's.
-    public var shadow: Shadow? {
-        if let callout { return callout.style.shadow }
-        if let shadow = configuration?.shadow { return shadow }
-        return style.shadow
     }
 }
 
@@ -43,20 +32,17 @@ public struct PaintedView {
 /// surfaces and `overlay-wl render`.
 ///
 /// For each item in ascending z: its container-wide background (weighted by
-/// `backgroundOpacity`), then its shadow and the toast under the item's transition transform
+/// `backgroundOpacity`), then its shadow and its tree under the item's transition transform
 /// (opacity, scale about the anchor, offset).
 public final class RenderListPainter {
-    public let renderer: ToastRenderer
     /// Draws view trees.
     public let trees: ViewTreeRenderer
     private let backdrops = BackdropPainter()
-    private let callouts = CalloutRenderer()
     let cards = CardImageCache()
     /// False: every card is painted afresh each frame (tests compare the two).
     var reusesCardImages = true
 
-    public init(renderer: ToastRenderer = ToastRenderer(), trees: ViewTreeRenderer = ViewTreeRenderer()) {
-        self.renderer = renderer
+    public init(trees: ViewTreeRenderer = ViewTreeRenderer()) {
         self.trees = trees
     }
 
@@ -66,7 +52,6 @@ public final class RenderListPainter {
         set {
             backdrops.blurSource = newValue
             trees.blurSource = newValue
-            renderer.blurSource = newValue
         }
     }
 
@@ -85,21 +70,16 @@ public final class RenderListPainter {
             cairo_clip(cr)
         }
         var drawn: [(RenderItem, PaintedView, Rect)] = []
-        var visible = 0
         for item in list.items {
             guard let painted = view(item.id) else { continue }
             let frame = inkFrame(of: item, view: painted, container: container)
             guard frame.intersects(container) else { continue }
-            visible += 1
             if let region, !region.contains(where: { $0.intersects(frame) }) { continue }
             // Wholly transparent with no background showing (a fade-in's first frame): no pixels.
             if item.opacity <= 0, painted.configuration?.background == nil || item.backgroundOpacity <= 0 { continue }
             drawn.append((item, painted, frame))
         }
-        // Every toast of this frame stays laid out for the next (and the measured ones are reused).
-        renderer.cacheLimit = visible + 1
         for (item, painted, ink) in drawn { paintCard(item, painted, ink: ink, container: container, on: canvas) }
-        renderer.endFrame()
         cards.endFrame(animating: list.isAnimating)
         let ink = drawn.map(\.2)
         cairo_restore(cr)
@@ -112,7 +92,7 @@ public final class RenderListPainter {
         if view.configuration?.background != nil, item.backgroundOpacity > 0 { return container }
         var frame = item.visualFrame
         frame.origin = frame.origin + container.origin
-        if let tree = view.tree { frame = tree.inkFrame(frame, scale: item.scale) }
+        frame = view.tree.inkFrame(frame, scale: item.scale)
         guard let shadow = view.shadow, item.opacity > 0 else { return frame }
         let e = shadow.extent, s = item.scale
         return Rect(x: frame.minX - e.left * s, y: frame.minY - e.top * s,
@@ -146,21 +126,7 @@ public final class RenderListPainter {
     /// Draws the card itself under the item's transform (opacity, scale about its anchor, offset).
     private func paintUnder(_ item: RenderItem, _ painted: PaintedView, container: Rect, on canvas: Canvas) {
         let origin = item.frame.origin + item.offset + container.origin
-        if let callout = painted.callout {
-            callouts.draw(callout, on: canvas, origin: origin, opacity: item.opacity, scale: item.scale, anchor: item.scaleAnchor)
-            return
-        }
-        if let tree = painted.tree {
-            if let shadow = painted.shadow, item.opacity > 0 {
-                trees.shadows.paint(canvas.context, frame: Rect(origin: origin, size: tree.size), cornerRadius: tree.rootCornerRadius, shadow: shadow,
-                                    scale: canvas.scale * item.scale, alpha: item.opacity)
-            }
-            trees.draw(tree, on: canvas, at: origin, opacity: item.opacity, scale: item.scale, anchor: item.scaleAnchor)
-            return
-        }
-        renderer.draw(painted.content, style: painted.style.withMaterial(painted.configuration?.toastMaterial), on: canvas, x: origin.x, y: origin.y,
-                      opacity: item.opacity, scale: item.scale, scaleAnchor: (item.scaleAnchor.x, item.scaleAnchor.y),
-                      shadow: painted.shadow)
+        trees.draw(painted.tree, on: canvas, at: origin, opacity: item.opacity, scale: item.scale, anchor: item.scaleAnchor, shadow: painted.shadow)
     }
 
     /// A scaled card (a frame of a `scale` transition, a stack's card peeking out under the top

@@ -2,12 +2,11 @@ import OverlayEngine
 
 /// The notification templates that ship inside the binary (no file is read for them):
 ///
-/// - `default`: today's toast made of view-tree parts: border, background, the urgent bar down
-///   the leading edge, a 48 pt icon beside summary (bold, the style's lines) and body (the
-///   style's lines, clickable links, across the column and aligned by its own direction), the
-///   close button when the style shows one, the progress
-///   bar, then one row of equal-width action buttons. It matches the toast painter's
-///   pixels within `BuiltInTemplates.toastTolerance`.
+/// - `default`: the toast made of view-tree parts: border, card, the urgent bar down the leading
+///   edge, a 48 pt icon beside summary (bold, the style's lines) and body (the style's lines,
+///   clickable links, across the column and aligned by its own direction), the close button
+///   when the style shows one, the progress bar, one row of equal-width action buttons, and the
+///   inline-reply field with its submit button.
 /// - `compact`: one line, 32 pt high inside the border: a 20 pt icon, the summary, the body
 ///   (one line, ellipsized).
 /// - `hero`: the notification's image (`image-data` / `image-path`; none: left out) across the
@@ -30,22 +29,23 @@ public enum BuiltInTemplates {
     public static let compact = try! NotificationTemplate(name: "compact", json: compactJSON)
     public static let hero = try! NotificationTemplate(name: "hero", json: heroJSON)
 
-    /// The border (the style's width and radius), the background inside it (flat, or the style's
-    /// gradient) and the urgent bar around `content`, `{width}` wide.
-    /// The bar is 6 pt: a 12 pt pill whose trailing half the background covers again, so its
-    /// leading corners follow the background's and its trailing edge is straight. It is as tall
-    /// as the toast because templates are laid out twice (`ViewTreeRenderer.layoutTemplate`).
+    /// The border (the style's width and radius), the card inside it (flat, the style's gradient
+    /// or, in a `toast-material`, frosted) with the urgent bar down its leading edge, cut to the
+    /// card's rounded corners, and `content` over them, `{width}` wide (`content` keeps clear of
+    /// the border with a `{borderWidth}` padding of its own). Over a frosted card the border is a
+    /// ring (`{ring}`), so that the card does not show it through; otherwise the card covers a
+    /// `{border}` background. The card and the bar are as tall as the toast because templates are
+    /// laid out twice (`ViewTreeRenderer.layoutTemplate`).
     private static func frame(_ content: String) -> String {
         """
-        {"type": "vstack", "spacing": 0, "children": [
-          {"type": "hstack", "spacing": 0, "alignment": "top", "children": [
-            {"type": "zstack", "alignment": "leading", "children": [
-              {"type": "spacer", "modifiers": [{"frame": {"width": 12, "maxHeight": "infinity"}}, {"background": "{urgentBar}"}, {"cornerRadius": 6}]},
-              {"type": "spacer", "modifiers": [{"frame": {"width": 6, "maxHeight": "infinity"}}, {"background": "{background}"}, {"padding": {"leading": 6}}]}
-            ]},
-            \(content)
-          ], "modifiers": [{"background": "{background}"}, {"cornerRadius": "{innerRadius}"}]}
-        ], "modifiers": [{"padding": "{borderWidth}"}, {"background": "{border}"}, {"cornerRadius": "{cornerRadius}"}, {"frame": {"width": "{width}"}}]}
+        {"type": "zstack", "alignment": "leading", "children": [
+          {"type": "spacer", "modifiers": [{"border": {"color": "{ring}", "width": "{borderWidth}"}}, {"cornerRadius": "{cornerRadius}"}]},
+          {"type": "zstack", "alignment": "leading", "children": [
+            {"type": "spacer", "modifiers": [{"frame": {"width": 6, "maxHeight": "infinity"}}, {"background": "{urgentBar}"}]}
+          ], "modifiers": [{"frame": {"maxWidth": "infinity", "maxHeight": "infinity", "alignment": "leading"}}, {"cornerRadius": "{innerRadius}"},
+                           {"clipped": true}, {"background": "{background}"}, {"padding": "{borderWidth}"}]},
+          \(content)
+        ], "modifiers": [{"background": "{border}"}, {"cornerRadius": "{cornerRadius}"}, {"frame": {"width": "{width}"}}]}
         """
     }
 
@@ -54,7 +54,7 @@ public enum BuiltInTemplates {
         {"type": "hstack", "spacing": 6, "children": [
           {"type": "button", "style": "plain", "action": "{actions}",
            "label": {"type": "zstack", "children": [
-             {"type": "text", "text": "{label}", "font": {"size": 11}, "color": "{buttonText}", "lineLimit": 1},
+             {"type": "text", "text": "{label}", "font": {"size": 11}, "color": "{buttonText}", "lineLimit": 1, "centered": true},
              {"type": "image", "icon": "{actionIcon}", "size": {"width": "{actionIconSize}", "height": "{actionIconSize}"}}
            ], "modifiers": [{"frame": {"minHeight": "{actionLabelHeight}", "alignment": "top"}},
                             {"padding": {"top": 4, "leading": 8, "bottom": 4, "trailing": 8}}, {"frame": {"maxWidth": "infinity"}}]},
@@ -62,13 +62,16 @@ public enum BuiltInTemplates {
         ]}
         """
 
-    /// The inline-reply field and its submit button.
+    /// The inline-reply field (the body's font) and its submit button: its label, or its icon.
     static let replyRow = """
         {"type": "hstack", "spacing": 6, "children": [
-          {"type": "textField", "placeholder": "{replyPlaceholder}", "submitAction": "{reply}", "modifiers": [{"frame": {"maxWidth": "infinity"}}]},
+          {"type": "textField", "placeholder": "{replyPlaceholder}", "submitAction": "{reply}", "font": {"size": 11},
+           "minHeight": "{replyRowHeight}", "modifiers": [{"frame": {"maxWidth": "infinity"}}]},
           {"type": "button", "style": "plain", "action": "{reply}",
-           "label": {"type": "text", "text": "{replyLabel}", "font": {"size": 11}, "color": "{buttonText}", "lineLimit": 1,
-                     "modifiers": [{"padding": {"top": 4, "leading": 8, "bottom": 4, "trailing": 8}}]},
+           "label": {"type": "zstack", "children": [
+             {"type": "text", "text": "{replyLabel}", "font": {"size": 11}, "color": "{buttonText}", "lineLimit": 1},
+             {"type": "image", "icon": "{replyIcon}", "size": {"width": "{actionIconSize}", "height": "{actionIconSize}"}}
+           ], "modifiers": [{"padding": {"top": 4, "leading": 8, "bottom": 4, "trailing": 8}}]},
            "modifiers": [{"background": "{buttonBackground}"}, {"cornerRadius": 4}]}
         ]}
         """
@@ -88,7 +91,7 @@ public enum BuiltInTemplates {
           {"type": "progressBar", "value": "{progress}"},
           \(actionsRow),
           \(replyRow)
-        ], "modifiers": [{"padding": {"top": 12, "bottom": 12, "trailing": 12}}]}
+        ], "modifiers": [{"padding": 12}, {"padding": "{borderWidth}"}]}
         """)
 
     static let compactJSON = frame("""
@@ -97,7 +100,7 @@ public enum BuiltInTemplates {
           {"type": "text", "text": "{summary}", "font": {"size": 11, "weight": "bold"}, "color": "{summary}", "wraps": false},
           {"type": "text", "text": "{body}", "font": {"size": 11}, "color": "{body}", "wraps": false,
            "modifiers": [{"frame": {"maxWidth": "infinity", "alignment": "leading"}}]}
-        ], "modifiers": [{"frame": {"maxWidth": "infinity", "height": 20, "alignment": "leading"}}, {"padding": {"top": 6, "bottom": 6, "trailing": 8}}]}
+        ], "modifiers": [{"frame": {"maxWidth": "infinity", "height": 20, "alignment": "leading"}}, {"padding": {"top": 6, "leading": 12, "bottom": 6, "trailing": 8}}, {"padding": "{borderWidth}"}]}
         """)
 
     static let heroJSON = frame("""
@@ -109,6 +112,6 @@ public enum BuiltInTemplates {
           ], "modifiers": [{"frame": {"maxWidth": "infinity", "alignment": "topLeading"}}]},
           {"type": "progressBar", "value": "{progress}"},
           \(actionsRow)
-        ], "modifiers": [{"padding": {"top": 12, "bottom": 12, "trailing": 12}}]}
+        ], "modifiers": [{"padding": 12}, {"padding": "{borderWidth}"}]}
         """)
 }

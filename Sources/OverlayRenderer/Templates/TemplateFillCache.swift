@@ -22,20 +22,37 @@ final class TemplateFillCache {
     /// The tree of `template` for `fields` in `theme`, from a fill prepared for their shape.
     func filled(_ template: NotificationTemplate, with fields: TemplateFields, theme: TemplateTheme,
                 rightToLeft: Bool) throws(ViewDecodingError) -> ViewNode {
+        guard let prepared = try prepared(template, for: fields, theme: theme) else {
+            return try template.filled(with: fields, theme: theme, rightToLeft: rightToLeft)
+        }
+        return try prepared.filled(with: fields, rightToLeft: rightToLeft)
+    }
+
+    /// Throws what `filled` throws for `fields` (the filled tree past the caps), without filling
+    /// when a fill is prepared for their shape.
+    func check(_ template: NotificationTemplate, with fields: TemplateFields, theme: TemplateTheme) throws(ViewDecodingError) {
+        guard let prepared = try prepared(template, for: fields, theme: theme) else {
+            _ = try template.filled(with: fields, theme: theme)
+            return
+        }
+        try prepared.check(fields)
+    }
+
+    /// The fill of `template` prepared for the shape of `fields` in `theme` (made now the first
+    /// time); nil when it cannot be prepared (`NotificationTemplate.prepared`).
+    private func prepared(_ template: NotificationTemplate, for fields: TemplateFields,
+                          theme: TemplateTheme) throws(ViewDecodingError) -> PreparedTemplate? {
         let key = Key(template: ObjectIdentifier(template.identity), theme: theme, shape: TemplateShape(fields))
-        let prepared: PreparedTemplate?
         if let index = entries.firstIndex(where: { $0.key == key }) {
             let entry = entries.remove(at: index)
             entries.insert(entry, at: 0)
-            prepared = entry.prepared
-        } else {
-            preparedCount += 1
-            prepared = try template.prepared(for: key.shape, theme: theme)
-            entries.insert((key, template, prepared), at: 0)
-            if entries.count > Self.capacity { entries.removeLast() }
+            return entry.prepared
         }
-        guard let prepared else { return try template.filled(with: fields, theme: theme, rightToLeft: rightToLeft) }
-        return try prepared.filled(with: fields, rightToLeft: rightToLeft)
+        preparedCount += 1
+        let prepared = try template.prepared(for: key.shape, theme: theme)
+        entries.insert((key, template, prepared), at: 0)
+        if entries.count > Self.capacity { entries.removeLast() }
+        return prepared
     }
 
     func removeAll() { entries.removeAll() }

@@ -20,6 +20,24 @@ final class TextLayoutCache {
     struct TextKey: Hashable {
         var markup: String, font: FontSpec, lines: Int, truncation: Truncation, scale: Double, linkColor: Color?
         var imageMaxHeight: Double?
+        var centersLines: Bool
+
+        /// Texts compare by their UTF-8 bytes (what Pango is given), not as Unicode-equivalent
+        /// strings: hashing a text is then one pass over its bytes, with no normalising.
+        static func == (a: TextKey, b: TextKey) -> Bool {
+            a.lines == b.lines && a.scale == b.scale && a.centersLines == b.centersLines && a.truncation == b.truncation
+                && a.font == b.font && a.linkColor == b.linkColor && a.imageMaxHeight == b.imageMaxHeight
+                && a.markup.utf8.count == b.markup.utf8.count && a.markup.utf8.elementsEqual(b.markup.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            var markup = markup
+            markup.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(font)
+            hasher.combine(lines)
+            hasher.combine(scale)
+            hasher.combine(centersLines)
+        }
     }
 
     private struct Layout {
@@ -61,7 +79,7 @@ final class TextLayoutCache {
     func set(_ content: TextContent, width: Double, scale: Double) -> ViewTreeRenderer.SetText {
         let lines = content.wraps ? (content.lineLimit ?? 10_000) : 1
         let key = TextKey(markup: content.markup, font: content.font, lines: lines, truncation: content.truncation, scale: scale,
-                          linkColor: content.linkColor, imageMaxHeight: content.imageMaxHeight)
+                          linkColor: content.linkColor, imageMaxHeight: content.imageMaxHeight, centersLines: content.centersLines)
         let width = max(1, width)
         clock &+= 1
         let entry: Entry
@@ -78,7 +96,7 @@ final class TextLayoutCache {
         let text = make(content, key: key, width: width)
         let block = text.block
         let layout = Layout(width: width, text: text,
-                            servesNarrower: !block.isCut && !block.overflows && text.images.isEmpty && !block.isRightToLeft)
+                            servesNarrower: !block.isCut && !block.overflows && text.images.isEmpty && !block.isRightToLeft && !key.centersLines)
         entry.layouts.insert(layout, at: 0)
         if entry.layouts.count > Self.widthsPerText { entry.layouts.removeLast() }
         if entries.count > Self.capacity { dropLeastRecentlyUsed() }
@@ -95,6 +113,7 @@ final class TextLayoutCache {
         laidOut += 1
         let block = TextBlock(in: context(key.scale), font: PangoTextMeasurer.fontName(key.font), width: width + 0.01, maxLines: key.lines)
         block.setEllipsize(ViewTreeRenderer.ellipsize(content.truncation))
+        if content.centersLines { block.setAlignment(PANGO_ALIGN_CENTER) }
         if content.linkColor != nil || content.imageMaxHeight != nil {
             let maxHeight = content.imageMaxHeight, scale = key.scale
             if let rich = RichText.set(Markup.document(content.markup), in: block, linkColor: content.linkColor, load: { image in

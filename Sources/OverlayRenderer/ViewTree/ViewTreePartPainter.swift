@@ -12,17 +12,23 @@ struct PartPainter {
     let renderer: ViewTreeRenderer
     /// The tree's own texts as drawn before.
     let texts: LaidOutTexts
+    /// The arrows of its nodes (`ViewLayoutResult.arrows`).
+    let arrows: [Int: CalloutArrow]
     /// Where small shapes come from as images; nil fills them (a view drawn scaled, in a transition).
     let shapes: ShapeImages?
 
     // MARK: Modifiers
 
     func background(_ fill: Fill, _ part: PlacedView, alpha: Double) {
-        let frame = part.frame, radius = part.cornerRadius
+        let frame = part.frame, radius = part.cornerRadius, arrow = arrows[part.index]
         guard frame.width > 0, frame.height > 0 else { return }
         switch fill {
         case .color(let color):
-            shape(frame, .roundedRect(radius: radius), color.withAlpha(color.alpha * alpha))
+            guard color.alpha > 0 else { return }
+            guard let arrow else { return shape(frame, .roundedRect(radius: radius), color.withAlpha(color.alpha * alpha)) }
+            Paths.setSource(cr, color.withAlpha(color.alpha * alpha))
+            Paths.outline(cr, frame, radius: radius, arrow: arrow)
+            cairo_fill(cr)
         case .linearGradient(let colors, let start, let end):
             guard let first = colors.first else { return }
             let gradient = cairo_pattern_create_linear(frame.minX + start.x * frame.width, frame.minY + start.y * frame.height,
@@ -32,31 +38,46 @@ struct PartPainter {
                 cairo_pattern_add_color_stop_rgba(gradient, Double(i) / last, c.r, c.g, c.b, c.a * alpha)
             }
             cairo_set_source(cr, gradient)
-            Paths.roundedRect(cr, frame, radius: radius)
+            Paths.outline(cr, frame, radius: radius, arrow: arrow)
             cairo_fill(cr)
             cairo_pattern_destroy(gradient)
         case .blur(let material):
-            blur(material, frame: frame, radius: radius, alpha: alpha)
+            blur(material, tint: material.tint, frame: frame, radius: radius, alpha: alpha)
+        case .frosted(let material, let tint):
+            blur(material, tint: MaterialFill.Tint(card: tint), frame: frame, radius: radius, alpha: alpha)
         }
     }
 
     /// A frosted material (`MaterialFill`) clipped to the rounded frame.
-    private func blur(_ material: BlurMaterial, frame: Rect, radius: Double, alpha: Double) {
-        MaterialFill.paint(material, tint: material.tint, frame: frame, radius: radius, alpha: alpha,
+    private func blur(_ material: BlurMaterial, tint: MaterialFill.Tint, frame: Rect, radius: Double, alpha: Double) {
+        MaterialFill.paint(material, tint: tint, frame: frame, radius: radius, alpha: alpha,
                            source: renderer.blurSource, canvas: canvas, deviceScale: deviceScale)
     }
 
-    /// A line of `width` along the inside of the frame, following its corners.
+    /// A line of `width` along the inside of the frame, following its corners: the ring between
+    /// the rounded frame and the frame inset by the width (its corners `width` less round). With
+    /// an arrow, the outline stroked twice as wide and cut to itself, so the arrow's tip stays
+    /// where it points.
     func border(_ color: Color, width: Double, _ part: PlacedView, alpha: Double) {
         let w = min(width, part.frame.width / 2, part.frame.height / 2)
-        guard w > 0 else { return }
+        guard w > 0, color.alpha > 0 else { return }
         let f = part.frame
-        let inner = Rect(x: f.minX + w / 2, y: f.minY + w / 2, width: f.width - w, height: f.height - w)
         cairo_save(cr)
+        if let arrow = arrows[part.index] {
+            Paths.callout(cr, f, radius: part.cornerRadius, arrow: arrow)
+            cairo_clip_preserve(cr)
+            cairo_set_line_width(cr, 2 * w)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+            Paths.setSource(cr, color.withAlpha(color.alpha * alpha))
+            cairo_stroke(cr)
+            cairo_restore(cr)
+            return
+        }
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        Paths.roundedRect(cr, f, radius: part.cornerRadius)
+        Paths.roundedRect(cr, f.insetBy(dx: w, dy: w), radius: max(0, part.cornerRadius - w))
         Paths.setSource(cr, color.withAlpha(color.alpha * alpha))
-        cairo_set_line_width(cr, w)
-        Paths.roundedRect(cr, inner, radius: max(0, part.cornerRadius - w / 2))
-        cairo_stroke(cr)
+        cairo_fill(cr)
         cairo_restore(cr)
     }
 
@@ -91,9 +112,9 @@ struct PartPainter {
             toggle(isOn, in: f, alpha: alpha)
         case .slider(let value, let range, _, _):
             slider(SliderTrack.fraction(value, range: range), in: f, alpha: alpha)
-            if caret != nil { ring(f, radius: f.height / 2, alpha: alpha) }
-        case .textField(let placeholder, let typed, _):
-            field(placeholder: placeholder, text: typed, caret: caret, in: f, alpha: alpha)
+            if caret != nil { ring(f, radius: f.height / 2, color: look.accent, width: 1, alpha: alpha) }
+        case .textField(let content):
+            field(content, caret: caret, in: f, alpha: alpha)
         }
     }
 
@@ -117,7 +138,9 @@ struct PartPainter {
         guard let picture = renderer.image(content.source, box: box, logicalSize: side, scale: deviceScale) else { return }
         switch content.contentMode {
         case .fit:
-            picture.paint(cr, in: frame, alpha: alpha)
+            // On whole device pixels, so a picture drawn at its size has crisp edges.
+            let x = (frame.minX * deviceScale).rounded() / deviceScale, y = (frame.minY * deviceScale).rounded() / deviceScale
+            picture.paint(cr, in: Rect(x: x, y: y, width: frame.width, height: frame.height), alpha: alpha)
         case .fill:
             let k = max(frame.width / Double(picture.pixelWidth), frame.height / Double(picture.pixelHeight))
             let w = Double(picture.pixelWidth) * k, h = Double(picture.pixelHeight) * k
@@ -183,42 +206,50 @@ struct PartPainter {
     }
 
     /// A one-line field: the text (or the placeholder, dimmer), and while typing a ring and a
-    /// caret. Text longer than the field shows its end.
-    private func field(placeholder: String, text typed: String, caret: Int?, in f: Rect, alpha: Double) {
+    /// caret (`FieldText`: long text scrolls to keep the caret inside).
+    private func field(_ content: TextFieldContent, caret: Int?, in f: Rect, alpha: Double) {
         let radius = min(look.controlRadius, f.height / 2)
         shape(f, .roundedRect(radius: radius), look.fieldBackground.withAlpha(look.fieldBackground.alpha * alpha))
-        let inset = 6.0
-        let content = TextContent(Markup.escape(typed.isEmpty ? placeholder : typed), lineLimit: 1, wraps: false)
-        let block = renderer.textBlock(content, width: 100_000, scale: deviceScale)
-        let shown = typed.isEmpty ? look.text.withAlpha(look.text.alpha * look.placeholderOpacity) : look.text
-        let room = max(0, f.width - 2 * inset)
-        // Keep the end of long text (where typing happens) in view.
-        let scroll = typed.isEmpty ? 0 : max(0, block.width - room)
-        cairo_save(cr)
-        cairo_rectangle(cr, f.minX + inset / 2, f.minY, max(0, f.width - inset), f.height)
-        cairo_clip(cr)
-        Paths.setSource(cr, shown.withAlpha(shown.alpha * alpha))
-        block.draw(cr, x: f.minX + inset - scroll, y: f.minY + (f.height - block.height) / 2)
-        if let caret {
-            Paths.setSource(cr, look.text.withAlpha(look.text.alpha * alpha))
-            let before = typed.isEmpty ? 0 : caret >= typed.count ? block.width
-                : renderer.textBlock(TextContent(Markup.escape(String(typed.prefix(max(0, caret)))), lineLimit: 1, wraps: false),
-                                     width: 100_000, scale: deviceScale).width
-            let x = f.minX + inset + before - scroll
-            cairo_rectangle(cr, x, f.minY + 4, 1.5, max(0, f.height - 8))
-            cairo_fill(cr)
-        }
-        cairo_restore(cr)
-        if caret != nil { ring(f, radius: radius, alpha: alpha) }
+        if caret != nil { ring(f, radius: radius, color: look.fieldRing ?? look.accent, width: max(1, look.fieldRingWidth), alpha: alpha) }
+        FieldText(content, caret: caret, width: f.width, context: renderer.textContext(deviceScale))
+            .draw(cr, in: f, color: look.text, placeholderOpacity: look.placeholderOpacity, alpha: alpha)
     }
 
-    /// The ring of a control that has the keyboard: 1 pt of the accent along the inside of its frame.
-    private func ring(_ f: Rect, radius: Double, alpha: Double) {
+    /// The ring of a control that has the keyboard: `width` of `color` along the inside of its frame.
+    private func ring(_ f: Rect, radius: Double, color: Color, width: Double, alpha: Double) {
+        let half = width / 2
         cairo_save(cr)
-        Paths.setSource(cr, look.accent.withAlpha(look.accent.alpha * alpha))
-        cairo_set_line_width(cr, 1)
-        Paths.roundedRect(cr, Rect(x: f.minX + 0.5, y: f.minY + 0.5, width: f.width - 1, height: f.height - 1), radius: radius)
+        Paths.setSource(cr, color.withAlpha(color.alpha * alpha))
+        cairo_set_line_width(cr, width)
+        Paths.roundedRect(cr, Rect(x: f.minX + half, y: f.minY + half, width: f.width - width, height: f.height - width), radius: radius)
         cairo_stroke(cr)
         cairo_restore(cr)
+    }
+}
+
+extension PartPainter {
+    /// The shadow of a frame with an arrow: cast by the whole outline, outside it only, cached
+    /// per outline (`ShadowPainter`), so a moving tip blurs once.
+    func calloutShadow(_ shadow: Shadow, _ part: PlacedView, arrow: CalloutArrow, alpha: Double) {
+        let bounds = ViewTreeRenderer.outlineBounds(part.frame, arrow)
+        // The outline relative to its bounds: what the cached blur depends on.
+        let local = arrow.offsetBy(part.frame.origin - bounds.origin)
+        let key = CalloutOutline(size: part.frame.size, radius: part.cornerRadius, arrow: local)
+        renderer.shadows.paint(cr, frame: bounds, shape: key, shadow: shadow, scale: deviceScale, alpha: alpha) { cr, at in
+            let frame = Rect(origin: Point(x: at.x, y: at.y) + (part.frame.origin - bounds.origin), size: part.frame.size)
+            Paths.callout(cr, frame, radius: part.cornerRadius, arrow: arrow)
+        }
+    }
+}
+
+/// What a callout's cached shadow depends on: its bubble's size and radius and its arrow.
+private struct CalloutOutline: Hashable {
+    let width: Double, height: Double, radius: Double
+    let side: TipSide
+    let start: [Double], tip: [Double], end: [Double]
+
+    init(size: Size, radius: Double, arrow: CalloutArrow) {
+        width = size.width; height = size.height; self.radius = radius; side = arrow.side
+        start = [arrow.baseStart.x, arrow.baseStart.y]; tip = [arrow.tip.x, arrow.tip.y]; end = [arrow.baseEnd.x, arrow.baseEnd.y]
     }
 }

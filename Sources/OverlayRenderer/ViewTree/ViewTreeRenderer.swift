@@ -16,6 +16,9 @@ public struct ViewTreeLook: Hashable, Sendable {
     /// A prominent button's background.
     public var prominentBackground = Color(hex: 0x5E81AC)
     public var fieldBackground = Color(hex: 0x1F232B)
+    /// The ring of a text field being typed into; nil is `accent`.
+    public var fieldRing: Color?
+    public var fieldRingWidth = 1.0
     public var divider = Color(hex: 0x4C566A)
     /// Corner radius of buttons and text fields.
     public var controlRadius = 6.0
@@ -106,12 +109,31 @@ public final class ViewTreeRenderer {
                                                           reusing: previous.map { ($0.node, $0.layout) }))
     }
 
+    /// `node` laid out at its ideal size, the same layout as the last time it was asked for (of
+    /// the last `recentCapacity` trees): what a small tree made afresh for every frame from the
+    /// same facts (a stack's header, the "+N more" pill) is drawn from.
+    public func layoutReusing(_ node: ViewNode) -> LaidOutView {
+        if let index = recent.firstIndex(where: { $0.node == node }) {
+            let known = recent.remove(at: index)
+            recent.insert(known, at: 0)
+            return known
+        }
+        let laidOut = layout(node)
+        recent.insert(laidOut, at: 0)
+        if recent.count > Self.recentCapacity { recent.removeLast() }
+        return laidOut
+    }
+
+    /// Trees `layoutReusing` keeps.
+    public static let recentCapacity = 8
+    private var recent: [LaidOutView] = []
+
     /// Draws `view` with its root's top-left corner at `origin` (logical points), multiplied by
     /// `opacity` as a whole (parts over each other do not show through) and scaled by `scale`
-    /// around `anchor` (a unit point of its frame). Only parts meeting `region` (root
-    /// coordinates, nil: all) are drawn.
+    /// around `anchor` (a unit point of its frame), over `shadow` (cast by its root's rounded
+    /// frame, under the same transform). Only parts meeting the canvas's clip are drawn.
     public func draw(_ view: LaidOutView, on canvas: Canvas, at origin: Point = .zero, opacity: Double = 1,
-                     scale: Double = 1, anchor: Point = Point(x: 0.5, y: 0.5)) {
+                     scale: Double = 1, anchor: Point = Point(x: 0.5, y: 0.5), shadow: Shadow? = nil) {
         let alpha = opacity.isNaN ? 0 : min(1, opacity)
         guard alpha >= 0.5 / 255, scale > 0, scale.isFinite, origin.x.isFinite, origin.y.isFinite else { return }
         let cr = canvas.context
@@ -123,8 +145,12 @@ public final class ViewTreeRenderer {
             cairo_scale(cr, scale, scale)
             cairo_translate(cr, -ax, -ay)
         }
+        if let shadow {
+            shadows.paint(cr, frame: Rect(origin: .zero, size: view.size), cornerRadius: view.rootCornerRadius, shadow: shadow,
+                          scale: canvas.scale * scale, alpha: alpha)
+        }
         let painter = PartPainter(cr: cr, canvas: canvas, deviceScale: canvas.scale * scale, look: view.look ?? look, renderer: self,
-                                  texts: view.texts, shapes: scale == 1 ? shapes : nil)
+                                  texts: view.texts, arrows: view.layout.arrows, shapes: scale == 1 ? shapes : nil)
         if alpha < 1 {
             let ink = view.inkFrame(Rect(origin: .zero, size: view.size))
             cairo_rectangle(cr, ink.minX, ink.minY, ink.width, ink.height)
@@ -134,18 +160,34 @@ public final class ViewTreeRenderer {
         // A repaint clipped to a few parts (RepaintRegion) draws only the parts that reach into it.
         let clip = ClipRegion(cr)
         for part in view.layout.placed {
-            let a = part.opacity * (alpha < 1 ? 1 : alpha)
-            guard a >= 0.5 / 255, part.frame.width > 0 || part.frame.height > 0, clip.rects.contains(where: { Self.reaches(part, into: $0) })
-            else { continue }
             switch part.part {
-            case .background(.color(let color)) where clip.fillsAwayFromCorners(part.frame, radius: part.cornerRadius, cr: cr,
-                                                                                  color: color.withAlpha(color.alpha * a)):
+            case .clip:
+                cairo_save(cr)
+                Paths.roundedRect(cr, part.frame, radius: part.cornerRadius)
+                cairo_clip(cr)
+                continue
+            case .unclip:
+                cairo_restore(cr)
+                continue
+            default:
+                break
+            }
+            let a = part.opacity * (alpha < 1 ? 1 : alpha)
+            let arrow = view.layout.arrows[part.index]
+            guard a >= 0.5 / 255, part.frame.width > 0 || part.frame.height > 0,
+                  clip.rects.contains(where: { Self.reaches(part, arrow: arrow, into: $0) }) else { continue }
+            switch part.part {
+            case .background(.color(let color)) where arrow == nil && clip.fillsAwayFromCorners(part.frame, radius: part.cornerRadius, cr: cr,
+                                                                                                  color: color.withAlpha(color.alpha * a)):
                 break
             case .background(let fill): painter.background(fill, part, alpha: a)
+            case .shadow(let shadow) where arrow != nil:
+                painter.calloutShadow(shadow, part, arrow: arrow!, alpha: a)
             case .shadow(let shadow):
                 shadows.paint(cr, frame: part.frame, cornerRadius: part.cornerRadius, shadow: shadow,
                               scale: canvas.scale * scale, alpha: a)
             case .border(let color, let width): painter.border(color, width: width, part, alpha: a)
+            case .clip, .unclip: break
             case .node(let kind):
                 let focus = view.focus.flatMap { $0.index == part.index ? $0.caret : nil }
                 painter.node(kind, part, alpha: a, caret: focus)
@@ -158,15 +200,23 @@ public final class ViewTreeRenderer {
         cairo_restore(cr)
     }
 
-    /// True when `part` may leave ink in `clip` (root coordinates): its frame, with its shadow's
-    /// reach or the ink margin a part may spill, meets the clip.
-    static func reaches(_ part: PlacedView, into clip: Rect) -> Bool {
-        var ink = part.frame.insetBy(dx: -ViewLayoutResult.partInkMargin, dy: -ViewLayoutResult.partInkMargin)
+    /// True when `part` may leave ink in `clip` (root coordinates): its frame (with its arrow),
+    /// with its shadow's reach or the ink margin a part may spill, meets the clip.
+    static func reaches(_ part: PlacedView, arrow: CalloutArrow? = nil, into clip: Rect) -> Bool {
+        let f = arrow.map { Self.outlineBounds(part.frame, $0) } ?? part.frame
+        var ink = f.insetBy(dx: -ViewLayoutResult.partInkMargin, dy: -ViewLayoutResult.partInkMargin)
         if case .shadow(let shadow) = part.part {
-            let e = shadow.extent, f = part.frame
+            let e = shadow.extent
             ink = Rect(x: f.minX - e.left, y: f.minY - e.top, width: f.width + e.left + e.right, height: f.height + e.top + e.bottom)
         }
         return ink.maxX > clip.minX && ink.minX < clip.maxX && ink.maxY > clip.minY && ink.minY < clip.maxY
+    }
+
+    /// `frame` grown to take in `arrow`'s tip.
+    static func outlineBounds(_ frame: Rect, _ arrow: CalloutArrow) -> Rect {
+        let tip = frame.origin + arrow.tip
+        let x0 = min(frame.minX, tip.x), y0 = min(frame.minY, tip.y), x1 = max(frame.maxX, tip.x), y1 = max(frame.maxY, tip.y)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// Lays out and draws `node` at the origin of `canvas` (headless rendering, tests).
@@ -176,6 +226,7 @@ public final class ViewTreeRenderer {
 
     /// Drops every cached layout, image and shadow.
     public func invalidate() {
+        recent.removeAll()
         texts.removeAll()
         templateFills.removeAll()
         images.removeAll()
@@ -212,11 +263,6 @@ public final class ViewTreeRenderer {
         return set
     }
 
-    /// `content` set in Pango at `width` for `scale` (cached).
-    func textBlock(_ content: TextContent, width: Double, scale: Double) -> TextBlock {
-        setText(content, width: width, scale: scale).block
-    }
-
     /// `content` set in Pango at `width` for `scale` with its links (cached, shared with
     /// measuring). Links get `content.linkColor`; without one they are plain text and none is reported.
     func setText(_ content: TextContent, width: Double, scale: Double) -> SetText {
@@ -236,6 +282,18 @@ public final class ViewTreeRenderer {
             }
         }
         return out
+    }
+
+    /// Where in the text of `view`'s field that submits `action` a click at `x` (the root's
+    /// coordinates) puts the caret, as the field is drawn (scrolled to its caret while it is
+    /// typed into); nil when the tree has no such field.
+    public func fieldCaret(in view: LaidOutView, submitting action: String, atX x: Double) -> Int? {
+        for part in view.layout.placed {
+            guard case .node(.textField(let field)) = part.part, field.submitAction == action else { continue }
+            let caret = view.focus.flatMap { $0.index == part.index ? $0.caret : nil }
+            return FieldText(field, caret: caret, width: part.frame.width, context: textContext(1)).caret(atX: x - part.frame.minX)
+        }
+        return nil
     }
 
     static func ellipsize(_ truncation: Truncation) -> PangoEllipsizeMode {

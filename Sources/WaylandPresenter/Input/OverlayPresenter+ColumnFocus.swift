@@ -90,44 +90,30 @@ extension OverlayPresenter {
         guard let stop = column.model.focused, let item = list.items.first(where: { $0.id == stop.view }) else { return nil }
         let style = toastStyle(in: container), v = item.visualFrame, s = item.scale
         func onSurface(_ f: Rect) -> Rect { Rect(x: v.minX + f.x * s, y: v.minY + f.y * s, width: f.width * s, height: f.height * s) }
-        let content = toast(stop.view)
-        if stop.part != .view, case .tree(let tree)? = views[stop.view] {
-            // A templated notification's button: the ring around the tree's own button.
-            let action = if case .action(let key) = stop.part { key } else { ViewAction.close }
-            return tree.layout.placed.first { if case .node(.button(action, _)) = $0.part { true } else { false } }
-                .map { FocusRing.around(button: onSurface($0.frame), style: style, scale: s) }
-        }
-        switch stop.part {
-        case .view:
-            return FocusRing.inside(toast: v, style: style, scale: s)
-        case .action(let key):
-            return content.flatMap { renderer.actionFrames($0, style: style).first { $0.key == key } }
-                .map { FocusRing.around(button: onSurface($0.frame), style: style, scale: s) }
-        case .closeButton:
-            return content.flatMap { renderer.closeButtonFrame($0, style: style) }
-                .map { FocusRing.around(button: onSurface($0), style: style, scale: s) }
-        }
+        guard stop.part != .view else { return FocusRing.inside(toast: v, style: style, scale: s) }
+        // A toast's button: the ring around the tree's own button.
+        let action = if case .action(let key) = stop.part { key } else { ViewAction.close }
+        return views[stop.view]?.tree.layout.placed.first { if case .node(.button(action, _)) = $0.part { true } else { false } }
+            .map { FocusRing.around(button: onSurface($0.frame), style: style, scale: s) }
     }
 
     /// A view on screen that the keyboard can rest on (not a stack's header or a card peeking out
-    /// under it, not leaving, not a help tip), with the buttons it draws; a templated
-    /// notification with its action buttons and close button, any other view tree one stop.
+    /// under it, not leaving, not a help tip): a toast with its action buttons (in reading order)
+    /// and close button, any other view tree one stop.
     private func focusItem(_ id: ViewID, in container: String, showing: Set<ViewID>) -> ColumnFocusItem? {
         guard showing.contains(id), !id.isGroupHeader, manager.stackHeader(coveringPeek: id) == nil else { return nil }
-        if case .tree(let tree)? = views[id] {
-            guard trees.templated[id] != nil else { return ColumnFocusItem(view: id) }
-            // In drawing order, which is left to right (a mirrored tree is reversed already).
-            let buttons = tree.layout.placed.compactMap { part -> String? in
+        switch views[id] {
+        case .tree?: return ColumnFocusItem(view: id)
+        case .toast(let toast, let tree)?:
+            // Drawn left to right; a mirrored toast draws its first action rightmost.
+            let rightToLeft = trees.layouts.readsRightToLeft(toast.content.summary)
+            let drawn = tree.layout.placed.compactMap { part -> String? in
                 if case .node(.button(let action, _)) = part.part { action } else { nil }
             }
-            let actions = buttons.filter { $0 != ViewAction.close && tree.node.textField(submitting: $0) == nil }
-            return ColumnFocusItem(view: id, actions: actions, closeButton: buttons.contains(ViewAction.close))
+            let actions = (rightToLeft ? drawn.reversed() : drawn).filter { $0 != ViewAction.close && $0 != TemplateReply.action }
+            return ColumnFocusItem(view: id, actions: actions, closeButton: drawn.contains(ViewAction.close), rightToLeft: rightToLeft)
+        case .tip?, nil: return nil
         }
-        guard let content = toast(id) else { return nil }
-        let style = toastStyle(in: container)
-        return ColumnFocusItem(view: id, actions: renderer.actionFrames(content, style: style).map(\.key),
-                               closeButton: renderer.closeButtonFrame(content, style: style) != nil,
-                               rightToLeft: renderer.isRightToLeft(content, style: style))
     }
 
     /// Performs what a key asked: the click a pointer would make on the focused part.

@@ -10,8 +10,6 @@ final class PresenterInput {
     var cursor: CursorTheme??
     /// The cursor shape each pointer (by seat) shows now.
     var shapes: [UInt32: CursorShape] = [:]
-    /// Lays out help tips' buttons for hit testing (caches its layouts).
-    let callouts = CalloutRenderer()
 
     init(presenter: OverlayPresenter) {
         router = InputRouter { [unowned presenter] id in presenter.manager.resolvedConfiguration(of: id)?.dismissGesture }
@@ -165,31 +163,22 @@ extension OverlayPresenter: SeatInputSink {
         }
     }
 
-    /// Which part of the view a surface-local point is on (links, action buttons and the close
-    /// button from the toast's layout; for a help tip, buttons from the callout's).
+    /// Which part of the view a surface-local point is on: a view tree's control or link; a
+    /// toast's close button, action buttons, reply field or link (so too for a group's header and
+    /// a centre row, and a help tip's buttons).
     func clickedPart(of id: ViewID, at point: Point) -> ClickedPart {
         if id == .overflowIndicator { return .overflowIndicator }
         guard let drawn = input.router.drawn(id), drawn.scale > 0 else { return .body }
-        let x = (point.x - drawn.frame.minX) / drawn.scale, y = (point.y - drawn.frame.minY) / drawn.scale
-        if id.isGroupHeader { return groupHeaderPart(id, x: x, y: y) }
-        let centerRow = centerView(id)
-        guard let content = content(of: id) ?? centerRow.map({ ViewContent.toast($0.content) }) else { return .body }
-        func hit(_ f: Rect) -> Bool { x >= f.x && x < f.x + f.width && y >= f.y && y < f.y + f.height }
-        switch content {
-        case .callout(let callout):
-            return input.callouts.actionFrames(callout).first { hit($0.frame) }.map { .action($0.key) } ?? .body
-        case .tree(let tree):
-            return treePart(id, tree, at: Point(x: x, y: y))
-        case .toast(let toast):
-            let style = centerRow?.style ?? input.router.surface(of: id).map { toastStyle(in: SurfaceName.container(of: $0)) } ?? style
-            if let close = renderer.closeButtonFrame(toast, style: style), hit(close) { return .closeButton }
-            if let link = renderer.linkFrames(toast, style: style).first(where: { hit($0.frame) }) { return .link(link.href) }
-            if let reply = renderer.replyFrames(toast, style: style) {
-                if hit(reply.field) { return .replyField }
-                if hit(reply.submit) { return .replySubmit }
-            }
-            guard !toast.actions.isEmpty else { return .body }
-            return renderer.actionFrames(toast, style: style).first { hit($0.frame) }.map { .action($0.key) } ?? .body
+        let local = Point(x: (point.x - drawn.frame.minX) / drawn.scale, y: (point.y - drawn.frame.minY) / drawn.scale)
+        switch content(of: id) {
+        case .tree(let tree)?:
+            return treePart(tree, at: local)
+        case .toast(_, let tree)?, .tip(let tree)?:
+            return toastPart(tree, at: local)
+        case nil:
+            guard let surface = input.router.surface(of: id),
+                  let tree = paintedView(id, in: SurfaceName.container(of: surface))?.tree else { return .body }
+            return toastPart(tree, at: local)
         }
     }
 

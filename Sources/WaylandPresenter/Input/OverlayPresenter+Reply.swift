@@ -28,7 +28,7 @@ extension OverlayPresenter {
     func recordTap(on id: ViewID, part: ClickedPart, point: Point?) {
         switch part {
         case .replyField:
-            let clicked = toast(id)  // as drawn when clicked (the text may have been scrolled)
+            let clicked = views[id]?.tree  // as drawn when clicked (the text may have been scrolled)
             focusReply(id)
             if let point, let clicked { placeReplyCaret(in: id, at: point, on: clicked) }
         case .replySubmit: submitReply(id)
@@ -39,7 +39,7 @@ extension OverlayPresenter {
 
     /// Starts typing into a view's field (again: its draft stays), and stops its countdown.
     public func focusReply(_ id: ViewID) {
-        guard reply.editing?.view != id, let draft = toast(id)?.reply else { return }
+        guard reply.editing?.view != id, let draft = toast(of: id)?.reply else { return }
         endColumnFocus()
         if reply.editing != nil { endReply(clearing: false) }
         let field = EditableText(text: draft.text)
@@ -48,12 +48,12 @@ extension OverlayPresenter {
         showReply(of: id, field, focused: true)
     }
 
-    /// A click in the field puts the caret at the character boundary nearest to it.
-    private func placeReplyCaret(in id: ViewID, at point: Point, on content: ToastContent) {
+    /// A click in the field (of `tree`, the toast as drawn when clicked) puts the caret at the
+    /// character boundary nearest to it.
+    private func placeReplyCaret(in id: ViewID, at point: Point, on tree: LaidOutView) {
         guard var editing = reply.editing, editing.view == id, let drawn = input.router.drawn(id), drawn.scale > 0 else { return }
-        let style = input.router.surface(of: id).map { toastStyle(in: SurfaceName.container(of: $0)) } ?? style
         let x = (point.x - drawn.frame.minX) / drawn.scale
-        guard let caret = renderer.replyCaret(content, style: style, atX: x) else { return }
+        guard let caret = trees.layouts.fieldCaret(in: tree, submitting: TemplateReply.action, atX: x) else { return }
         editing.field.placeCaret(at: caret)
         reply.editing = editing
         showReply(of: id, editing.field, focused: true)
@@ -62,7 +62,7 @@ extension OverlayPresenter {
     /// The submit button: sends what the field holds; an empty field gets the keyboard instead.
     public func submitReply(_ id: ViewID) {
         if reply.editing?.view != id {
-            guard let draft = toast(id)?.reply else { return }
+            guard let draft = toast(of: id)?.reply else { return }
             endReply(clearing: false)
             reply.editing = (id, EditableText(text: draft.text))
             manager.pauseAutoDismiss(id, now: clock())

@@ -15,7 +15,6 @@ final class TipsFrontend {
     private let screen: OverlayPresenter
     private let registry: ViewRegistry
     var style = CalloutStyle()
-    private let measurer = CalloutRenderer()
     /// Sway's window events: a poll-loop source, connected only while window tips exist.
     let events = SwayEventSource()
     private var sway: SwayClient?
@@ -83,7 +82,7 @@ final class TipsFrontend {
         let base = Self.base(of: request.container)
         let content = CalloutContent(title: request.title, body: request.body,
                                      actions: request.actions.map { CalloutAction(key: $0.key, label: $0.label) })
-        let size = measurer.measure(content, style: style)
+        let size = screen.tipSize(content, style: style)
         switch try TipTargetSpec(at: request.at, window: request.window) {
         case .area(let rect):
             try show(content, at: rect, output: request.output ?? focusedOutput(), viewID: viewID, base: base,
@@ -126,7 +125,7 @@ final class TipsFrontend {
     /// A tip at a point or rectangle of `output` (output-local coordinates).
     private func show(_ content: CalloutContent, at rect: Rect, output: String?, viewID: ViewID, base: String,
                       configuration: ViewConfiguration, animated: Bool) throws {
-        let size = measurer.measure(content, style: style)
+        let size = screen.tipSize(content, style: style)
         let (area, bounds) = try usableArea(of: output)
         guard rect.maxX >= bounds.minX, rect.minX <= bounds.maxX, rect.maxY >= bounds.minY, rect.minY <= bounds.maxY else {
             throw TipError("target \(Self.text(rect)) is outside output \(output ?? "(focused)") (\(Int(bounds.width))x\(Int(bounds.height)))")
@@ -160,7 +159,7 @@ final class TipsFrontend {
         for (id, tip) in followed {
             let followedWindow = tip.window!
             guard let window = windows.first(where: { $0.conID == followedWindow.conID }), let output = window.output,
-                  let placement = place(size: measurer.measure(followedWindow.content, style: style), beside: window) else {
+                  let placement = place(size: screen.tipSize(followedWindow.content, style: style), beside: window) else {
                 registry.update(id) {
                     $0.tip?.window = nil
                     $0.tip?.closedWithWindow = true

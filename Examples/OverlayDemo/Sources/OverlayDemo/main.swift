@@ -87,7 +87,7 @@ final class Demo: OverlayPresenterDelegate {
         let style = CalloutStyle()
         for step in steps {
             let content = CalloutContent(title: step.title, body: step.body)
-            let size = CalloutRenderer().measure(content, style: style)
+            let size = presenter.tipSize(content, style: style)
             let placement = TipPlacer.place(step.target, size: size, in: screen, metrics: style.metrics)
             try presenter.showTip(content, style: style, placement: placement, in: Containers.tour)
         }

@@ -56,8 +56,8 @@ public struct BodyImage {
     }
 }
 
-/// Markup set in a text block with its links coloured and its inline images in place: what a
-/// toast's body and a view tree's text (`linkColor`, `imageMaxHeight`) share.
+/// Markup set in a text block with its links coloured and its inline images in place: a view
+/// tree's text with `linkColor` or `imageMaxHeight` (a toast's body).
 struct RichText {
     let block: TextBlock
     /// Link rectangles in the block's coordinates (one per line the link spans).
@@ -98,32 +98,4 @@ struct RichText {
         return RichText(block: block, links: links, images: images)
     }
 
-    /// Draws the text (in the current colour) and the images with the block's corner at (`x`, `y`).
-    func draw(_ cr: OpaquePointer, x: Double, y: Double, alpha: Double = 1) {
-        block.draw(cr, x: x, y: y)
-        for (image, frame) in images {
-            image.paint(cr, in: Rect(x: x + frame.x, y: y + frame.y, width: frame.width, height: frame.height), alpha: alpha)
-        }
-    }
-}
-
-/// The body of a toast: its text block, where its links are and the inline images to paint.
-struct PreparedBody {
-    let text: RichText
-    var block: TextBlock { text.block }
-    var links: [(href: String, frame: Rect)] { text.links }
-    var images: [(image: LoadedImage, frame: Rect)] { text.images }
-
-    /// Lays out `document` in `width` points; images are fitted into `width` × `maxImageHeight`
-    /// by `load` (nil: shown as their alt text), links get `linkColor`. Nil when nothing shows.
-    init?(_ document: MarkupDocument, text context: TextContext, style: ToastStyle, width: Double,
-         load: (String, Double, Double, Double) -> BodyImage?) {
-        let block = TextBlock(in: context, font: style.font, width: width, maxLines: style.bodyMaxLines)
-        guard let text = RichText.set(document, in: block, linkColor: style.linkColor,
-                                      load: { load($0.src, width, max(1, style.bodyImageMaxHeight), context.scale) }) else { return nil }
-        self.text = text
-    }
-
-    /// Draws the text (in the current colour) and the images with the block's corner at (`x`, `y`).
-    func draw(_ cr: OpaquePointer, x: Double, y: Double) { text.draw(cr, x: x, y: y) }
 }
