@@ -50,6 +50,48 @@ final class OSDTests: RigTestCase {
         XCTAssertEqual(try state("osd").showing, [])
     }
 
+    /// With a slow linear move (3 s) and a 6 s countdown: a new level moves the bar from the
+    /// old level through the levels between to the new one, and the countdown starts again.
+    func testANewLevelMovesTheBarFromTheOldOneAndRestartsTheCountdown() throws {
+        _ = try startDaemon(config: """
+            [containers.osd]
+            transition = "identity"
+            animation = "linear:3"
+            auto-dismiss = 6
+            """)
+        // Where the fill ends, in points of the 200-point bar (its start is the fill's left edge).
+        func filled(_ shot: Screenshot) -> Int? {
+            guard let fill = shot.whole.boundingBox(where: { $0 == Self.accent }) else { return nil }
+            return fill.maxX - (fill.x - 1)
+        }
+        let first = Date()
+        let id = try cli(["osd", "volume", "20"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let low = try screenshot(within: 3) { filled($0).map { abs($0 - 40) <= 3 } ?? false }
+        XCTAssertLessThanOrEqual(abs((filled(low) ?? 0) - 40), 3, "20 %: filled \(filled(low) ?? -1) of 200 points")
+        Thread.sleep(until: first.addingTimeInterval(1))
+        let out = try cli(["osd", "volume", "80"])
+        let second = Date()
+        XCTAssertEqual(out.stdout.trimmingCharacters(in: .whitespacesAndNewlines), id, "the same view")
+        // Part way: the fill ends between 25 % and 75 % from 0.25 s to 2.5 s after the second level.
+        let moving = try screenshot(within: 2.4) { filled($0).map { (50...150).contains($0) } ?? false }
+        let partWay = try XCTUnwrap(filled(moving), "the bar is drawn while it moves")
+        note("part way \(Date().timeIntervalSince(second)) s after 80: filled \(partWay)")
+        XCTAssertTrue((50...150).contains(partWay), "the bar moves through the levels between: filled \(partWay)")
+        let high = try screenshot(within: 4) { filled($0).map { abs($0 - 160) <= 3 } ?? false }
+        XCTAssertLessThanOrEqual(abs((filled(high) ?? 0) - 160), 3, "80 %: filled \(filled(high) ?? -1) of 200 points")
+        // 6.5 s after the first level and under 6 s after the second: counted from the second.
+        Thread.sleep(until: first.addingTimeInterval(6.5))
+        let showing = try state("osd").showing.map(String.init)
+        note("countdown checked \(Date().timeIntervalSince(second)) s after the second level")
+        if Date().timeIntervalSince(second) < 5.9 {
+            XCTAssertEqual(showing, [id], "the countdown started again with the second level")
+        } else {
+            note("too late to check the countdown: \(Date().timeIntervalSince(second)) s after the second level")
+        }
+        _ = try screenshot(within: 7) { $0.whole.boundingBox { $0 == Self.accent } == nil }
+        XCTAssertEqual(try state("osd").showing, [], "gone 6 s after the last level")
+    }
+
     /// The widths of the `damage_buffer` rectangles of each commit, from a WAYLAND_DEBUG log.
     static func damageWidthsPerCommit(_ log: String) -> [[Int]] {
         var commits: [[Int]] = [], pending: [Int] = []

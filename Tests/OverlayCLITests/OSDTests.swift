@@ -50,8 +50,15 @@ import Testing
         }
     }
 
-    @Test func aNewValueReplacesTheOSDInPlaceMovesTheBarAndRestartsTheCountdown() throws {
+    /// The two calls that show a level: `ShowLevel` (the CLI's) and a tagged `ShowView`.
+    enum Call: CaseIterable { case showLevel, showView }
+
+    @Test(arguments: Call.allCases)
+    func aNewValueReplacesTheOSDInPlaceMovesTheBarAndRestartsTheCountdown(_ call: Call) throws {
         let h = try DaemonHarness()
+        let osd = { (h: DaemonHarness, arguments: [String]) in
+            try call == .showLevel ? self.showLevel(h, arguments) : self.osd(h, arguments)
+        }
         let first = try osd(h, ["volume", "20"])
         try h.advance(1.0)
         #expect(shownLevel(h, first) == 0.2)
