@@ -232,8 +232,9 @@ final class CenterTests: RigTestCase {
 
         // Open and still: no wakeups but the minute tick.
         _ = try settledScreenshot(within: 3) { $0.pixel(Self.panelX + 4, 700).isClose(to: Self.panelColor, tolerance: 3) }
-        // Past the one-shot release of spare drawing memory, 5 s after the last frame.
-        Thread.sleep(forTimeInterval: OverlayTimings.spareMemoryLifetime + 0.5)
+        // Past the one-shot release of spare drawing memory, 5 s after the last frame (a
+        // sanitized daemon takes longer over it).
+        Thread.sleep(forTimeInterval: OverlayTimings.spareMemoryLifetime + 0.5 * DaemonBinary.slowdown)
         let pid = try daemonPID()
         let start = Date(), switches = try contextSwitches(pid)
         Thread.sleep(forTimeInterval: 2)
