@@ -133,4 +133,18 @@ final class CardImageTests: XCTestCase {
         XCTAssertLessThanOrEqual(bounded.cards.imageCount, 2)
         XCTAssertLessThanOrEqual(maxDifference(composited, frame(direct(), three)), 2)
     }
+
+    /// A card whose look changes while it fades (a new image every frame) gives the image of its
+    /// old look back: 200 frames of a changing, fading card leave one image, not 200.
+    func testACardsOldImageGoesWhenItsLookChanges() {
+        let cached = RenderListPainter()
+        for n in 0..<200 {
+            var content = Fixtures.simple
+            content.summary = "Frame \(n)"
+            _ = frame(cached, [item(opacity: 0.5, height: height)], content: content)
+        }
+        XCTAssertEqual(cached.cards.composites, 200, "each frame's fading card is composited from its own new image")
+        XCTAssertEqual(cached.cards.imageCount, 1)
+        XCTAssertEqual(cached.cards.imagesAlive, 1, "the images of the old looks were destroyed")
+    }
 }

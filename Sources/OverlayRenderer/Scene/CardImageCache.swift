@@ -68,6 +68,8 @@ final class CardImageCache {
 
     /// Images held now (tests).
     var imageCount: Int { entries.values.filter { $0.image != nil }.count }
+    /// Images made and not destroyed yet (tests: equal to `imageCount`, or one leaked).
+    private(set) var imagesAlive = 0
     /// Cards composited from an image so far, and of those straight into the target's pixels (tests).
     private(set) var composites = 0, directComposites = 0
     /// False: every composite goes through cairo (tests compare the two).
@@ -86,6 +88,7 @@ final class CardImageCache {
         guard abs(device.x) < 1e7, abs(device.y) < 1e7 else { return false }
         // The card as seen before with this look, at this phase (moved by whole pixels).
         let known = entries[id].flatMap { old in old.look == look ? Self.wholeShift(from: old.origin, to: device).map { (old, $0) } : nil }
+        if known == nil { drop(id) }  // an image of another look or phase goes before another is made
         var entry = known?.0 ?? Entry(look: look, origin: device, lastPainted: frame)
         var shift = known?.1 ?? Point(x: 0, y: 0)
         if entry.image == nil {
@@ -183,6 +186,7 @@ final class CardImageCache {
             drop(oldest.key)
         }
         entry.image = cairo_surface_reference(image.surface)
+        imagesAlive += 1
         entry.x = Int(x0); entry.y = Int(y0); entry.width = width; entry.height = height
         return true
     }
@@ -207,11 +211,16 @@ final class CardImageCache {
     }
 
     private func drop(_ id: ViewID) {
-        if let entry = entries.removeValue(forKey: id), let image = entry.image { cairo_surface_destroy(image) }
+        if let entry = entries.removeValue(forKey: id), let image = entry.image { destroy(image) }
     }
 
     func removeAll() {
-        for entry in entries.values { if let image = entry.image { cairo_surface_destroy(image) } }
+        for entry in entries.values { if let image = entry.image { destroy(image) } }
         entries.removeAll()
+    }
+
+    private func destroy(_ image: OpaquePointer) {
+        cairo_surface_destroy(image)
+        imagesAlive -= 1
     }
 }
