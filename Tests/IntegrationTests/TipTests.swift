@@ -241,7 +241,7 @@ final class TipTests: RigTestCase {
             if status == 0 {
                 XCTAssertEqual(lines.last, "closed: dismissed", "round \(round): shown, then dismissed: \(lines)")
             } else {
-                XCTAssertTrue(stderr.contains("no window matches app_id=tip-racing"), "round \(round): \(stderr)")
+                XCTAssertTrue(stderr.contains("no window matches app_id=tip-racing"), "round \(round): status \(String(describing: status)), stderr \(stderr)")
             }
         }
         let shot = try settledScreenshot(within: 3) { self.bubbleBox($0) == nil }

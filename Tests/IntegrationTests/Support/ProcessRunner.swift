@@ -176,9 +176,17 @@ final class RunningProcess: @unchecked Sendable {
     func terminate() { signal(SIGTERM) }
     func signal(_ sig: Int32) { if isRunning { sendSignal(pid, sig) } }
 
-    /// Waits for the process to exit; returns its status, or nil on timeout.
+    /// Waits for the process to exit and for what it wrote to be read (bounded); returns its
+    /// status, or nil on timeout. Without the drain, output read right after exit can miss the
+    /// last chunk still in the pipe.
     @discardableResult
     func waitForExit(timeout: TimeInterval) -> Int32? {
+        guard let status = awaitExit(timeout: timeout) else { return nil }
+        drain(timeout: 1)
+        return status
+    }
+
+    private func awaitExit(timeout: TimeInterval) -> Int32? {
         if let s = status { return s }
         guard exited.wait(timeout: .now() + timeout) == .success else { return nil }
         exited.signal() // keep the semaphore "open" for later callers
@@ -189,9 +197,9 @@ final class RunningProcess: @unchecked Sendable {
     @discardableResult
     func stop(grace: TimeInterval = 3) -> Int32? {
         terminate()
-        if let s = waitForExit(timeout: grace) { return s }
+        if let s = awaitExit(timeout: grace) { return s }
         signal(SIGKILL)
-        return waitForExit(timeout: 2)
+        return awaitExit(timeout: 2)
     }
 
     /// Waits (bounded) for stdout/stderr to reach EOF after exit.
