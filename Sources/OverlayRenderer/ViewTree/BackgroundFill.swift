@@ -8,8 +8,9 @@ import OverlayEngine
 /// - On clear pixels (`onClear`: nothing drawn under the frame yet this frame) colour is copied
 ///   (Cairo's SOURCE operator, a plain fill) instead of blended (OVER, about 5 instructions a pixel
 ///   at any opacity): over transparent pixels both give the colour times its coverage. A rounded
-///   background on clear pixels is copied between its corner rows and filled rounded in the two
-///   bands of rows that hold the corners, split on whole device pixels so no pixel is drawn twice.
+///   background on clear pixels is copied between its corner rows, and the two bands of rows
+///   that hold its corners are copied from images of them (`ShapeImages`), split on whole device
+///   pixels so no pixel is drawn twice.
 struct BackgroundFill {
     var frame: Rect
     var radius: Double
@@ -17,7 +18,7 @@ struct BackgroundFill {
 
     /// Fills the background; false when none of the cheap ways applies (nothing was drawn: fill
     /// the rounded path).
-    func paint(_ cr: OpaquePointer, clip: ClipRegion, onClear: Bool) -> Bool {
+    func paint(_ cr: OpaquePointer, clip: ClipRegion, onClear: Bool, bands: ShapeImages?) -> Bool {
         guard frame.width > 0, frame.height > 0, color.alpha > 0 else { return true }
         let r = min(max(0, radius), frame.width / 2, frame.height / 2)
         if let pieces = piecesAwayFromCorners(clip, radius: r) {
@@ -30,7 +31,8 @@ struct BackgroundFill {
             cairo_restore(cr)
             return true
         }
-        return onClear && paintBands(cr, radius: r)
+        guard onClear, let bands else { return false }
+        return paintCopied(cr, radius: r, bands: bands)
     }
 
     /// The clip's rectangles cut to the frame when none reaches into a rounded corner; nil when
@@ -53,32 +55,36 @@ struct BackgroundFill {
         return pieces
     }
 
-    /// On clear pixels: the rows between the corners copied, the two bands of corner rows filled
-    /// rounded. False when the transform is not a scale and a translation or the corners leave
-    /// no whole row between them.
-    private func paintBands(_ cr: OpaquePointer, radius r: Double) -> Bool {
+    /// On clear pixels: the rows between the corners copied from the colour, the two bands of
+    /// rows that hold the corners copied from their images (`ShapeImages`: the rounded fill's
+    /// pixels), split on whole device pixels. False when the transform is not a uniform scale and
+    /// a translation, the corners leave no whole row between them, or a band's image is too
+    /// large: nothing was drawn.
+    private func paintCopied(_ cr: OpaquePointer, radius r: Double, bands shapes: ShapeImages) -> Bool {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
-        guard m.xy == 0, m.yx == 0, m.xx > 0, m.yy > 0 else { return false }
-        let top = frame.minY * m.yy + m.y0, bottom = frame.maxY * m.yy + m.y0
-        let innerTop = ((frame.minY + r) * m.yy + m.y0).rounded(.up), innerBottom = ((frame.maxY - r) * m.yy + m.y0).rounded(.down)
+        guard m.xy == 0, m.yx == 0, m.xx > 0, m.xx == m.yy else { return false }
+        let s = m.xx
+        let left = frame.minX * s + m.x0, right = frame.maxX * s + m.x0
+        let top = frame.minY * s + m.y0, bottom = frame.maxY * s + m.y0
+        let innerTop = (top + r * s).rounded(.up), innerBottom = (bottom - r * s).rounded(.down)
         guard innerBottom > innerTop else { return false }
-        let left = frame.minX * m.xx + m.x0, right = frame.maxX * m.xx + m.x0
+        let x0 = left.rounded(.down), y0 = top.rounded(.down), y1 = bottom.rounded(.up)
+        let width = right - left
+        guard let topBand = shapes.band(.top, width: width, radius: r * s, edgeX: left - x0, edgeY: top - y0,
+                                        rows: Int(innerTop - y0), color: color),
+              let bottomBand = shapes.band(.bottom, width: width, radius: r * s, edgeX: left - x0, edgeY: bottom - innerBottom,
+                                           rows: Int(y1 - innerBottom), color: color) else { return false }
         cairo_save(cr)
-        Paths.setSource(cr, color)
         cairo_identity_matrix(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_rectangle(cr, left, innerTop, right - left, innerBottom - innerTop)
+        Paths.setSource(cr, color)
+        cairo_rectangle(cr, left, innerTop, width, innerBottom - innerTop)
         cairo_fill(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        for (y0, y1) in [(top.rounded(.down), innerTop), (innerBottom, bottom.rounded(.up))] {
-            cairo_save(cr)
-            cairo_rectangle(cr, left.rounded(.down), y0, right.rounded(.up) - left.rounded(.down), y1 - y0)
-            cairo_clip(cr)
-            cairo_set_matrix(cr, &m)
-            Paths.roundedRect(cr, frame, radius: r)
+        for (image, y) in [(topBand, y0), (bottomBand, innerBottom)] {
+            cairo_set_source_surface(cr, image, x0, y)
+            cairo_rectangle(cr, x0, y, Double(cairo_image_surface_get_width(image)), Double(cairo_image_surface_get_height(image)))
             cairo_fill(cr)
-            cairo_restore(cr)
         }
         cairo_restore(cr)
         return true
