@@ -2,7 +2,8 @@ import CCairo
 import OverlayEngine
 
 /// The small antialiased shapes of view trees (bars, knobs, toggles, buttons, small rounded
-/// backgrounds) kept as images, one per outline, size, place within a device pixel and colour.
+/// backgrounds, the corner rows of a background copied onto clear pixels) kept as images, one
+/// per outline, size, place within a device pixel and colour.
 /// Cairo spends 110–240 k instructions rasterising such a curve at scale 2 however small it is;
 /// copying its image costs 15–100 k. The copy gives the pixels a fill gives, within rounding (1/255).
 ///
