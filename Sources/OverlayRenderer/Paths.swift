@@ -3,6 +3,21 @@ import CCairo
 
 /// Path helpers on a cairo context (logical points).
 enum Paths {
+    /// Clips to `rect` grown to whole device pixels. Cairo composites within a pixel-aligned clip
+    /// directly; a clip with partial pixels at its edges goes through a mask (text drawn in one
+    /// costs half as much again). For an axis-aligned transform, as every view is drawn under.
+    static func clipToDevicePixels(_ cr: OpaquePointer, _ rect: Rect) {
+        var x0 = rect.minX, y0 = rect.minY, x1 = rect.maxX, y1 = rect.maxY
+        cairo_user_to_device(cr, &x0, &y0)
+        cairo_user_to_device(cr, &x1, &y1)
+        var left = min(x0, x1).rounded(.down), top = min(y0, y1).rounded(.down)
+        var right = max(x0, x1).rounded(.up), bottom = max(y0, y1).rounded(.up)
+        cairo_device_to_user(cr, &left, &top)
+        cairo_device_to_user(cr, &right, &bottom)
+        cairo_rectangle(cr, min(left, right), min(top, bottom), abs(right - left), abs(bottom - top))
+        cairo_clip(cr)
+    }
+
     /// Adds a closed rounded rectangle; the radius is clamped to half the shorter side.
     static func roundedRect(_ cr: OpaquePointer, _ frame: Rect, radius: Double) {
         let r = max(0, min(radius, frame.width / 2, frame.height / 2))

@@ -201,7 +201,8 @@ final class ContainerSurface {
             // Nothing changed under this buffer: present it as is.
         } else {
             decor?.paintUnder(on: canvas, bounds: bounds)
-            painter.paint(list, container: bounds, on: canvas, only: region, view: view)
+            // The region was cleared (or the buffer is blank): clear pixels, unless a drawer's backdrop lies under the views.
+            painter.paint(list, container: bounds, on: canvas, only: region, overCleared: decor == nil, view: view)
             decor?.paintOver(on: canvas)
             ring?.paint(on: canvas)
         }

@@ -58,11 +58,13 @@ public final class RenderListPainter {
     /// Paints `list` with the container occupying `container` (logical points on `canvas`).
     /// Items are drawn only where they can show: their ink frame meets the container (or the
     /// clip), or they carry a background. With `region` (the canvas is clipped to it), an item
-    /// whose ink meets none of its rectangles is not drawn at all. Returns the ink rectangles
-    /// drawn (for damage).
+    /// whose ink meets none of its rectangles is not drawn at all. `overCleared`: the canvas is
+    /// transparent where it is drawn (cleared for this frame), so an item whose ink meets no item
+    /// drawn before it is drawn on clear pixels (`ViewTreeRenderer.draw`). Returns the ink
+    /// rectangles drawn (for damage).
     @discardableResult
     public func paint(_ list: RenderList, container: Rect, on canvas: Canvas, only region: [Rect]? = nil,
-                      view: (ViewID) -> PaintedView?) -> [Rect] {
+                      overCleared: Bool = false, view: (ViewID) -> PaintedView?) -> [Rect] {
         let cr = canvas.context
         cairo_save(cr)
         if let clip = list.clipRect {
@@ -79,7 +81,10 @@ public final class RenderListPainter {
             if item.opacity <= 0, painted.configuration?.background == nil || item.backgroundOpacity <= 0 { continue }
             drawn.append((item, painted, frame))
         }
-        for (item, painted, ink) in drawn { paintCard(item, painted, ink: ink, container: container, on: canvas) }
+        for (i, (item, painted, ink)) in drawn.enumerated() {
+            let onClear = overCleared && !drawn[..<i].contains { $0.2.intersects(ink) }
+            paintCard(item, painted, ink: ink, container: container, on: canvas, overCleared: onClear)
+        }
         cards.endFrame(animating: list.isAnimating)
         let ink = drawn.map(\.2)
         cairo_restore(cr)
@@ -100,33 +105,37 @@ public final class RenderListPainter {
     }
 
     /// A card repainted with the look it had is composited from its finished image (CardImageCache.swift).
-    private func paintCard(_ item: RenderItem, _ painted: PaintedView, ink: Rect, container: Rect, on canvas: Canvas) {
+    private func paintCard(_ item: RenderItem, _ painted: PaintedView, ink: Rect, container: Rect, on canvas: Canvas,
+                           overCleared: Bool) {
         if reusesCardImages, let look = CardLook(item, painted, deviceScale: canvas.scale),
            cards.paint(item.id, look: look, origin: item.frame.origin + item.offset + container.origin, opacity: item.opacity,
                        ink: ink, on: canvas, draw: { image in
                            var opaque = item
                            opaque.opacity = 1
-                           paint(opaque, painted, container: container, on: image)
+                           paint(opaque, painted, container: container, on: image, overCleared: true)  // a new image
                        }) {
             return
         }
-        paint(item, painted, container: container, on: canvas)
+        paint(item, painted, container: container, on: canvas, overCleared: overCleared)
     }
 
-    private func paint(_ item: RenderItem, _ painted: PaintedView, container: Rect, on canvas: Canvas) {
+    private func paint(_ item: RenderItem, _ painted: PaintedView, container: Rect, on canvas: Canvas, overCleared: Bool) {
+        var overCleared = overCleared
         if let background = painted.configuration?.background, item.backgroundOpacity > 0 {
             backdrops.paint(background, opacity: item.backgroundOpacity, container: container, on: canvas)
+            overCleared = false
         }
         if item.scale != 1, !painted.isFrosted {
             return paintScaled(item, painted, container: container, on: canvas)
         }
-        paintUnder(item, painted, container: container, on: canvas)
+        paintUnder(item, painted, container: container, on: canvas, overCleared: overCleared)
     }
 
     /// Draws the card itself under the item's transform (opacity, scale about its anchor, offset).
-    private func paintUnder(_ item: RenderItem, _ painted: PaintedView, container: Rect, on canvas: Canvas) {
+    private func paintUnder(_ item: RenderItem, _ painted: PaintedView, container: Rect, on canvas: Canvas, overCleared: Bool) {
         let origin = item.frame.origin + item.offset + container.origin
-        trees.draw(painted.tree, on: canvas, at: origin, opacity: item.opacity, scale: item.scale, anchor: item.scaleAnchor, shadow: painted.shadow)
+        trees.draw(painted.tree, on: canvas, at: origin, opacity: item.opacity, scale: item.scale, anchor: item.scaleAnchor, shadow: painted.shadow,
+                   overCleared: overCleared)
     }
 
     /// A scaled card (a frame of a `scale` transition, a stack's card peeking out under the top
@@ -161,11 +170,11 @@ public final class RenderListPainter {
         let height = (min(ink.maxY, ay + (clip.y2 - ay) / item.scale) * s).rounded(.up) - y0
         guard width > 0, height > 0 else { return }
         guard width * height <= Self.largestScaledPicture else {
-            return paintUnder(item, painted, container: container, on: canvas)  // a huge card nearly shrunk away
+            return paintUnder(item, painted, container: container, on: canvas, overCleared: false)  // a huge card nearly shrunk away
         }
         let picture = Canvas(pixelWidth: Int(width), pixelHeight: Int(height), scale: s)
         cairo_translate(picture.context, -x0 / s, -y0 / s)
-        paint(unscaled, painted, container: container, on: picture)
+        paint(unscaled, painted, container: container, on: picture, overCleared: true)  // a new picture
         picture.flush()
         cairo_save(cr)
         cairo_translate(cr, ax, ay)

@@ -2,7 +2,8 @@ import CCairo
 import OverlayEngine
 
 /// The small antialiased shapes of view trees (bars, knobs, toggles, buttons, small rounded
-/// backgrounds) kept as images, one per outline, size, place within a device pixel and colour.
+/// backgrounds, the corner rows of a background copied onto clear pixels) kept as images, one
+/// per outline, size, place within a device pixel and colour.
 /// Cairo spends 110–240 k instructions rasterising such a curve at scale 2 however small it is;
 /// copying its image costs 15–100 k. The copy gives the pixels a fill gives, within rounding (1/255).
 ///
@@ -22,11 +23,17 @@ final class ShapeImages {
         case circle
     }
 
+    /// The rows of a rounded rectangle that hold its top or its bottom corners.
+    enum Band: Hashable { case top, bottom }
+
     /// A shape in device pixels: its outline and size, where it starts within its first pixel, its colour.
     private struct Key: Hashable {
         var outline: Outline
         var width, height, offsetX, offsetY: Double
         var color: Color
+        /// Only the rows of `band` (`band(_:…)`): the image is `height` rows tall, the
+        /// rectangle's top (or bottom) edge at `offsetY` within it.
+        var band: Band? = nil
     }
 
     private final class Entry {
@@ -72,6 +79,14 @@ final class ShapeImages {
         return true
     }
 
+    /// The image of the rows of `band` of a rectangle `width` device pixels wide rounded with
+    /// `radius` device pixels, its left edge at `edgeX` and its top (or bottom) edge at `edgeY`
+    /// within the image, `rows` tall, in `color`; nil when it is too large.
+    func band(_ band: Band, width: Double, radius: Double, edgeX: Double, edgeY: Double, rows: Int, color: Color) -> OpaquePointer? {
+        image(Key(outline: .roundedRect(radius: radius), width: width, height: Double(rows), offsetX: edgeX, offsetY: edgeY,
+                  color: color, band: band))
+    }
+
     /// Drops every image.
     func removeAll() {
         entries.removeAll()
@@ -84,13 +99,18 @@ final class ShapeImages {
             entry.lastUse = clock
             return entry.surface
         }
-        let width = Int((key.offsetX + key.width).rounded(.up)), height = Int((key.offsetY + key.height).rounded(.up))
+        let width = Int((key.offsetX + key.width).rounded(.up))
+        let height = key.band == nil ? Int((key.offsetY + key.height).rounded(.up)) : Int(key.height)
         guard width > 0, height > 0, width * height <= Self.maximumPixels else { return nil }
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
         let cr = cairo_create(surface)!
         Paths.setSource(cr, key.color)
-        let frame = Rect(x: key.offsetX, y: key.offsetY, width: key.width, height: key.height)
+        var frame = Rect(x: key.offsetX, y: key.offsetY, width: key.width, height: key.height)
+        if let band = key.band {  // tall enough that only this band's corners reach into the image
+            frame.size.height = key.width + key.height + 4
+            if band == .bottom { frame.origin.y = key.offsetY - frame.height }
+        }
         switch key.outline {
         case .roundedRect(let radius): Paths.roundedRect(cr, frame, radius: radius)
         case .circle: cairo_arc(cr, frame.midX, frame.midY, frame.width / 2, 0, 2 * Double.pi)

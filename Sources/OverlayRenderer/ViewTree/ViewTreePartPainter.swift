@@ -123,8 +123,7 @@ struct PartPainter {
         let set = renderer.setText(content, width: frame.width, scale: deviceScale, part: index, of: texts)
         let color = content.color ?? look.text
         cairo_save(cr)
-        cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height + 1)
-        cairo_clip(cr)
+        Paths.clipToDevicePixels(cr, Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height + 1))
         Paths.setSource(cr, color.withAlpha(color.alpha * alpha))
         set.draw(cr, x: frame.minX, y: frame.minY, alpha: alpha)
         cairo_restore(cr)

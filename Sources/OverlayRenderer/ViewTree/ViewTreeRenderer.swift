@@ -132,8 +132,12 @@ public final class ViewTreeRenderer {
     /// `opacity` as a whole (parts over each other do not show through) and scaled by `scale`
     /// around `anchor` (a unit point of its frame), over `shadow` (cast by its root's rounded
     /// frame, under the same transform). Only parts meeting the canvas's clip are drawn.
+    /// `overCleared`: the canvas is transparent where the view can leave ink (cleared for this
+    /// frame, or new), so a plain background drawn on pixels no other part touched yet is copied
+    /// instead of blended (`BackgroundFill`).
     public func draw(_ view: LaidOutView, on canvas: Canvas, at origin: Point = .zero, opacity: Double = 1,
-                     scale: Double = 1, anchor: Point = Point(x: 0.5, y: 0.5), shadow: Shadow? = nil) {
+                     scale: Double = 1, anchor: Point = Point(x: 0.5, y: 0.5), shadow: Shadow? = nil,
+                     overCleared: Bool = false) {
         let alpha = opacity.isNaN ? 0 : min(1, opacity)
         guard alpha >= 0.5 / 255, scale > 0, scale.isFinite, origin.x.isFinite, origin.y.isFinite else { return }
         let cr = canvas.context
@@ -159,15 +163,20 @@ public final class ViewTreeRenderer {
         }
         // A repaint clipped to a few parts (RepaintRegion) draws only the parts that reach into it.
         let clip = ClipRegion(cr)
+        // Where parts drawn so far may have left ink, while the pixels under the rest are clear.
+        var inked: [Rect]? = overCleared && shadow == nil ? [] : nil
+        var clipDepth = 0
         for part in view.layout.placed {
             switch part.part {
             case .clip:
                 cairo_save(cr)
                 Paths.roundedRect(cr, part.frame, radius: part.cornerRadius)
                 cairo_clip(cr)
+                clipDepth += 1
                 continue
             case .unclip:
                 cairo_restore(cr)
+                clipDepth -= 1
                 continue
             default:
                 break
@@ -176,10 +185,13 @@ public final class ViewTreeRenderer {
             let arrow = view.layout.arrows[part.index]
             guard a >= 0.5 / 255, part.frame.width > 0 || part.frame.height > 0,
                   clip.rects.contains(where: { Self.reaches(part, arrow: arrow, into: $0) }) else { continue }
+            defer { if inked != nil, part.leavesInk { inked!.append(Self.ink(of: part, arrow: arrow)) } }
             switch part.part {
-            case .background(.color(let color)) where arrow == nil && clip.fillsAwayFromCorners(part.frame, radius: part.cornerRadius, cr: cr,
-                                                                                                  color: color.withAlpha(color.alpha * a)):
-                break
+            case .background(.color(let color)) where arrow == nil:
+                let fill = BackgroundFill(frame: part.frame, radius: part.cornerRadius, color: color.withAlpha(color.alpha * a))
+                // Clear pixels (a pixel's width around the frame too) are copied onto, not blended with.
+                let onClear = clipDepth == 0 && inked.map { $0.allSatisfy { !$0.intersects(part.frame.insetBy(dx: -1, dy: -1)) } } ?? false
+                if !fill.paint(cr, clip: clip, onClear: onClear, bands: scale == 1 ? shapes : nil) { painter.background(.color(color), part, alpha: a) }
             case .background(let fill): painter.background(fill, part, alpha: a)
             case .shadow(let shadow) where arrow != nil:
                 painter.calloutShadow(shadow, part, arrow: arrow!, alpha: a)
@@ -203,13 +215,19 @@ public final class ViewTreeRenderer {
     /// True when `part` may leave ink in `clip` (root coordinates): its frame (with its arrow),
     /// with its shadow's reach or the ink margin a part may spill, meets the clip.
     static func reaches(_ part: PlacedView, arrow: CalloutArrow? = nil, into clip: Rect) -> Bool {
+        let ink = ink(of: part, arrow: arrow)
+        return ink.maxX > clip.minX && ink.minX < clip.maxX && ink.maxY > clip.minY && ink.minY < clip.maxY
+    }
+
+    /// Where `part` may leave ink: its frame (with its arrow) grown by the ink margin a part may
+    /// spill, or by its shadow's reach.
+    static func ink(of part: PlacedView, arrow: CalloutArrow?) -> Rect {
         let f = arrow.map { Self.outlineBounds(part.frame, $0) } ?? part.frame
-        var ink = f.insetBy(dx: -ViewLayoutResult.partInkMargin, dy: -ViewLayoutResult.partInkMargin)
         if case .shadow(let shadow) = part.part {
             let e = shadow.extent
-            ink = Rect(x: f.minX - e.left, y: f.minY - e.top, width: f.width + e.left + e.right, height: f.height + e.top + e.bottom)
+            return Rect(x: f.minX - e.left, y: f.minY - e.top, width: f.width + e.left + e.right, height: f.height + e.top + e.bottom)
         }
-        return ink.maxX > clip.minX && ink.minX < clip.maxX && ink.maxY > clip.minY && ink.minY < clip.maxY
+        return f.insetBy(dx: -ViewLayoutResult.partInkMargin, dy: -ViewLayoutResult.partInkMargin)
     }
 
     /// `frame` grown to take in `arrow`'s tip.
@@ -354,6 +372,16 @@ public final class ViewTreeRenderer {
         images.insert((source, side, loaded), at: 0)
         if images.count > Self.imageCapacity { images.removeLast() }
         return loaded
+    }
+}
+
+extension PlacedView {
+    /// False for parts that paint nothing (stacks, grids, spacers).
+    var leavesInk: Bool {
+        switch part {
+        case .node(.vstack), .node(.hstack), .node(.zstack), .node(.grid), .node(.spacer), .clip, .unclip: false
+        default: true
+        }
     }
 }
 
