@@ -88,9 +88,11 @@ extension OverlayPresenter {
     /// come at their surfaces' pace: each frame drawn asks for the next, and the pass its frame
     /// callback (or, while values move, the end of its hold) wakes repaints the moving views. A
     /// pass where no surface of the view can draw it (a buffer released, a frame held) leaves it
-    /// as it is and costs little. Returns when the next held frame is due, or when the first
-    /// animation still under way ends, so one that shows on no surface still stops on time.
-    func advanceTreeAnimations(to now: Double) -> Double? {
+    /// as it is and costs little. A view moving on repaints only its container (`moved`): the
+    /// engine did not change, so the pass neither settles it nor looks at the other containers.
+    /// Returns when the next held frame is due, or when the first animation still under way ends,
+    /// so one that shows on no surface still stops on time.
+    func advanceTreeAnimations(to now: Double, moved: inout Set<String>) -> Double? {
         guard !trees.animations.isEmpty else { return nil }
         var wake: Double?
         for (id, animation) in trees.animations {
@@ -98,15 +100,16 @@ extension OverlayPresenter {
             if now >= done {
                 trees.animations[id] = nil
                 if case .tree(let tree)? = views[id] { manager.setSize(tree.size, of: id) }  // the room it kept
+                revision &+= 1
             } else {
                 wake = min(wake ?? done, done)
                 if let next = nextFrame(of: id, now: now) {
                     if next.isFinite { wake = min(wake ?? next, next) }
                     continue
                 }
+                if let container = manager.containerName(of: id) { moved.insert(container) }
             }
             trees.changed(id)
-            revision &+= 1
         }
         return wake
     }
@@ -114,7 +117,11 @@ extension OverlayPresenter {
     /// When the latest value of a view tree of `container` moving to it came; nil when none
     /// moves (its surface paces those frames).
     func latestTreeValue(in container: String) -> Double? {
-        trees.animations.filter { manager.containerName(of: $0.key) == container }.map(\.value.start).max()
+        var latest: Double?
+        for (id, animation) in trees.animations where manager.containerName(of: id) == container {
+            latest = max(latest ?? animation.start, animation.start)
+        }
+        return latest
     }
 
     /// When view `id`, moving, can next be drawn: nil when now (or it shows on no surface);

@@ -277,7 +277,8 @@ public final class OverlayPresenter {
         let now = clock()
         advanceInput(to: now)
         advanceCenter(to: now)
-        let treeAnimationEnd = advanceTreeAnimations(to: now)
+        var moved: Set<String> = []  // containers of view trees moving on (their frames only)
+        let treeAnimationEnd = advanceTreeAnimations(to: now, moved: &moved)
         deliverClicks()
         let changed = revision != seenRevision || engineDeadline.map { now >= $0 } == true
             || animationTick.map { now >= $0 } == true
@@ -314,7 +315,7 @@ public final class OverlayPresenter {
         drawersChanged = false
         centerChanged = false
         heldFrame = nil
-        for name in order { try updateSurface(of: name, now: now, engineChanged: redraw) }
+        for name in order { try updateSurface(of: name, now: now, engineChanged: redraw || moved.contains(name)) }
         lazyMeasure.pending.shrinkIfSparse()  // emptied by removals above and by measuring while drawing
         animationTick = surfaces.values.contains { $0.awaitsAnimationTick } ? now + Self.animationTickInterval : nil
         if !spareBuffers.isEmpty { spareBuffers = spareBuffers.filter { $0.value.until > now } }
