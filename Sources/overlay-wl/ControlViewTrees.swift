@@ -40,9 +40,11 @@ extension ControlFrontend {
             throw BusMethodError.invalidArgs("ShowLevel: label and icon: at most \(Self.maximumLevelText) bytes each")
         }
         let node = OSD.view(label: label, value: value, maximum: maximum, icon: icon.isEmpty ? nil : icon, muted: muted)
-        return try show(node, in: OSD.containerName, request: try ShowRequest(settings: [("container", .string(OSD.containerName))]),
-                        tag: OSD.tag)
+        return try show(node, in: OSD.containerName, request: Self.levelRequest, tag: OSD.tag)
     }
+
+    /// What every `ShowLevel` asks: the `osd` container, its own settings.
+    private static let levelRequest = ShowRequest(container: OSD.containerName)
 
     /// The settings of `ShowView`: the show request and the tag.
     private static func viewTreeSettings(_ settings: BusValue, container: String) throws -> (ShowRequest, String?) {

@@ -30,6 +30,8 @@ enum OSD {
 
     /// Dark text on a light panel: themed icons are symbolic (dark) pictures.
     static let text = Color(hex: "#2E3440")!
+    /// The panel under it, a little see-through.
+    static let panel = Color(hex: "#ECEFF4E6")!
 
     /// An icon, a label over a bar filled to `value / maximum`, and the percentage (or "Muted").
     static func view(label: String, value: Double, maximum: Double, icon: String?, muted: Bool) -> ViewNode {
@@ -45,7 +47,7 @@ enum OSD {
         row.append(Text(percent, font: FontSpec(size: 11), color: text, lineLimit: 1)
             .frame(width: 48, alignment: .trailing))
         return ViewNode(.hstack(spacing: 12, alignment: .center), children: row)
-            .padding(14).background(Color(hex: "#ECEFF4E6")!).cornerRadius(14).id("osd")
+            .padding(14).background(panel).cornerRadius(14).id("osd")
     }
 
     /// The default icon of a volume level.
