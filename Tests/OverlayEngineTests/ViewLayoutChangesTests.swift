@@ -75,4 +75,13 @@ import Testing
         #expect(to.interpolating(from: from, progress: progress, matches: matches) == to.interpolating(from: from, progress: progress))
         #expect(to.interpolating(from: from, progress: progress, matches: matches) != to, "part way, not the end")
     }
+
+    @Test func aCalloutKeepsItsArrowWhileItMoves() {
+        let arrow = CalloutArrow(side: .top, baseStart: Point(x: 10, y: 30), tip: Point(x: 15, y: 40), baseEnd: Point(x: 20, y: 30))
+        let from = layout(Text("Tip").frame(width: 60, height: 30).arrow(arrow))
+        let to = layout(Text("A longer tip").frame(width: 90, height: 30).arrow(arrow))
+        let midway = to.interpolating(from: from, progress: 0.5)
+        #expect(!to.arrows.isEmpty)
+        #expect(midway.arrows == to.arrows, "the arrow is drawn on every frame of the move")
+    }
 }

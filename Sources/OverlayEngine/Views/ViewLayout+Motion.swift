@@ -13,7 +13,7 @@ extension ViewLayoutResult {
         let matches = known ?? partMatches(from: start)
         var result = ViewLayoutResult(size: Size(width: start.size.width + (size.width - start.size.width) * t,
                                                  height: start.size.height + (size.height - start.size.height) * t),
-                                      placed: [])
+                                      placed: [], arrows: arrows)  // relative to their parts' frames
         result.placed.reserveCapacity(placed.count + matches.leaving.count)
         for i in placed.indices { result.placed.append(part(i, from: start, matches.from[i], t)) }
         for j in matches.leaving {
