@@ -1,14 +1,16 @@
 #!/usr/bin/python3
 """The soak's client side (run by scripts/soak as the rig user): a seeded random mix of Notify,
 replace, CloseNotification, actions, reloads (half with a broken config) and hostile clients
-against the daemon for MINUTES, recording every NotificationClosed per id and the daemon's RSS.
-At the end it closes what is still open and checks: every id it got back closed exactly once,
-the daemon is alive, RSS after warm-up has no growth trend, and the daemon idles at 0 ticks.
+against the daemon for MINUTES, recording every NotificationClosed per id and the daemon's RSS,
+busy and settled (everything closed, now and then, and the daemon's trim done). At the end it
+closes what is still open and measures: every id it got back closed exactly once, the daemon is
+alive, the slope of settled RSS, and the daemon idles at 0 ticks.
 
     soak-driver.py MINUTES SEED CONFIG_PATH RESULT_JSON
 """
 import json, os, random, signal, socket, sys, threading, time
 from jeepney import DBusAddress, MatchRule, new_method_call, message_bus
+from jeepney.wrappers import unwrap_msg
 from jeepney.io.blocking import open_dbus_connection
 
 NF = DBusAddress('/org/freedesktop/Notifications', bus_name='org.freedesktop.Notifications',
@@ -58,8 +60,7 @@ def notify(replaces=0, **kw):
     msg = new_method_call(NF, 'Notify', 'susssasa{sv}i', (
         kw.get('app', 'soak%d' % rng.randrange(5)), replaces, '', kw.get('summary', 'Soak %d' % rng.randrange(10**6)),
         kw.get('body', rng.choice(BODIES)), actions, hints, kw.get('timeout', rng.choice([-1, 500, 1500, 3000, 0]))))
-    reply = conn.send_and_get_reply(msg, timeout=30)
-    nid = reply.body[0]
+    nid = unwrap_msg(conn.send_and_get_reply(msg, timeout=30))[0]  # an error reply raises: no id
     ids.add(nid)
     open_ids.append(nid)
     return nid
@@ -106,13 +107,42 @@ def hostile():
         notify(body='<b><i><u>' * 2000 + '&' * 5000 + '</s>' * 300)
         count('bad-markup')
 
+open_at_settle = []  # how many were open when each settle began
+def close_all():
+    """Closes every id not closed yet and waits (up to 10 s) for their signals."""
+    with closed_lock: pending = sorted(ids.difference(closed))
+    open_at_settle.append(len(pending))
+    for nid in pending:
+        try: conn.send_and_get_reply(new_method_call(NF, 'CloseNotification', 'u', (nid,)), timeout=30)
+        except Exception: pass
+    open_ids.clear()
+    for _ in range(100):
+        with closed_lock: pending = [i for i in pending if i not in closed]
+        if not pending: return
+        time.sleep(0.1)
+
+def settled_rss():
+    """RSS once everything closed and the daemon trimmed (5 s after the last view closed: the
+    heap's free pages, the drawing caches and the code pages go back); the lower of two reads."""
+    close_all()
+    time.sleep(7)
+    first = rss_kib(); time.sleep(1)
+    return min(first, rss_kib())
+
 start = time.monotonic()
 end = start + minutes * 60
 warm = start + min(300, max(30, minutes * 60 / 2))  # half the run, 30 s to 5 min: caches and malloc's arenas fill
-samples = []  # (seconds, RSS KiB) after warm-up
-next_sample = start
+settle_every = 300 if minutes >= 15 else 30  # rare: notifications still pile up between them
+samples = []  # (seconds, RSS KiB) after warm-up, every second while busy
+settled = []  # (seconds, RSS KiB): from warm-up on, every settle_every s, everything closed and trimmed
+next_sample, next_settle = start, warm
 while time.monotonic() < end:
     now = time.monotonic()
+    if now >= next_settle:
+        if not alive(): break
+        settled.append((now - start, settled_rss()))
+        next_settle = max(time.monotonic(), next_settle + settle_every)
+        continue
     if now >= next_sample:
         if not alive(): break
         if now >= warm: samples.append((now - start, rss_kib()))
@@ -154,11 +184,7 @@ while time.monotonic() < end:
 # Close what is still open, let the signals come, then look.
 daemon_alive = alive()
 if daemon_alive:
-    for nid in sorted(ids):
-        with closed_lock: done = nid in closed
-        if not done:
-            try: conn.send_and_get_reply(new_method_call(NF, 'CloseNotification', 'u', (nid,)), timeout=30)
-            except Exception: pass
+    close_all()
     time.sleep(3)
 with closed_lock: snapshot = dict(closed)
 never = sorted(i for i in ids if snapshot.get(i, 0) == 0)
@@ -171,19 +197,23 @@ if daemon_alive and alive():
     # closed): idle is measured after it, when nothing is due.
     time.sleep(6)
     t0 = cpu_ticks(); time.sleep(2); idle = cpu_ticks() - t0
-slope = 0.0
-if len(samples) >= 2:
-    n = len(samples); mx = sum(x for x, _ in samples) / n; my = sum(y for _, y in samples) / n
-    sxx = sum((x - mx) ** 2 for x, _ in samples)
-    slope = sum((x - mx) * (y - my) for x, y in samples) / sxx if sxx else 0.0
+    settled.append((time.monotonic() - start, rss_kib()))  # past the last trim
+def fitted_slope(points):  # least squares, KiB a second
+    if len(points) < 2: return 0.0
+    n = len(points); mx = sum(x for x, _ in points) / n; my = sum(y for _, y in points) / n
+    sxx = sum((x - mx) ** 2 for x, _ in points)
+    return sum((x - mx) * (y - my) for x, y in points) / sxx if sxx else 0.0
+slope, busy_slope = fitted_slope(settled), fitted_slope(samples)
 rss = [y for _, y in samples]
 result = {
     'seed': seed, 'minutes': minutes, 'ids': len(ids), 'closed-never': never[:20], 'closed-never-count': len(never),
     'closed-twice': twice[:20], 'closed-twice-count': len(twice), 'alive': daemon_alive and alive(),
     'idle-ticks-2s': idle, 'rss-kib': {'min': min(rss) if rss else None, 'max': max(rss) if rss else None,
                                        'last': rss[-1] if rss else None, 'samples': len(rss)},
-    'rss-slope-kib-per-min': round(slope * 60, 1), 'counts': counts,
+    'rss-slope-kib-per-min': round(slope * 60, 1), 'busy-rss-slope-kib-per-min': round(busy_slope * 60, 1),
+    'settled-rss-kib': [[round(x), y] for x, y in settled], 'open-at-settle': open_at_settle, 'counts': counts,
     'rss-every-10s': [y for _, y in samples[::10]],
+    'rss-samples': [[round(x, 1), y] for x, y in samples],
 }
 json.dump(result, open(result_path, 'w'), indent=1)
 print(json.dumps(result))
