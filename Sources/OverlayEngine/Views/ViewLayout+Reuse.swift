@@ -25,8 +25,8 @@ extension ViewLayout {
     /// in what sizes nothing (values of bars, sliders and toggles, actions, the picture in an
     /// image of a set size) and in texts that give every size `previous` asked of them again.
     /// Layout asks nothing else, so it would decide the same. Nil when a layout must run.
-    public static func reuse(_ previous: ViewLayoutResult, of previousRoot: ViewNode, for root: ViewNode,
-                             proposal: ProposedSize, measuring: any TextMeasuring) -> ViewLayoutResult? {
+    static func reuse(_ previous: ViewLayoutResult, of previousRoot: ViewNode, for root: ViewNode,
+                      proposal: ProposedSize, measuring: any TextMeasuring) -> ViewLayoutResult? {
         guard let record = previous.record, record.proposal == proposal else { return nil }
         var kinds: [ViewKind] = []
         var changedTexts: [(index: Int, content: TextContent)] = []

@@ -105,31 +105,20 @@ public final class ViewTreeRenderer {
     /// Lays `node` out for `proposal` with Pango's measurements; placed as `previous` was when
     /// it differs from that tree only in values (`ViewLayout.layout(_:proposal:measuring:reusing:)`).
     public func layout(_ node: ViewNode, proposal: ProposedSize = .unspecified, reusing previous: LaidOutView? = nil) -> LaidOutView {
-        if let previous, let placed = ViewLayout.reuse(previous.layout, of: previous.node, for: node, proposal: proposal, measuring: measurer) {
-            return LaidOutView(node: node, layout: placed)
-        }
-        layoutsRun += 1
-        return LaidOutView(node: node, layout: ViewLayout.layout(node, proposal: proposal, measuring: measurer))
+        LaidOutView(node: node, layout: ViewLayout.layout(node, proposal: proposal, measuring: measurer,
+                                                          reusing: previous.map { ($0.node, $0.layout) }))
     }
-
-    /// Trees laid out by `layout` so far, not placed as an earlier one (tests).
-    public private(set) var layoutsRun = 0
 
     /// `node` laid out at its ideal size, the same layout as the last time it was asked for (of
     /// the last `recentCapacity` trees): what a small tree made afresh for every frame from the
-    /// same facts (a stack's header, the "+N more" pill) is drawn from. A tree new in values
-    /// only (the pill's or the header's count changed, and with it no size) is placed as the
-    /// latest such tree was (`ViewLayout.reuse`): its changed texts are measured, nothing is laid out.
+    /// same facts (a stack's header, the "+N more" pill) is drawn from.
     public func layoutReusing(_ node: ViewNode) -> LaidOutView {
         if let index = recent.firstIndex(where: { $0.node == node }) {
             let known = recent.remove(at: index)
             recent.insert(known, at: 0)
             return known
         }
-        let placed = recent.lazy.compactMap { known in
-            ViewLayout.reuse(known.layout, of: known.node, for: node, proposal: .unspecified, measuring: self.measurer)
-        }.first
-        let laidOut = placed.map { LaidOutView(node: node, layout: $0) } ?? layout(node)
+        let laidOut = layout(node)
         recent.insert(laidOut, at: 0)
         if recent.count > Self.recentCapacity { recent.removeLast() }
         return laidOut
