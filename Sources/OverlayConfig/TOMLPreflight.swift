@@ -25,7 +25,11 @@ struct TOMLPreflight {
     /// Open `[` and `{` of values (arrays and inline tables), innermost last.
     private var open: [UInt8] = []
 
-    private init(_ bytes: [UInt8]) { self.bytes = bytes }
+    private init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        // toml++ skips a UTF-8 byte order mark, so a header right after it opens the first line.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3; lineStart = 3 }
+    }
 
     private mutating func run() -> Problem? {
         var atLineStart = true

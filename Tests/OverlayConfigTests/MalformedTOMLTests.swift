@@ -20,6 +20,14 @@ import Testing
         #expect(error?.reason == "a table header needs a key, saw byte 0xEF")
     }
 
+    @Test func aHeaderAfterAByteOrderMarkIsChecked() {
+        // Fuzz/Regressions/config/header-after-bom.toml: a BOM, then `[` and the byte 0x01.
+        let error = error("\u{FEFF}[\u{01}bntainers.chat]\nroll-down = 1\n")
+        #expect(error?.line == 1)
+        #expect(error?.column == 2)
+        #expect(error?.reason.hasPrefix("a table header needs a key") == true)
+    }
+
     @Test(arguments: [
         ("[!x]", 1, 2), ("[[#]]", 1, 3), ("[ \t*]\n", 1, 4), ("[\n", 1, 2), ("[[\t{a}]]", 1, 4),
         ("x = [\n  1,\n]\n[.]", 4, 2), ("s = \"\"\"\n[ok\n\"\"\"\n[=]", 4, 2),
