@@ -18,6 +18,9 @@ final class KWinTests: RigTestCase {
         return abs(box.maxX - (shot.width - Look.margin)) <= 1 && abs(box.y - Look.margin) <= 1
             && abs(box.width - Look.width) <= 2
             && shot.pixel(box.x + Look.border + 4, box.midY).isClose(to: Look.background)
+            // crisp edges: a frame of the slide-in can sit a fraction of a pixel from rest
+            && shot.pixel(box.x, box.midY).isClose(to: Look.borderColor)
+            && shot.pixel(box.maxX - 1, box.midY).isClose(to: Look.borderColor)
     }
 
     func testNotificationIsDrawnTopRightAndClosedByACall() throws {
