@@ -12,7 +12,7 @@ import OverlayScene
 /// builds while any real change (a moved edge, a wrong colour, a missing icon) fails.
 ///
 /// On failure the actual image, the golden and a diff (red where pixels differ, the golden
-/// faded elsewhere) are kept in `Golden/failures/<name>/` (git-ignored) and the path is printed.
+/// faded elsewhere) are kept in `.build/test-failures/golden/<name>/` and the path is printed.
 /// `OVERLAY_UPDATE_GOLDENS=1` rewrites the goldens from the current rendering instead.
 enum GoldenImage {
     static let channelTolerance = 2
@@ -89,7 +89,11 @@ enum GoldenImage {
     /// The last comparison's differing pixels, largest difference and pixel count (to state tolerances).
     nonisolated(unsafe) static var lastOutliers = (count: 0, worst: 0, pixels: 0)
 
-    static func failureDirectory(_ name: String) -> String { "\(directory)/failures/\(name)" }
+    /// Outside the test target, so SwiftPM does not see the kept files as unhandled resources.
+    static func failureDirectory(_ name: String) -> String {
+        URL(fileURLWithPath: directory).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/test-failures/golden/\(name)").path
+    }
 
     private static func keep(_ canvas: Canvas, golden: OpaquePointer, diff: Canvas?, name: String) {
         let dir = failureDirectory(name)

@@ -5,7 +5,7 @@ import XCTest
 /// Base class for end-to-end tests: one rig per test class (started on first use, stopped in the
 /// class tearDown), daemons and monitors stopped after each test, and on failure the test's
 /// screenshots, process output and the sway log are saved under
-/// `Tests/IntegrationTests/failures/<Class>.<test>/` (git-ignored) and the path is printed.
+/// `.build/test-failures/integration/<Class>.<test>/` and the path is printed.
 /// Skips only when the rig's tools (sway, grim, ...) are not installed.
 class RigTestCase: XCTestCase {
     /// Output size of HEADLESS-1 for this class's rig.
@@ -18,7 +18,7 @@ class RigTestCase: XCTestCase {
     private static let registryLock = NSLock()
     private static var rigs: [String: Rig] = [:]
 
-    static let failuresDirectory = "\(Rig.repoRoot)/Tests/IntegrationTests/failures"
+    static let failuresDirectory = "\(Rig.repoRoot)/.build/test-failures/integration"
 
     private(set) var rig: Rig!
     private var shots: [Screenshot] = []
