@@ -158,7 +158,8 @@ extension ControlFrontend {
         return lines.joined(separator: "\n")
     }
 
-    static func name<T>(_ value: T, _ table: [(String, T)]) -> String {
-        table.first { "\($0.1)" == "\(value)" }?.0 ?? "\(value)"
+    /// The config's name for `value` (compared by value: describing both went through reflection).
+    static func name<T: Equatable>(_ value: T, _ table: [(String, T)]) -> String {
+        table.first { $0.1 == value }?.0 ?? "\(value)"
     }
 }

@@ -78,3 +78,20 @@ import Testing
         #expect(text.contains("side (vertical, multiple)\n  showing (bottom to top): \(id)\n  waiting (next first):    -"), "\(text)")
     }
 }
+
+@Suite struct ContainerListingTests {
+    @Test func listingNamesEachContainersDisplayQueueAndOrderAsTheConfigDoes() throws {
+        let h = try DaemonHarness(config: """
+            [containers.side]
+            anchor = ["top", "bottom", "left"]
+            display = "horizontal"
+            queue = "one-by-one-wait-finish"
+            display-order = "oldest-on-top"
+            """)
+        guard case .string(let text)? = try h.daemon.control.handle(BusCall(member: "ListText", arguments: [])).values.first,
+              case .string(let json)? = try h.daemon.control.handle(BusCall(member: "List", arguments: [])).values.first
+        else { Issue.record("List and ListText answer one string each"); return }
+        #expect(text.contains("side (horizontal, one-by-one-wait-finish)"))
+        #expect(json.contains(#""name":"side","display":"horizontal","queue":"one-by-one-wait-finish","display-order":"oldest-on-top""#))
+    }
+}
