@@ -87,7 +87,9 @@ let package = Package(
                     swiftSettings: interop),
         .testTarget(name: "WaylandPresenterTests", dependencies: ["WaylandPresenter"], swiftSettings: interop),
         .testTarget(name: "DBusServiceTests", dependencies: ["DBusService"], swiftSettings: interop),
-        .testTarget(name: "OverlayConfigTests", dependencies: ["OverlayConfig", "OverlayEngine"]),
+        .testTarget(name: "OverlayConfigTests", dependencies: [
+            "OverlayConfig", "OverlayEngine", "CShims", .product(name: "TOMLKit", package: "TOMLKit"),
+        ]),
         .testTarget(name: "SwayIPCTests", dependencies: ["SwayIPC"], swiftSettings: interop),
         .testTarget(name: "OverlayCLITests", dependencies: [
             "overlay-wl", .product(name: "PropertyBased", package: "swift-property-based"),

@@ -19,11 +19,14 @@ let package = Package(
 			cxxSettings: [
 				.define("TOML_EXCEPTIONS", to: "1"),
 				.define("_CRT_NONSTDC_NO_WARNINGS", .when(platforms: [.windows])),
+				// Quiet as a remote package is: toml++'s and TOMLKit's warnings are upstream's.
+				.unsafeFlags(["-w"]),
 			]
 		),
 		.target(
 			name: "TOMLKit",
-			dependencies: ["CTOML"]
+			dependencies: ["CTOML"],
+			swiftSettings: [.unsafeFlags(["-suppress-warnings"])]
 		),
 	],
 	cLanguageStandard: .c99,

@@ -17,6 +17,9 @@ extern "C" {
 	/// Initializes a new \c toml::array .
 	CTOMLArray * arrayCreate() { return reinterpret_cast<CTOMLArray *>(new toml::array()); }
 
+	/// Deletes \c array , made by \c arrayCreate , and every node in it.
+	void arrayDelete(CTOMLArray * array) { delete reinterpret_cast<toml::array *>(array); }
+
 	// MARK: - Array Information
 
 	/// Checks whether \c array1 is equal to \c array2 .

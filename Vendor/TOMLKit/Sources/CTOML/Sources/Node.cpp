@@ -251,6 +251,12 @@ extern "C" {
 		return dateTimeMem;
 	}
 
+	/// Frees \c dateTime , returned by \c nodeAsDateTime , and its offset.
+	void dateTimeFree(const CTOMLDateTime * _Nonnull dateTime) {
+		delete dateTime->offset;
+		free((void *) dateTime);
+	}
+
 	/// Retrieves a \c CTOMLTable from the \c node .
 	CTOMLTable * _Nullable nodeAsTable(CTOMLNode * _Nonnull node) {
 		auto res = reinterpret_cast<toml::node *>(node)->as_table();

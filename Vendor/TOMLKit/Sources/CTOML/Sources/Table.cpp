@@ -40,6 +40,10 @@ extern "C" {
 		}
 	}
 
+	/// Deletes \c table , made by \c tableCreate or \c tableCreateFromString , and every node in
+	/// it.
+	void tableDelete(CTOMLTable * table) { delete reinterpret_cast<toml::table *>(table); }
+
 	// MARK: - Table Information
 
 	/// Checks whether \c table1 is equal to \c table2 .
@@ -160,6 +164,14 @@ extern "C" {
 		}
 
 		return keyArray;
+	}
+
+	/// Frees \c keys , returned by \c tableGetKeys , and its \c count strings.
+	void tableFreeKeys(char const * const * keys, size_t count) {
+		for (size_t index = 0; index < count; index++) {
+			free((void *) keys[index]);
+		}
+		free((void *) keys);
 	}
 
 	/// Retrieve all the values from \c table . The size of the return value is the size of \c table

@@ -59,6 +59,7 @@ public extension TOMLValueConvertible {
 			self.tomlValue.type == .bool,
 			let pointer = nodeAsBool(self.tomlValue.tomlValuePointer)
 		else { return nil }
+		defer { free(UnsafeMutableRawPointer(mutating: pointer)) }
 
 		return pointer.pointee
 	}
@@ -69,6 +70,7 @@ public extension TOMLValueConvertible {
 			self.tomlValue.type == .int,
 			let pointer = nodeAsInt(self.tomlValue.tomlValuePointer)
 		else { return nil }
+		defer { free(UnsafeMutableRawPointer(mutating: pointer)) }
 
 		return Int(pointer.pointee)
 	}
@@ -79,6 +81,7 @@ public extension TOMLValueConvertible {
 			self.tomlValue.type == .double,
 			let pointer = nodeAsDouble(self.tomlValue.tomlValuePointer)
 		else { return nil }
+		defer { free(UnsafeMutableRawPointer(mutating: pointer)) }
 
 		return pointer.pointee
 	}
@@ -89,6 +92,7 @@ public extension TOMLValueConvertible {
 			self.tomlValue.type == .string,
 			let pointer = nodeAsString(self.tomlValue.tomlValuePointer)
 		else { return nil }
+		defer { free(UnsafeMutableRawPointer(mutating: pointer)) }
 
 		return String(cString: pointer)
 	}
@@ -99,6 +103,7 @@ public extension TOMLValueConvertible {
 			self.tomlValue.type == .date,
 			let pointer = nodeAsDate(self.tomlValue.tomlValuePointer)
 		else { return nil }
+		defer { free(UnsafeMutableRawPointer(mutating: pointer)) }
 
 		return TOMLDate(cTOMLDate: pointer.pointee)
 	}
@@ -109,6 +114,7 @@ public extension TOMLValueConvertible {
 			self.tomlValue.type == .time,
 			let pointer = nodeAsTime(self.tomlValue.tomlValuePointer)
 		else { return nil }
+		defer { free(UnsafeMutableRawPointer(mutating: pointer)) }
 
 		return TOMLTime(cTOMLTime: pointer.pointee)
 	}
@@ -119,6 +125,7 @@ public extension TOMLValueConvertible {
 			self.tomlValue.type == .dateTime,
 			let pointer = nodeAsDateTime(self.tomlValue.tomlValuePointer)
 		else { return nil }
+		defer { dateTimeFree(pointer) }
 
 		return TOMLDateTime(cTOMLDateTime: pointer.pointee)
 	}
@@ -130,7 +137,7 @@ public extension TOMLValueConvertible {
 			let pointer = nodeAsTable(self.tomlValue.tomlValuePointer)
 		else { return nil }
 
-		return TOMLTable(tablePointer: pointer)
+		return TOMLTable(tablePointer: pointer, parent: self.tomlValue.parent)
 	}
 
 	/// Converts this `TOMLValueConvertible` to a `TOMLArray`. If the conversion fails, this will return `nil`.
@@ -140,7 +147,7 @@ public extension TOMLValueConvertible {
 			let pointer = nodeAsArray(self.tomlValue.tomlValuePointer)
 		else { return nil }
 
-		return TOMLArray(arrayPointer: pointer)
+		return TOMLArray(arrayPointer: pointer, parent: self.tomlValue.parent)
 	}
 
 	/// Converts this `TOMLValueConvertible` to a `TOMLArray`, then returns the `TOMLValue` at `index`, If the conversion

@@ -31,6 +31,10 @@ public struct TOMLValue:
 	/// The pointer to the underlying `toml::node`.
 	let tomlValuePointer: OpaquePointer
 
+	/// The table or array whose `toml::node` this is, kept alive while this value is; `nil` for a
+	/// node of its own.
+	let parent: AnyObject?
+
 	var tomlInt: TOMLInt?
 
 	public var type: TOMLType {
@@ -57,7 +61,7 @@ public struct TOMLValue:
 	}
 
 	func copy() -> TOMLValue {
-		TOMLValue(tomlValuePointer: copyNode(self.tomlValuePointer))
+		TOMLValue(tomlValuePointer: copyNode(self.tomlValuePointer), parent: nil)
 	}
 
 	public static func == (lhs: TOMLValue, rhs: TOMLValue) -> Bool {

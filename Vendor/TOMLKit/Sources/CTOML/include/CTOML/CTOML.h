@@ -131,6 +131,9 @@ extern "C" {
 	/// Initializes a new \c toml::array .
 	CTOMLArray * arrayCreate();
 
+	/// Deletes \c array , made by \c arrayCreate , and every node in it.
+	void arrayDelete(CTOMLArray * array);
+
 	// MARK: - Array - Information
 
 	/// Checks whether \c array1 is equal to \c array2 .
@@ -225,6 +228,10 @@ extern "C" {
 	CTOMLTable * _Nullable tableCreateFromString(
 		const char * _Nonnull tomlStr, CTOMLParseError * _Nonnull errorPointer);
 
+	/// Deletes \c table , made by \c tableCreate or \c tableCreateFromString , and every node in
+	/// it.
+	void tableDelete(CTOMLTable * table);
+
 	// MARK: - Table - Information
 
 	/// Checks whether \c table1 is equal to \c table2 .
@@ -278,6 +285,9 @@ extern "C" {
 
 	/// Retrieve all the keys from \c table . The size of the return value is the size of \c table .
 	char const * _Nonnull const * _Nonnull tableGetKeys(CTOMLTable * table);
+
+	/// Frees \c keys , returned by \c tableGetKeys , and its \c count strings.
+	void tableFreeKeys(char const * _Nonnull const * _Nonnull keys, size_t count);
 
 	/// Retrieve all the values from \c table . The size of the return value is the size of \c table
 	/// .
@@ -366,6 +376,9 @@ extern "C" {
 
 	/// Retrieves a \c CTOMLDateTime from the \c node .
 	const CTOMLDateTime * _Nullable nodeAsDateTime(CTOMLNode * _Nonnull node);
+
+	/// Frees \c dateTime , returned by \c nodeAsDateTime , and its offset.
+	void dateTimeFree(const CTOMLDateTime * _Nonnull dateTime);
 
 	/// Retrieves a \c CTOMLTable from the \c node .
 	CTOMLTable * _Nullable nodeAsTable(CTOMLNode * _Nonnull node);

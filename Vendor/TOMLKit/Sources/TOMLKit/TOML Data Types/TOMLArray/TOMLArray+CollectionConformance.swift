@@ -80,7 +80,7 @@ extension TOMLArray:
 		get {
 			self.checkIndex(index)
 			let pointer = arrayGetNode(self.arrayPointer, Int64(index))
-			return TOMLValue(tomlValuePointer: pointer)
+			return TOMLValue(tomlValuePointer: pointer, parent: self)
 		}
 		set(value) {
 			value.tomlValue.replaceInArray(arrayPointer: self.arrayPointer, index: index)

@@ -125,13 +125,29 @@ public final class TOMLArray:
 	/// A pointer to the underlying `toml::array`.
 	let arrayPointer: OpaquePointer
 
-	init(arrayPointer: OpaquePointer) {
+	/// What keeps the `toml::array` alive when this array is a view into a table or another array
+	/// (their document owns it); `nil` when this array owns it and deletes it in `deinit`.
+	let parent: AnyObject?
+
+	/// Whether this array made its `toml::array` (and deletes it).
+	private let ownsArray: Bool
+
+	/// A view of `arrayPointer`, which `parent` keeps alive.
+	init(arrayPointer: OpaquePointer, parent: AnyObject?) {
 		self.arrayPointer = arrayPointer
+		self.parent = parent
+		self.ownsArray = false
 	}
 
 	/// Create a new `TOMLArray`.
 	public required init() {
 		self.arrayPointer = arrayCreate()
+		self.parent = nil
+		self.ownsArray = true
+	}
+
+	deinit {
+		if self.ownsArray { arrayDelete(self.arrayPointer) }
 	}
 
 	/// Creates a new `TOMLArray` using the contents of a Swift `Array`.

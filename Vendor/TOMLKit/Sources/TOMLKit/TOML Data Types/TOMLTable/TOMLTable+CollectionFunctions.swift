@@ -40,7 +40,7 @@ public extension TOMLTable {
 	/// - Returns: `nil` if there was no value at `key`, or the value that was deleted at `key`.
 	@discardableResult func remove(at key: String) -> TOMLValueConvertible? {
 		if let v = self[key]?.tomlValue.tomlValuePointer {
-			let element = TOMLValue(tomlValuePointer: copyNode(v))
+			let element = TOMLValue(tomlValuePointer: copyNode(v), parent: nil)
 			tableRemoveElement(self.tablePointer, key)
 			return element
 		} else {

@@ -155,6 +155,7 @@ public final class TOMLTable:
 	/// An `Array` of the keys in this table.
 	public var keys: [String] {
 		let pointer = tableGetKeys(self.tablePointer)
+		defer { tableFreeKeys(pointer, self.count) }
 		var keyArray: [String] = []
 		for i in 0..<self.count {
 			keyArray.append(String(cString: pointer[i]))
@@ -166,10 +167,11 @@ public final class TOMLTable:
 	/// An `Array` of the `TOMValue`s in this table.
 	public var values: [TOMLValue] {
 		let pointer = tableGetValues(self.tablePointer)
+		defer { free(UnsafeMutableRawPointer(mutating: pointer)) }
 		var tomlValueArray: [TOMLValue] = []
 
 		for i in 0..<self.count {
-			tomlValueArray.append(TOMLValue(tomlValuePointer: pointer[i]))
+			tomlValueArray.append(TOMLValue(tomlValuePointer: pointer[i], parent: self))
 		}
 
 		return tomlValueArray
@@ -186,6 +188,13 @@ public final class TOMLTable:
 	/// A pointer to the underlying `toml::table`.
 	var tablePointer: OpaquePointer
 
+	/// What keeps the `toml::table` alive when this table is a view into another table or array
+	/// (their document owns it); `nil` when this table owns it and deletes it in `deinit`.
+	let parent: AnyObject?
+
+	/// Whether this table made its `toml::table` (and deletes it).
+	private let ownsTable: Bool
+
 	/// The amount of elements in the table.
 	public var count: Int { tableSize(self.tablePointer) }
 
@@ -201,6 +210,8 @@ public final class TOMLTable:
 	/// - Parameter inline: Whether this table will be an [inline table](https://toml.io/en/v1.0.0#inline-table) or not.
 	public init(inline: Bool = false) {
 		self.tablePointer = tableCreate()
+		self.parent = nil
+		self.ownsTable = true
 		self.inline = inline
 	}
 
@@ -219,12 +230,16 @@ public final class TOMLTable:
 	/// - Throws: ``TOMLParseError`` if an error occurs during parsing.
 	public init(string: String) throws {
 		let errorPointer = UnsafeMutablePointer<CTOMLParseError>.allocate(capacity: 1)
+		defer { errorPointer.deallocate() }
 
 		guard let table = string.withCString({ tableCreateFromString($0, errorPointer) }) else {
+			defer { free(UnsafeMutableRawPointer(mutating: errorPointer.pointee.description)) }
 			throw TOMLParseError(cTOMLParseError: errorPointer.pointee)
 		}
 
 		self.tablePointer = table
+		self.parent = nil
+		self.ownsTable = true
 	}
 
 	/// Creates a `TOMLTable` by encoding `value` using ``TOMLEncoder``.
@@ -232,7 +247,8 @@ public final class TOMLTable:
 	///   - string: An `Encodable` struct.
 	/// - Throws: ``EncodingError`` if an error occurs during encoding.
 	public convenience init<V: Encodable>(_ value: V) throws {
-		try self.init(tablePointer: TOMLEncoder().encode(value).tablePointer)
+		let table: TOMLTable = try TOMLEncoder().encode(value)
+		self.init(tablePointer: table.tablePointer, parent: table)
 	}
 
 	public required convenience init(dictionaryLiteral elements: (String, TOMLValueConvertible)...) {
@@ -240,8 +256,15 @@ public final class TOMLTable:
 		elements.forEach({ self[$0] = $1 })
 	}
 
-	init(tablePointer: OpaquePointer) {
+	/// A view of `tablePointer`, which `parent` keeps alive.
+	init(tablePointer: OpaquePointer, parent: AnyObject?) {
 		self.tablePointer = tablePointer
+		self.parent = parent
+		self.ownsTable = false
+	}
+
+	deinit {
+		if self.ownsTable { tableDelete(self.tablePointer) }
 	}
 
 	public func encode(to encoder: Encoder) throws {
@@ -271,7 +294,7 @@ public final class TOMLTable:
 	public subscript(key: String) -> TOMLValueConvertible? {
 		get {
 			guard let pointer = tableGetNode(self.tablePointer, key) else { return nil }
-			return TOMLValue(tomlValuePointer: pointer)
+			return TOMLValue(tomlValuePointer: pointer, parent: self)
 		}
 		set(value) {
 			value?.tomlValue.replaceOrInsertInTable(tablePointer: self.tablePointer, key: key)
