@@ -23,7 +23,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // TOMLKit 0.6.0 with its memory freed (Vendor/TOMLKit/PATCH.md).
+        .package(path: "Vendor/TOMLKit"),
     ],
     targets: [
         // C libraries, linked through pkg-config.
@@ -86,7 +87,9 @@ let package = Package(
                     swiftSettings: interop),
         .testTarget(name: "WaylandPresenterTests", dependencies: ["WaylandPresenter"], swiftSettings: interop),
         .testTarget(name: "DBusServiceTests", dependencies: ["DBusService"], swiftSettings: interop),
-        .testTarget(name: "OverlayConfigTests", dependencies: ["OverlayConfig", "OverlayEngine"]),
+        .testTarget(name: "OverlayConfigTests", dependencies: [
+            "OverlayConfig", "OverlayEngine", "CShims", .product(name: "TOMLKit", package: "TOMLKit"),
+        ]),
         .testTarget(name: "SwayIPCTests", dependencies: ["SwayIPC"], swiftSettings: interop),
         .testTarget(name: "OverlayCLITests", dependencies: [
             "overlay-wl", .product(name: "PropertyBased", package: "swift-property-based"),

@@ -120,6 +120,8 @@ int ow_inotify_read_names(int fd, void *context, void (*found)(void *context, co
 
 int ow_trim_heap(void) { return malloc_trim(0); }
 
+size_t ow_malloc_in_use(void) { return mallinfo2().uordblks; }
+
 size_t ow_release_stack_below(size_t keep) {
     uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
     uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);

@@ -22,10 +22,7 @@ public struct ConfigParser {
         }
     }
 
-    /// The TOML document `text` for `body`, emptied afterwards: TOMLKit's `TOMLTable` has no
-    /// deinit, so the tree it parsed stayed for the daemon's life, one more each reload (700 bytes
-    /// for a two-line file). Emptying the root frees every node but the root itself, which TOMLKit
-    /// gives no way to free.
+    /// The TOML document `text` for `body`; it is freed with its last reference.
     static func withTable<T>(_ text: String, file: String,
                              _ body: (TOMLTable) throws(ConfigError) -> T) throws(ConfigError) -> T {
         let root: TOMLTable
@@ -37,7 +34,6 @@ public struct ConfigParser {
         } catch {
             throw ConfigError(file: file, line: 1, column: 1, reason: "\(error)")
         }
-        defer { root.clear() }
         return try body(root)
     }
 

@@ -39,6 +39,8 @@ int ow_inotify_read_names(int fd, void *context, void (*found)(void *context, co
 /// Returns the free memory of every malloc arena to the system (malloc_trim(0)); 1 when some
 /// was returned.
 int ow_trim_heap(void);
+/// Bytes malloc has handed out and not had back, in every arena (mallinfo2's uordblks).
+size_t ow_malloc_in_use(void);
 /// Called on the main thread: returns the pages of its stack more than `keep` bytes below the
 /// caller's frame to the system (drawing's deep calls touched them; they are zero-filled again
 /// when the stack grows back). Returns the bytes advised, 0 on another thread's stack.
