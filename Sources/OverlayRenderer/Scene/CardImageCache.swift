@@ -34,9 +34,9 @@ struct CardLook: Equatable {
 /// A card gets an image the second frame in a row it is repainted with the same look at the same
 /// sub-pixel phase, or at once when it is translucent (a fade: more frames of it follow; a stack's
 /// peeking cards fading in keep their scale, so the next frame composites them instead of
-/// scaling them again); a card painted once opaque, as in a single rendered scene, is drawn directly. The
-/// image holds the card over its shadow, opaque, as drawing them would, shifted by whole device
-/// pixels. The shadow is drawn outside the card's shape, so the image with an opacity is the
+/// scaling them again); a card painted once opaque, as in a single rendered scene, is drawn
+/// directly. The image holds the card over its shadow, opaque, as drawing them would, shifted by
+/// whole device pixels. The shadow is drawn outside the card's shape, so the image with an opacity is the
 /// shadow and the card each with that opacity.
 /// A card whose look changes (content, style, scale, size) is drawn afresh. Bounded: at most
 /// `limit` images of `byteBudget` bytes together; an image not painted for `framesKept` frames
@@ -78,7 +78,8 @@ final class CardImageCache {
 
     /// Paints the card `id` (looking like `look`, its origin at `origin` in logical points) with
     /// `opacity` from its image when it has one at this phase, making it when the card was seen
-    /// with this look in the frame before, or is translucent (a fade: more frames of it follow, and its image with an opacity is the card and its shadow each with it);
+    /// with this look in the frame before, or is translucent (a fade: more frames of it follow,
+    /// and its image with an opacity is the card and its shadow each with it);
     /// `draw` paints the card opaque on the canvas it is given. False: nothing was drawn, the
     /// caller draws the card directly.
     func paint(_ id: ViewID, look: CardLook, origin: Point, opacity: Double, ink: Rect, on canvas: Canvas,
