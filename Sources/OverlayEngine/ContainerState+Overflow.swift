@@ -15,17 +15,16 @@ extension ContainerState {
     /// Admission to a multiple container (the entry's arrival and order are set).
     mutating func admitToMultiple(_ id: ViewID, waitingDeadline: Double?, now: Double,
                                   effects: inout [EngineEffect]) {
-        let pinned = entries[id]!.pinned
-        let full = !fits(id)
-        if pinned {
-            if full, let oldest = normalShowing.first { hide(oldest, now: now) }
+        // `fits` is asked only where the answer matters: a flood's newcomers to a full stack swap without it.
+        if entries[id]!.pinned {
+            if !fits(id), let oldest = normalShowing.first { hide(oldest, now: now) }
             appear(id, now: now, effects: &effects)
             capPinned(now: now)
             makeRoom(now: now)
         } else if config.overflow == .newest {
             if swapIntoFullGroup(id, now: now, effects: &effects) {
                 // A full stack keeps its newest members.
-            } else if !full {
+            } else if fits(id) {
                 appear(id, now: now, effects: &effects)
             } else if config.swapDelay > 0, !normalShowing.isEmpty {
                 // Full: newcomers wait hidden until none has come for `swapDelay` (but never
@@ -47,7 +46,7 @@ extension ContainerState {
                 // High-priority views fill every slot: the newest normal view waits hidden.
                 hide(id, now: now)
             }
-        } else if queue.isEmpty && !full {
+        } else if queue.isEmpty && fits(id) {
             appear(id, now: now, effects: &effects)
         } else {
             enqueue(id, deadline: waitingDeadline, now: now, effects: &effects)

@@ -29,6 +29,36 @@ struct GroupState: Sendable {
 
     init(serial: UInt64) { self.serial = serial }
 
+    /// Adds a showing member. Returns the change in the slots the group saves at the container's
+    /// `threshold` (nil: nothing stacks). Called in place (`groups.values[g].join`): reading the
+    /// group out of its table would copy it.
+    mutating func join(_ id: ViewID, order: UInt64, threshold: Int?) -> Int {
+        let before = members.count
+        if before == 0 { stacked = false; dissolving = false }
+        members.insert(id, key: order)
+        return countChanged(from: before, threshold: threshold)
+    }
+
+    /// Removes a showing member (nothing when `id` is none), as `join` adds one.
+    mutating func leave(_ id: ViewID, order: UInt64, threshold: Int?) -> Int {
+        let before = members.count
+        guard members.remove(id, key: order) else { return 0 }
+        return countChanged(from: before, threshold: threshold)
+    }
+
+    /// Keeps `stacked` in step with a member count changed from `before`; returns the change in
+    /// the slots saved.
+    private mutating func countChanged(from before: Int, threshold: Int?) -> Int {
+        guard let threshold else { return 0 }
+        let n = members.count
+        if n > 0 && !dissolving {
+            let stacks = n >= max(1, threshold)
+            if !stacks && stacked { expanded = false; toggledAt = -.infinity }
+            stacked = stacks
+        }
+        return (n - ContainerState.cost(of: n, threshold: threshold)) - (before - ContainerState.cost(of: before, threshold: threshold))
+    }
+
     /// 0 = collapsed, 1 = expanded; the spring may overshoot a little.
     func progress(at now: Double) -> Double {
         let target = expanded ? 1.0 : 0.0
@@ -123,33 +153,14 @@ extension ContainerState {
         if groups.index(forKey: key) == nil { groups[key] = GroupState(serial: nextGroupSerial()) }
         // In place, through one lookup: a copy of the group would copy its member list at every show.
         let g = groups.index(forKey: key)!
-        let before = groups.values[g].members.count
-        if before == 0 { groups.values[g].stacked = false; groups.values[g].dissolving = false }
-        groups.values[g].members.insert(id, key: order)
-        membersChanged(g, from: before)
+        groupSavings += groups.values[g].join(id, order: order, threshold: config.groupThreshold)
         pauseIfHeaderHovered(id, group: g, now: now)
     }
 
     /// A showing member of group `key` (nil: none) at `order` left the screen (dismissed or hidden).
     mutating func leaveGroup(_ id: ViewID, key: String?, order: UInt64) {
         guard let key, let g = groups.index(forKey: key) else { return }
-        let before = groups.values[g].members.count
-        guard groups.values[g].members.remove(id, key: order) else { return }
-        membersChanged(g, from: before)
-    }
-
-    /// Keeps `groupSavings` and the stacked flag in step with a member count change of the group
-    /// at `g`.
-    private mutating func membersChanged(_ g: Dictionary<String, GroupState>.Index, from before: Int) {
-        guard let threshold = config.groupThreshold else { return }
-        let n = groups.values[g].members.count
-        groupSavings += (n - Self.cost(of: n, threshold: threshold))
-            - (before - Self.cost(of: before, threshold: threshold))
-        if n > 0 && !groups.values[g].dissolving {
-            let stacked = n >= max(1, threshold)
-            if !stacked && groups.values[g].stacked { groups.values[g].expanded = false; groups.values[g].toggledAt = -.infinity }
-            groups.values[g].stacked = stacked
-        }
+        groupSavings += groups.values[g].leave(id, order: order, threshold: config.groupThreshold)
     }
 
     /// Forgets a group with no showing member once nothing of it is drawn any more. O(drawn),

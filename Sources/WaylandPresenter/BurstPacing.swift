@@ -6,7 +6,9 @@
 /// burst's cards fading and sliding in or out after it are drawn at the same pace: drawing them
 /// at the compositor's pace cost most of a flood's frames. A single notification and a trickle
 /// (at most one new view a frame, one expiring at a time, no burst before it) draw at the
-/// compositor's pace, and the first frame of a burst is drawn at once.
+/// compositor's pace. The first frame of a burst, one that would bring several new views with no
+/// burst before it, waits `frameInterval` from when it was first wanted: a pipelined flood
+/// arrives within 30–120 ms, so that frame would show cards the next one replaces.
 struct BurstPacing: Equatable {
     /// New views in one frame that make it part of a burst.
     static let newViewsForBurst = 2
@@ -20,6 +22,8 @@ struct BurstPacing: Equatable {
     private(set) var lastFrame: Double?
     /// When the last frame that brought several new views was drawn, or several views expired.
     private(set) var lastBurstFrame: Double?
+    /// When a burst's first frame was first wanted (several new views, no burst before), until it is drawn.
+    private(set) var burstWanted: Double?
 
     /// Moving values (a view tree moving to new levels, an OSD's bar): a frame that brings a new
     /// value waits at least this long after the one before (at most 40 a second) ...
@@ -36,8 +40,8 @@ struct BurstPacing: Equatable {
     /// not at the compositor's pace (at 30 levels a second that is one frame a level, not two at
     /// 60 Hz or five at 144 Hz).
     func drawTime(now: Double, valueAt lastValue: Double? = nil) -> Double {
-        guard let lastFrame else { return now }
-        var due = now
+        var due = burstWanted.map { max(now, $0 + Self.frameInterval) } ?? now
+        guard let lastFrame else { return due }
         if let lastBurstFrame, now < lastBurstFrame + Self.settleTime { due = max(due, lastFrame + Self.frameInterval) }
         if let lastValue {
             let next = lastValue > lastFrame ? lastFrame + Self.newValueInterval
@@ -47,10 +51,19 @@ struct BurstPacing: Equatable {
         return due
     }
 
+    /// A frame showing `newViews` views the frame before did not show is wanted at `now`: with
+    /// several and no burst before, a burst begins, and its first frame waits (`drawTime`).
+    mutating func want(newViews: Int, at now: Double) {
+        guard newViews >= Self.newViewsForBurst, burstWanted == nil else { return }
+        if let lastBurstFrame, now < lastBurstFrame + Self.settleTime { return }
+        burstWanted = now
+    }
+
     /// A frame showing `newViews` views the frame before did not show was drawn at `now`.
     mutating func drew(newViews: Int, at now: Double) {
         if newViews >= Self.newViewsForBurst { lastBurstFrame = now }
         lastFrame = now
+        burstWanted = nil
     }
 
     /// `count` of the surface's views expired at `now`: the frames showing them go (and the

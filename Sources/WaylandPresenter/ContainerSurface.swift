@@ -105,6 +105,20 @@ final class ContainerSurface {
         return due
     }
 
+    /// When the frame that would show `list` may be drawn, if it begins a burst (several views
+    /// the last frame did not show, no burst before it: BurstPacing.swift) and waits past `now`;
+    /// else nil.
+    func heldForBurst(_ list: RenderList, now: Double, valueAt: Double?) -> Double? {
+        pacing.want(newViews: newViews(in: list.items.lazy.map(\.id)), at: now)
+        return heldBack(now: now, valueAt: valueAt)
+    }
+
+    /// Views among `ids` the last presented frame did not show (a stack's header and the pill
+    /// are not views).
+    private func newViews(in ids: some Sequence<ViewID>) -> Int {
+        ids.count { lastItems[$0] == nil && !$0.isGroupHeader && $0 != .overflowIndicator }
+    }
+
     /// `count` views of the surface's container expired now (BurstPacing.swift).
     func viewsExpired(_ count: Int, at now: Double) { pacing.expired(count, at: now) }
 
@@ -231,8 +245,7 @@ final class ContainerSurface {
         surface.present(buffer, scale: scale.bufferScale, damage: damage.map { pixelRect($0, scale: s) })
         lastDamage = ink
         if let now {
-            let newViews = drawnNow.count { lastItems[$0.item.id] == nil && !$0.item.id.isGroupHeader && $0.item.id != .overflowIndicator }
-            pacing.drew(newViews: newViews, at: now)
+            pacing.drew(newViews: newViews(in: drawnNow.lazy.map(\.item.id)), at: now)
         }
         lastItems = Dictionary(drawnNow.map { ($0.item.id, $0) }, uniquingKeysWith: { $1 })
         lastDrawn = (list, contentVersion, scale, decor, ring, surface.size)

@@ -375,6 +375,10 @@ public final class OverlayPresenter {
             let layout = { drawer != nil ? self.drawerFrame(name, surface: surface, now: now)
                                          : (self.manager.renderList(for: name, size: surface.logicalSize, now: now), nil) }
             var (list, decor) = layout()
+            if drawer == nil, surface.drawsChangesNow, let due = surface.heldForBurst(list, now: now, valueAt: latestTreeValue(in: name)) {
+                heldFrame = earliest(heldFrame, due)
+                continue
+            }
             if surface.drawsChangesNow {
                 // Only a pass that draws measures (an idle surface draws the change it sees now):
                 // between frames a flood just queues.

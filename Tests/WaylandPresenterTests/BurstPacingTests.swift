@@ -1,7 +1,8 @@
 import Testing
 @testable import WaylandPresenter
 
-/// Frames while views pour in: held back after a frame that brought several new views, while the views it brought enter.
+/// Frames while views pour in: the first held for the interval, then held back after a frame that brought several
+/// new views, while the views it brought enter.
 @Suite struct BurstPacingTests {
     @Test func aSingleViewAndATrickleDrawAtOnce() {
         var pacing = BurstPacing()
@@ -41,6 +42,30 @@ import Testing
         #expect(zip(during, during.dropFirst()).allSatisfy { $1 - $0 >= BurstPacing.frameInterval - 1e-9 })
         let after = frames.filter { $0 >= 3 + BurstPacing.settleTime + BurstPacing.frameInterval }
         #expect(zip(after, after.dropFirst()).allSatisfy { $1 - $0 < 0.02 }, "after it, the compositor's pace: \(after)")
+    }
+
+    /// A flood's first frame would show cards the next replaces: it waits the interval from when
+    /// it was first wanted, and the frames after it keep the burst's pace.
+    @Test func theFirstFrameOfABurstWaitsTheInterval() {
+        var pacing = BurstPacing()
+        pacing.want(newViews: 3, at: 1)
+        #expect(pacing.drawTime(now: 1) == 1 + BurstPacing.frameInterval, "the first frame of all")
+        pacing.want(newViews: 40, at: 1.03)
+        #expect(pacing.drawTime(now: 1.03) == 1 + BurstPacing.frameInterval, "wanted again: still from the first time")
+        pacing.drew(newViews: 40, at: 1.05)
+        pacing.want(newViews: 40, at: 1.07)
+        #expect(pacing.drawTime(now: 1.07) == 1.05 + BurstPacing.frameInterval, "within the burst: from the frame before")
+        pacing.drew(newViews: 0, at: 2)
+        pacing.want(newViews: 2, at: 3)
+        #expect(pacing.drawTime(now: 3) == 3 + BurstPacing.frameInterval, "after a settled burst, a new one waits again")
+    }
+
+    @Test(arguments: [0, 1])
+    func oneNewViewIsDrawnAtOnce(newViews: Int) {
+        var pacing = BurstPacing()
+        pacing.drew(newViews: 1, at: 1)
+        pacing.want(newViews: newViews, at: 2)
+        #expect(pacing.drawTime(now: 2) == 2)
     }
 
     @Test func aTrickleAfterASettledBurstIsNotHeld() {

@@ -32,10 +32,11 @@ struct CardLook: Equatable {
 /// composites the image, with the card's opacity, instead of laying out and painting it again.
 ///
 /// A card gets an image the second frame in a row it is repainted with the same look at the same
-/// sub-pixel phase, or at once when it is translucent at its own size (a fade: more frames of it
-/// follow); a card painted once opaque, as in a single rendered scene, is drawn directly. The
-/// image holds the card over its shadow, opaque, as drawing them would, shifted by whole device
-/// pixels. The shadow is drawn outside the card's shape, so the image with an opacity is the
+/// sub-pixel phase, or at once when it is translucent (a fade: more frames of it follow; a stack's
+/// peeking cards fading in keep their scale, so the next frame composites them instead of
+/// scaling them again); a card painted once opaque, as in a single rendered scene, is drawn
+/// directly. The image holds the card over its shadow, opaque, as drawing them would, shifted by
+/// whole device pixels. The shadow is drawn outside the card's shape, so the image with an opacity is the
 /// shadow and the card each with that opacity.
 /// A card whose look changes (content, style, scale, size) is drawn afresh. Bounded: at most
 /// `limit` images of `byteBudget` bytes together; an image not painted for `framesKept` frames
@@ -77,8 +78,8 @@ final class CardImageCache {
 
     /// Paints the card `id` (looking like `look`, its origin at `origin` in logical points) with
     /// `opacity` from its image when it has one at this phase, making it when the card was seen
-    /// with this look in the frame before, or is translucent at its own size (a fade: more frames
-    /// of it follow, and its image with an opacity is the card and its shadow each with it);
+    /// with this look in the frame before, or is translucent (a fade: more frames of it follow,
+    /// and its image with an opacity is the card and its shadow each with it);
     /// `draw` paints the card opaque on the canvas it is given. False: nothing was drawn, the
     /// caller draws the card directly.
     func paint(_ id: ViewID, look: CardLook, origin: Point, opacity: Double, ink: Rect, on canvas: Canvas,
@@ -95,7 +96,7 @@ final class CardImageCache {
             let seenBefore = known.map { $0.0.lastPainted == frame - 1 } ?? false
             entry.origin = device
             shift = Point(x: 0, y: 0)
-            guard seenBefore || (opacity < 1 && look.scale == 1), make(&entry, ink: ink, canvas: canvas, draw: draw) else {
+            guard seenBefore || opacity < 1, make(&entry, ink: ink, canvas: canvas, draw: draw) else {
                 remember(id, Entry(look: look, origin: device, lastPainted: frame))
                 return false
             }
