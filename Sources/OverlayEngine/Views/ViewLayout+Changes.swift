@@ -16,17 +16,23 @@ extension ViewLayoutResult {
         guard size == before.size, placed.count == before.placed.count else { return nil }
         var rects: [Rect] = []
         var area = 0.0
-        for i in placed.indices where before.placed[i] != placed[i] {
-            let old = before.placed[i], new = placed[i]
-            guard old.index == new.index, old.parent == new.parent, old.kindCode == new.kindCode else { return nil }
-            if case .shadow = new.part { return nil }
-            for frame in old.frame == new.frame ? [new.frame] : [old.frame, new.frame] where frame.width > 0 && frame.height > 0 {
-                let m = Self.partInkMargin
-                let grown = Rect(x: frame.minX - m, y: frame.minY - m, width: frame.width + 2 * m, height: frame.height + 2 * m)
-                area += grown.width * grown.height
-                rects.append(grown)
-            }
+        func add(_ frame: Rect) {
+            guard frame.width > 0 && frame.height > 0 else { return }
+            let m = Self.partInkMargin
+            let grown = Rect(x: frame.minX - m, y: frame.minY - m, width: frame.width + 2 * m, height: frame.height + 2 * m)
+            area += grown.width * grown.height
+            rects.append(grown)
         }
-        return area < size.width * size.height ? rects : nil
+        let whole = withParts(before) { parts, oldParts in
+            for i in parts.indices where oldParts[i] != parts[i] {
+                guard oldParts[i].index == parts[i].index, oldParts[i].parent == parts[i].parent,
+                      oldParts[i].kindCode == parts[i].kindCode else { return true }
+                if case .shadow = parts[i].part { return true }
+                if oldParts[i].frame != parts[i].frame { add(oldParts[i].frame) }
+                add(parts[i].frame)
+            }
+            return false
+        }
+        return !whole && area < size.width * size.height ? rects : nil
     }
 }
