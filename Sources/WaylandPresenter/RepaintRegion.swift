@@ -43,11 +43,13 @@ enum RepaintRegion {
         return region
     }
 
-    /// `rects` without those another of them covers (of equal ones, the first stays): frames in a
-    /// row repaint the same parts (a moving bar), and each rectangle costs the clip, the painter
-    /// and the damage request. Lists longer than `coverCheckLimit` are returned as they are.
+    /// `rects` without those another of them covers (of equal ones, the first stays), those of
+    /// one row that overlap or touch joined: frames in a row repaint the same parts or spans next
+    /// to each other (a moving bar), and each rectangle costs the clip, the painter and the
+    /// damage request. Lists longer than `coverCheckLimit` are returned as they are.
     static func withoutCovered(_ rects: [Rect]) -> [Rect] {
         guard rects.count > 1, rects.count <= coverCheckLimit else { return rects }
+        let rects = joinedInRows(rects)
         var kept: [Rect] = []
         for (i, r) in rects.enumerated() {
             let covered = rects.indices.contains { j in
@@ -60,6 +62,22 @@ enum RepaintRegion {
     }
 
     static let coverCheckLimit = 16
+
+    /// `rects` with each that has the top and bottom of one before it and overlaps or touches it
+    /// joined to it: their union, no larger than the two.
+    private static func joinedInRows(_ rects: [Rect]) -> [Rect] {
+        var joined: [Rect] = []
+        for r in rects {
+            guard let k = joined.firstIndex(where: { $0.minY == r.minY && $0.maxY == r.maxY && $0.minX <= r.maxX && r.minX <= $0.maxX })
+            else {
+                joined.append(r)
+                continue
+            }
+            let minX = min(joined[k].minX, r.minX), maxX = max(joined[k].maxX, r.maxX)
+            joined[k] = Rect(x: minX, y: r.minY, width: maxX - minX, height: r.height)
+        }
+        return joined
+    }
 
     /// Where a tree that changed in place, and nothing else about its item, paints differently
     /// (surface coordinates, within its ink); nil when the whole item must be repainted.

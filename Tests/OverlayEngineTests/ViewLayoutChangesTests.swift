@@ -16,10 +16,22 @@ import Testing
 
     func grown(_ r: Rect) -> Rect { r.insetBy(dx: -1, dy: -1) }
 
-    @Test func aChangeToOneLeafGivesThatLeafsFrame() throws {
+    @Test func aBarsNewValueGivesTheColumnsBetweenItsFillsEnds() throws {
         let before = layout(panel(0.3, percent: "x")), after = layout(panel(0.7, percent: "x"))
-        let bar = try #require(after.placed.first { $0.id == "level" && $0.kindName == "node.progressBar" })
-        #expect(after.changedRects(from: before) == [grown(bar.frame)])
+        let bar = try #require(after.placed.first { $0.id == "level" && $0.kindName == "node.progressBar" }).frame
+        let from = bar.minX + bar.width * 0.3, to = bar.minX + bar.width * 0.7
+        #expect(after.changedRects(from: before) == [grown(Rect(x: from, y: bar.minY, width: to - from, height: bar.height))])
+        #expect(before.changedRects(from: after) == after.changedRects(from: before), "down as up")
+    }
+
+    @Test func aBarFilledAlikeGivesNothingAndOneChangedOtherwiseGivesItsFrame() throws {
+        func bar(_ value: Double, total: Double = 1, opacity: Double = 1) -> ViewLayoutResult {
+            layout(ProgressBar(value: value, total: total).frame(width: 200, height: 6).opacity(opacity).padding(20))
+        }
+        #expect(bar(2).changedRects(from: bar(1.5)) == [], "both full")
+        #expect(bar(1, total: 2).changedRects(from: bar(0.5)) == [], "both half")
+        let frame = try #require(bar(0.7).placed.first { $0.kindName == "node.progressBar" }).frame
+        #expect(bar(0.7, opacity: 0.5).changedRects(from: bar(0.3)) == [grown(frame)], "faded too: all of it")
     }
 
     @Test func aValueAndItsTextGiveBothFrames() throws {

@@ -74,8 +74,15 @@ struct ViewTreeRepaintTests {
         after.layout = to.layout.interpolating(from: from.layout, progress: 0.55)
         let result = repaint(from: before, to: after, scale: scale)
         let rects = try #require(result.rects)
-        let bar = try #require(after.layout.placed.first { if case .node(.progressBar) = $0.part { true } else { false } })
-        #expect(rects == [bar.frame.insetBy(dx: -1, dy: -1)], "the bar's frame and its ink margin")
+        func fill(_ tree: LaidOutView) throws -> (frame: Rect, end: Double) {
+            let bar = try #require(tree.layout.placed.first { if case .node(.progressBar) = $0.part { true } else { false } })
+            guard case .node(.progressBar(let value, let total)) = bar.part else { throw CancellationError() }
+            return (bar.frame, bar.frame.minX + bar.frame.width * PlacedView.barFraction(value, of: total))
+        }
+        let (frame, start) = try fill(before), end = try fill(after).end
+        #expect(start < end)
+        let span = Rect(x: start, y: frame.minY, width: end - start, height: frame.height)
+        #expect(rects == [span.insetBy(dx: -1, dy: -1)], "the columns between the fill's two ends, and the ink margin")
         #expect(result.old != result.full)
         #expect(result.partial == result.full)
     }

@@ -47,6 +47,12 @@ extension ViewLayoutResult {
         return result
     }
 
+    /// These parts and `other`'s, borrowed (an array's elements read by index are copies: each
+    /// copy of a part retains its text, its image and its id).
+    func withParts<R>(_ other: ViewLayoutResult, _ body: (UnsafeBufferPointer<PlacedView>, UnsafeBufferPointer<PlacedView>) -> R) -> R {
+        placed.withUnsafeBufferPointer { parts in other.placed.withUnsafeBufferPointer { body(parts, $0) } }
+    }
+
     /// Which part of `start` each of these parts moves from.
     public func partMatches(from start: ViewLayoutResult) -> PartMatches {
         let from = matchedParts(in: start)
@@ -60,7 +66,12 @@ extension ViewLayoutResult {
     public func animates(from start: ViewLayoutResult, matches known: PartMatches? = nil) -> Bool {
         let matches = known ?? partMatches(from: start)
         guard matches.leaving.isEmpty, size == start.size else { return true }
-        return placed.indices.contains { part($0, from: start, matches.from[$0], 0) != placed[$0] }
+        return withParts(start) { parts, startParts in
+            parts.indices.contains { i in
+                guard let j = matches.from[i] else { return parts[i].opacity * 0 != parts[i].opacity }  // fades in
+                return !parts[i].showsAtStart(of: startParts[j])
+            }
+        }
     }
 
     /// For each part here, the index of its match in `start`: by id (the same id, the same kind of
@@ -68,16 +79,17 @@ extension ViewLayoutResult {
     private func matchedParts(in start: ViewLayoutResult) -> [Int?] {
         // The same nodes with the same ids in the same order (a tree whose values changed): each
         // part is its own match, as the rules below would find.
-        if start.placed.count == placed.count,
-           zip(start.placed, placed).allSatisfy({ $0.index == $1.index && $0.kindCode == $1.kindCode && $0.id == $1.id }) {
-            return placed.indices.map { $0 }
+        let (sameNodes, sameShape) = withParts(start) { parts, startParts in
+            guard parts.count == startParts.count,
+                  parts.indices.allSatisfy({ parts[$0].index == startParts[$0].index && parts[$0].kindCode == startParts[$0].kindCode })
+            else { return (false, false) }
+            return (parts.indices.allSatisfy { parts[$0].id == startParts[$0].id }, true)
         }
+        if sameNodes { return placed.indices.map { $0 } }
         var byID: [PartKey: Int] = [:]
         for (j, part) in start.placed.enumerated() {
             if let id = part.id { byID[PartKey(id: id, kind: part.kindCode)] = byID[PartKey(id: id, kind: part.kindCode)] ?? j }
         }
-        let sameShape = start.placed.count == placed.count
-            && zip(start.placed, placed).allSatisfy { $0.index == $1.index && $0.kindCode == $1.kindCode }
         var matches = [Int?](repeating: nil, count: placed.count)
         var taken = [Bool](repeating: false, count: start.placed.count)
         func take(_ j: Int) -> Bool {
@@ -145,6 +157,23 @@ extension PlacedView {
     var isText: Bool {
         if case .node(.text) = part { return true }
         return false
+    }
+
+    /// True when this part, moved no way yet from `start` (its match in the earlier tree, as
+    /// `interpolating` moves it at progress 0), is this part as it is: nothing of it moves.
+    /// Compared field by field, without building the moved part.
+    func showsAtStart(of start: PlacedView) -> Bool {
+        guard ViewLayoutResult.lerp(start.frame, frame, 0, keepingSize: isText) == frame,
+              start.opacity + (opacity - start.opacity) * 0 == opacity,
+              start.cornerRadius + (cornerRadius - start.cornerRadius) * 0 == cornerRadius else { return false }
+        if case .node(.progressBar(let v1, let t1)) = part, case .node(.progressBar(let v0, let t0)) = start.part {
+            let a = t0 > 0 ? v0 / t0 : 0, b = t1 > 0 ? v1 / t1 : 0
+            return a + (b - a) * 0 == v1 && t1 == 1
+        }
+        if case .node(.slider(let v1, _, _, _)) = part, case .node(.slider(let v0, _, _, _)) = start.part {
+            return v0 + (v1 - v0) * 0 == v1
+        }
+        return true
     }
 }
 

@@ -100,7 +100,7 @@ struct PartPainter {
             case .close: Paths.closeCross(cr, in: f, color: color.withAlpha(color.alpha * alpha))
             }
         case .progressBar(let value, let total):
-            bar(in: f, fraction: total > 0 && value.isFinite ? min(1, max(0, value / total)) : 0, alpha: alpha)
+            bar(in: f, fraction: PlacedView.barFraction(value, of: total), alpha: alpha)
         case .button(_, let style):
             let fill: Color? = switch style {
             case .plain: nil
