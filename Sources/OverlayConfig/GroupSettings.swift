@@ -24,7 +24,7 @@ public struct GroupBy: Equatable, Sendable {
     /// by U+001F (a separator no field shows); nil when the container does not group.
     public func key(for facts: NotificationFacts) -> String? {
         guard !fields.isEmpty else { return nil }
-        return fields.map { field -> String in
+        func value(_ field: GroupField) -> String {
             switch field {
             case .app: facts.desktopEntry.flatMap { $0.isEmpty ? nil : $0 } ?? facts.appName
             case .appName: facts.appName
@@ -34,7 +34,9 @@ public struct GroupBy: Equatable, Sendable {
             case .category: facts.category ?? ""
             case .urgency: String(facts.urgency)
             }
-        }.joined(separator: "\u{1F}")
+        }
+        // One field (by app, the default) is the key itself: no list made and joined per notification.
+        return fields.count == 1 ? value(fields[0]) : fields.map(value).joined(separator: "\u{1F}")
     }
 
     /// Reads `group-by`: "none", one field name, or a list of them.

@@ -15,7 +15,12 @@ final class ConfigRuntime {
     private var routing = OverlayConfiguration()
     private(set) var modes: ModeSet
     /// Every container's settings in force: the built-ins, then the file's.
-    private var specs: [String: ContainerSpec] = [:]
+    private var specs: [String: ContainerSpec] = [:] {
+        didSet { notificationSettings = specs.mapValues { ($0.groupBy, $0.template) } }
+    }
+    /// What each notification reads of its container's settings, kept apart: a lookup in `specs`
+    /// copies a whole `ContainerSpec` out of the table.
+    private var notificationSettings: [String: (groupBy: GroupBy, template: String?)] = [:]
     /// The output that has the focus, where the compositor tells (`FocusFollower`); containers
     /// that follow the focus go there.
     private(set) var focusedOutput: String?
@@ -120,7 +125,7 @@ final class ConfigRuntime {
     /// The template a notification is drawn through: its rule's, else its container's; nil for
     /// none (the toast) or one that is broken.
     func template(_ decision: RoutingDecision, container: String) -> (name: String, template: NotificationTemplate?)? {
-        (decision.template ?? specs[container]?.template).map { ($0, templates.template(named: $0)) }
+        (decision.template ?? notificationSettings[container]?.template).map { ($0, templates.template(named: $0)) }
     }
 
     /// What the rules decide for a notification (container, view settings, hidden, held).
@@ -130,7 +135,7 @@ final class ConfigRuntime {
     }
 
     /// The `group-by` of a container (by app for one the file does not set).
-    func groupBy(of container: String) -> GroupBy { specs[container]?.groupBy ?? .app }
+    func groupBy(of container: String) -> GroupBy { notificationSettings[container]?.groupBy ?? .app }
 
     var doNotDisturb: Bool { modes.active.contains(BuiltInRules.doNotDisturb) }
 
