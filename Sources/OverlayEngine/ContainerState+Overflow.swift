@@ -93,35 +93,23 @@ extension ContainerState {
     /// in goes at once), or puts a view that never appeared straight into
     /// the hidden set. A paused countdown resumes: nobody can hover a hidden view.
     mutating func hide(_ id: ViewID, now: Double) {
-        var entry = entries[id]!
-        let buried = isBuriedInStack(entry, now: now)
-        if entry.phase == .showing { leaveGroup(id, key: entry.groupKey, order: entry.order) }
-        if entry.phase == .showing {
-            if let pausedAt = entry.pausedAt {
-                entry.countdownStart += max(0, now - pausedAt)
-                entry.pausedAt = nil
-            }
-            entry.presenceAtRemoval = min(1, max(0, entry.presence(at: now)))
-            // Only a view fully in and not buried in a stack fades out: one still coming in (a
-            // flood pushes each out within its own fade-in) goes at once, so a burst draws only
-            // the views that stay.
-            entry.removalDuration = entry.presenceAtRemoval >= 1 && !buried ? entry.animationDuration : 0
-            if let drag = entry.drag { entry.drag = DragState(offset: drag.offset(at: now).offset) }
-            if entry.pinned { pinnedShowing.remove(id, key: entry.order) } else { normalShowing.remove(id, key: entry.order) }
+        let slot = entries.index(forKey: id)!
+        let was = withEntry(at: slot) { $0.filing }
+        let buried = isBuriedInStack(was, now: now)
+        if was.phase == .showing {
+            leaveGroup(id, key: was.groupKey, order: was.order)
+            if was.pinned { pinnedShowing.remove(id, key: was.order) } else { normalShowing.remove(id, key: was.order) }
             showingCount -= 1
-        } else {
-            entry.removalDuration = 0
         }
-        entry.phase = .hidden
-        entry.insertionHeldAt = nil
-        entry.removalStart = now
-        entry.removalOverride = nil
-        if entry.removalDuration <= 0 { drawn.remove(id, key: entry.order) }
-        hidden.insert(id, key: entry.arrival)
-        if entry.pinned { pinnedHidden.insert(id, key: entry.arrival) }
-        if let deadline = entry.hiddenDeadline { hiddenDeadlines.push(deadline, id) }
-        entries[id] = entry
-        if entry.removalDuration <= 0 { releaseGroupIfUnused(entry.groupKey) } else { scheduleRemovalEnd(of: id) }
+        let (goesAtOnce, deadline) = withEntry(at: slot) { entry in
+            entry.hide(at: now, buried: buried)
+            return (entry.removalDuration <= 0, entry.hiddenDeadline)
+        }
+        if goesAtOnce { drawn.remove(id, key: was.order) }
+        hidden.insert(id, key: was.arrival)
+        if was.pinned { pinnedHidden.insert(id, key: was.arrival) }
+        if let deadline { hiddenDeadlines.push(deadline, id) }
+        if goesAtOnce { releaseGroupIfUnused(was.groupKey) } else { scheduleRemovalEnd(of: id) }
     }
 
     /// Dismisses a hidden view: `.dismissed`, its disappear hooks if it ever appeared, and

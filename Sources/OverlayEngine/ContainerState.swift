@@ -131,40 +131,38 @@ struct ContainerState: Sendable {
     /// Puts a waiting or hidden view on screen. A hidden one keeps its countdown, and its
     /// appear hooks are not run again.
     mutating func appear(_ id: ViewID, now: Double, effects: inout [EngineEffect]) {
-        var entry = entries[id]!
-        var appearedAt = now
-        if entry.phase == .hidden {
-            hidden.remove(id, key: entry.arrival)
-            if entry.pinned { pinnedHidden.remove(id, key: entry.arrival) }
-            if drawn.contains(id, key: entry.order) {
-                // Still going out: it turns back from where it is, in the same place.
-                let presence = min(1, max(0, entry.presence(at: now)))
-                appearedAt = now - entry.insertionTime(reaching: presence)
-            } else {
-                drawn.insert(id, key: entry.order)
-            }
-            entry.insertAnimated = true
+        let slot = entries.index(forKey: id)!
+        let was = withEntry(at: slot) { $0.filing }
+        var turnsBack = false
+        if was.phase == .hidden {
+            hidden.remove(id, key: was.arrival)
+            if was.pinned { pinnedHidden.remove(id, key: was.arrival) }
+            // Still going out: it turns back from where it is, in the same place.
+            turnsBack = drawn.contains(id, key: was.order)
+            if !turnsBack { drawn.insert(id, key: was.order) }
         } else {
-            // A view that could expire while waiting keeps counting from its arrival.
-            if !config.expiresWhileWaiting { entry.countdownStart = now }
-            drawn.insert(id, key: entry.order)
+            drawn.insert(id, key: was.order)
         }
-        entry.phase = .showing
-        entry.appearedAt = appearedAt
-        entry.insertionHeldAt = nil
-        entry.pausedAt = nil
-        if !entry.hasAppeared {
-            entry.hasAppeared = true
-            for hook in entry.resolved.appearActions { effects.append(.hook(hook, id, container: name)) }
+        // A view that could expire while waiting keeps counting from its arrival.
+        let restartsCountdown = !config.expiresWhileWaiting, stacks = groupsStack
+        let (hooks, key) = withEntry(at: slot) { entry in
+            let hooks = entry.appear(at: now, turnsBack: turnsBack, restartsCountdown: restartsCountdown)
+            let key = Self.groupKey(of: entry, stacking: stacks)
+            if let key { entry.groupKey = key }
+            return (hooks, key)
         }
+        for hook in hooks { effects.append(.hook(hook, id, container: name)) }
         effects.append(.appeared(id, container: name))
-        if entry.pinned { pinnedShowing.insert(id, key: entry.order) } else { normalShowing.insert(id, key: entry.order) }
+        if was.pinned { pinnedShowing.insert(id, key: was.order) } else { normalShowing.insert(id, key: was.order) }
         showingCount += 1
-        let key = groupKey(for: entry)
-        if let key { entry.groupKey = key }
-        entries[id] = entry
         scheduleAutoDismiss(of: id)
-        if let key { joinGroup(id, key: key, order: entry.order, now: now) }
+        if let key { joinGroup(id, key: key, order: was.order, now: now) }
+    }
+
+    /// Reads or changes entry `slot` in place: a read through `entries.values[slot]` or
+    /// `entries[id]` copies the whole entry.
+    mutating func withEntry<R>(at slot: Dictionary<ViewID, ViewEntry>.Index, _ body: (inout ViewEntry) -> R) -> R {
+        body(&entries.values[slot])
     }
 
     // MARK: Dismissals
@@ -187,7 +185,7 @@ struct ContainerState: Sendable {
             dismissHidden(entry, reason: reason, now: now, effects: &effects)
         case .showing:
             // A card buried in a closed stack is not drawn: it goes at once.
-            let transition = animated && !isBuriedInStack(entry, now: now)
+            let transition = animated && !isBuriedInStack(entry.filing, now: now)
             entry.presenceAtRemoval = min(1, max(0, entry.presence(at: now)))
             entry.phase = .removing
             entry.removalStart = now

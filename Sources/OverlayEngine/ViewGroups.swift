@@ -79,8 +79,11 @@ extension ContainerState {
 
     /// The group a newly showing view joins: its key, unless the container does not group or
     /// the view is high priority (it stands alone, above the others).
-    func groupKey(for entry: ViewEntry) -> String? {
-        guard groupsStack, !entry.pinned else { return nil }
+    func groupKey(for entry: ViewEntry) -> String? { Self.groupKey(of: entry, stacking: groupsStack) }
+
+    /// The group `entry` joins on screen in a container whose groups stack (`stacking`).
+    static func groupKey(of entry: ViewEntry, stacking: Bool) -> String? {
+        guard stacking, !entry.pinned else { return nil }
         return entry.configuration.groupKey
     }
 
@@ -111,9 +114,12 @@ extension ContainerState {
     /// A newcomer to a full group takes its oldest member's place (which is hidden). False when
     /// its group is not full.
     mutating func swapIntoFullGroup(_ id: ViewID, now: Double, effects: inout [EngineEffect]) -> Bool {
-        guard let entry = entries[id], let key = groupKey(for: entry), let members = groups[key]?.members,
+        guard let slot = entries.index(forKey: id) else { return false }
+        let stacks = groupsStack
+        let (was, key) = withEntry(at: slot) { ($0.filing, Self.groupKey(of: $0, stacking: stacks)) }
+        guard let key, let members = groups[key]?.members,
               members.count >= max(1, config.maximumGroupMembers), let oldest = members.first else { return false }
-        if entry.phase == .hidden, entries[oldest]!.arrival > entry.arrival { return false }
+        if was.phase == .hidden, entries[oldest]!.arrival > was.arrival { return false }
         hide(oldest, now: now)
         appear(id, now: now, effects: &effects)
         return true
@@ -126,7 +132,7 @@ extension ContainerState {
     /// cards (`GroupStack.peeking + 1`) are newer members, so none of it is on screen and it may
     /// leave without a transition.
     @inline(__always)
-    func isBuriedInStack(_ entry: ViewEntry, now: Double) -> Bool {
+    func isBuriedInStack(_ entry: ViewEntry.Filing, now: Double) -> Bool {
         guard entry.phase == .showing, let key = entry.groupKey, let group = groups[key], group.stacked,
               GroupStack.drawsTopOnly(group, at: now) else { return false }
         return !group.members.isAmongLast(GroupStack.peeking + 1, key: entry.order)
@@ -229,7 +235,7 @@ extension ContainerState {
         for id in hiddenMembers.reversed() { dismiss(id, reason: reason, animated: animated, now: now, effects: &effects) }
         let ids = members(of: key)
         // Decided before any leaves: each card leaving lifts the next one to the top.
-        let buried = Set(ids.filter { isBuriedInStack(entries[$0]!, now: now) })
+        let buried = Set(ids.filter { isBuriedInStack(entries[$0]!.filing, now: now) })
         let stacked = groups[key]?.stacked ?? false
         groups[key]?.dissolving = stacked
         for id in ids.reversed() {
