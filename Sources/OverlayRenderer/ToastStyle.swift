@@ -28,7 +28,8 @@ public struct ToastContent: Equatable {
     public var emphasis: ToastEmphasis = .normal
 
     public init(summary: String = "", body: String = "", appName: String = "", progress: Int? = nil,
-                actions: [(key: String, label: String)] = [], icon: ImageSource? = nil, actionIcons: Bool = false) {
+                actions: [(key: String, label: String)] = [], icon: ImageSource? = nil, actionIcons: Bool = false,
+                reply: ReplyFieldContent? = nil, emphasis: ToastEmphasis = .normal) {
         self.summary = summary
         self.body = body
         self.appName = appName
@@ -36,6 +37,8 @@ public struct ToastContent: Equatable {
         self.actions = actions
         self.icon = icon
         self.actionIcons = actionIcons
+        self.reply = reply
+        self.emphasis = emphasis
     }
 
     public static func == (lhs: ToastContent, rhs: ToastContent) -> Bool {

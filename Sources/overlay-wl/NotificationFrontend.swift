@@ -97,7 +97,11 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
 
     // MARK: NotificationServerDelegate
 
-    func notify(_ request: NotifyRequest) -> UInt32 { show(request.limited(), restoring: false, fromSender: true) }
+    func notify(_ request: NotifyRequest) -> UInt32 {
+        var request = request
+        request.limit()
+        return show(request, restoring: false, fromSender: true)
+    }
 
     func closeNotification(id: UInt32) -> Bool {
         guard let record = registry[ViewID(id)], record.notification != nil else { return false }
@@ -115,7 +119,8 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
         let id = idFor(request)
         let now = wallClock()
         var record = NotificationRecord(id: id, request: request, created: registry.notification(id)?.created ?? now, updated: now)
-        let decision = config.route(record.facts)
+        let facts = record.facts
+        let decision = config.route(facts)
         if !restoring, decision.hidden {  // a mode rule: straight to history
             if registry[record.viewID]?.isHeld == true { registry.remove(record.viewID) }
             appendToHistory(HistoryEntry(record: record, reason: "hidden"))
@@ -135,7 +140,7 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
         let container = decision.container.flatMap { screen.manager.container($0) != nil ? $0 : nil }
             ?? BuiltInContainers.notificationsName
         record.groupBy = config.groupBy(of: container)
-        configuration.groupKey = record.groupKey
+        configuration.groupKey = record.groupKey(of: facts)
         if let problem = request.imageDataProblem { log("notification \(id): image-data ignored: \(problem)") }
         do {
             if let point = request.tipPoint, container == BuiltInContainers.notificationsName {

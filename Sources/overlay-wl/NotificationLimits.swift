@@ -14,30 +14,33 @@ enum NotificationLimits {
 }
 
 extension NotifyRequest {
-    /// The request within `NotificationLimits`.
-    func limited() -> NotifyRequest {
-        var r = self
-        r.summary = Self.cut(summary, NotificationLimits.summaryBytes)
-        r.body = Self.cut(body, NotificationLimits.bodyBytes)
-        r.appName = Self.cut(appName, NotificationLimits.appNameBytes)
-        r.appIcon = Self.cut(appIcon, NotificationLimits.stringBytes)
+    /// Cuts the request to within `NotificationLimits`, in place (a request within them is not
+    /// written to).
+    mutating func limit() {
+        Self.cut(&summary, NotificationLimits.summaryBytes)
+        Self.cut(&body, NotificationLimits.bodyBytes)
+        Self.cut(&appName, NotificationLimits.appNameBytes)
+        Self.cut(&appIcon, NotificationLimits.stringBytes)
         if actions.count > NotificationLimits.actions || actions.contains(where: {
             $0.key.utf8.count > NotificationLimits.actionTextBytes || $0.label.utf8.count > NotificationLimits.actionTextBytes
         }) {
-            r.actions = actions.prefix(NotificationLimits.actions).map {
+            actions = actions.prefix(NotificationLimits.actions).map {
                 NotificationAction(key: Self.cut($0.key, NotificationLimits.actionTextBytes),
                                    label: Self.cut($0.label, NotificationLimits.actionTextBytes))
             }
         }
         for (key, value) in hints {
             if case .string(let text) = value, text.utf8.count > NotificationLimits.stringBytes {
-                r.hints[key] = .string(Self.cut(text, NotificationLimits.stringBytes))
+                hints[key] = .string(Self.cut(text, NotificationLimits.stringBytes))
             }
         }
         if imageDataProblem != nil {  // not shown: not kept either
-            for key in ["image-data", "image_data", "icon_data"] { r.hints[key] = nil }
+            for key in ["image-data", "image_data", "icon_data"] { hints[key] = nil }
         }
-        return r
+    }
+
+    private static func cut(_ text: inout String, _ bytes: Int) {
+        if text.utf8.count > bytes { text = cut(text, bytes) }
     }
 
     /// `text` cut to at most `bytes` UTF-8 bytes, at a code point boundary.

@@ -75,11 +75,8 @@ struct NotificationRecord {
         let progress = request.value.map { min(100, max(0, $0)) }
         let buttons = actions.filter { $0.key != "default" && $0.key != NotificationFrontend.inlineReplyAction }
             .map { (key: $0.key, label: $0.label) }
-        var content = ToastContent(summary: summary, body: body, appName: appName, progress: progress, actions: buttons,
-                                   icon: icon, actionIcons: request.actionIcons)
-        content.emphasis = emphasis
-        content.reply = replyField
-        return content
+        return ToastContent(summary: summary, body: body, appName: appName, progress: progress, actions: buttons,
+                            icon: icon, actionIcons: request.actionIcons, reply: replyField, emphasis: emphasis)
     }
 
     /// The inline-reply field (an `inline-reply` action) with KDE Plasma's hints: placeholder
@@ -108,7 +105,10 @@ struct NotificationRecord {
     var group: String { groupKey ?? String(id) }
 
     /// The key its view is stacked by; nil when its container does not group.
-    var groupKey: String? { groupBy.key(for: facts) }
+    var groupKey: String? { groupKey(of: facts) }
+
+    /// `groupKey` from its `facts` already at hand.
+    func groupKey(of facts: NotificationFacts) -> String? { groupBy.key(for: facts) }
 
     /// The body as plain text: tags dropped, the five XML entities decoded.
     var plainBody: String { NotificationTipText.plain(body) }

@@ -73,13 +73,14 @@ final class ViewRegistry {
     @discardableResult
     func insert(_ record: NotificationRecord, held: Bool = false) -> NotificationRecord? {
         let id = record.viewID
-        if let old = records[id]?.notification?.synchronousTag, tagged[old] == id { tagged[old] = nil }
-        if records[id]?.isHeld == true { heldOrder.removeAll { $0 == id } }
+        // One lookup stores the record and hands back the one it replaces.
+        let old = records.updateValue(ViewRecord(kind: .notification(record), tip: nil, isHeld: held), forKey: id)
+        if let tag = old?.notification?.synchronousTag, tagged[tag] == id { tagged[tag] = nil }
+        if old?.isHeld == true { heldOrder.removeAll { $0 == id } }
         if let tag = record.synchronousTag { tagged[tag] = id }
-        imageBytes += record.imageBytes - (records[id]?.notification?.imageBytes ?? 0)
-        forgetTime(of: records[id])
+        imageBytes += record.imageBytes - (old?.notification?.imageBytes ?? 0)
+        forgetTime(of: old)
         notificationTimes.insert(record.created)
-        records[id] = ViewRecord(kind: .notification(record), tip: nil, isHeld: held)
         guard held else { return nil }
         heldOrder.append(id)
         guard heldOrder.count > Self.maximumHeld else { return nil }
