@@ -15,7 +15,19 @@ struct LazyMeasure {
     /// Per container: the tree its template draws for an empty notification, the size of toasts
     /// not laid out yet (OverlayPresenter+Toast.swift). Dropped when the container's style changes
     /// (`refreshToastStyle`, the one place it changes), so a show compares templates only.
-    var templateEstimates: [String: (template: NotificationTemplate, tree: LaidOutView)] = [:]
+    var templateEstimates: [String: TemplateEstimate] = [:]
+}
+
+/// A container's template filled for an empty notification and laid out. A class: a show reads
+/// it with one retain instead of copying the template and the tree out of the table.
+final class TemplateEstimate {
+    let template: NotificationTemplate
+    let tree: LaidOutView
+
+    init(template: NotificationTemplate, tree: LaidOutView) {
+        self.template = template
+        self.tree = tree
+    }
 }
 
 extension OverlayPresenter {

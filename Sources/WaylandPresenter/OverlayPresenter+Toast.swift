@@ -24,7 +24,7 @@ extension OverlayPresenter {
     /// Shows (or replaces in place) `toast` filled into its template in `container`; returns its
     /// id. Throws when the filled tree is past the caps (`NotificationTemplate.filledLimits`).
     @discardableResult
-    public func show(_ toast: TemplatedToast, id: ViewID? = nil, in container: String,
+    public func show(_ toast: consuming TemplatedToast, id: ViewID? = nil, in container: String,
                      configuration: ViewConfiguration = .init(), animated: Bool = true) throws -> ViewID {
         let style = toastStyle(in: container)
         let lazy = manager.placesFromAnchoredEdge(container)
@@ -63,7 +63,7 @@ extension OverlayPresenter {
     private func templateEstimate(_ template: NotificationTemplate, style: ToastStyle, in container: String) throws -> LaidOutView {
         if let known = lazyMeasure.templateEstimates[container], known.template == template { return known.tree }
         let tree = try trees.layouts.layoutTemplate(TemplatedToast(template: template, content: ToastContent()), style: style)
-        lazyMeasure.templateEstimates[container] = (template, tree)
+        lazyMeasure.templateEstimates[container] = TemplateEstimate(template: template, tree: tree)
         return tree
     }
 

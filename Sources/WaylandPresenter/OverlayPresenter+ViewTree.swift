@@ -152,7 +152,7 @@ extension OverlayPresenter {
 
     /// What view `id` shows from now; `changed`: it replaces what the view showed (only this view repaints).
     func setContent(_ content: ViewContent, of id: ViewID, changed: Bool) {
-        if case .tree(let old)? = views[id], case .tree(let new) = content, old == new { return }
+        if case .tree(let new) = content, case .tree(let old)? = views[id], old == new { return }
         views[id] = content
         if changed { trees.changed(id) }
         revision &+= 1
