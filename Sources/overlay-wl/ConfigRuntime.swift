@@ -15,11 +15,9 @@ final class ConfigRuntime {
     private var routing = OverlayConfiguration()
     private(set) var modes: ModeSet
     /// Every container's settings in force: the built-ins, then the file's.
-    private var specs: [String: ContainerSpec] = [:] {
-        didSet { notificationSettings = specs.mapValues { ($0.groupBy, $0.template) } }
-    }
+    private var specs: [String: ContainerSpec] = [:]
     /// What each notification reads of its container's settings, kept apart: a lookup in `specs`
-    /// copies a whole `ContainerSpec` out of the table.
+    /// copies a whole `ContainerSpec` out of the table. Both are written by `remember`.
     private var notificationSettings: [String: (groupBy: GroupBy, template: String?)] = [:]
     /// The output that has the focus, where the compositor tells (`FocusFollower`); containers
     /// that follow the focus go there.
@@ -57,11 +55,16 @@ final class ConfigRuntime {
         modes = ModeSet(config.general.modes)
         focus = FocusFollower(config: self)
         for spec in BuiltInContainers.specs {
-            specs[spec.configuration.name] = spec
+            remember(spec)
             try screen.register(spec.configuration, placement: spec.placement)
             screen.setDrawer(spec.drawer, for: spec.configuration.name)
         }
         try apply(config)
+    }
+
+    private func remember(_ spec: ContainerSpec) {
+        specs[spec.configuration.name] = spec
+        notificationSettings[spec.configuration.name] = (spec.groupBy, spec.template)
     }
 
     /// Reads the file again; on any error the old config stays and the error is thrown.
@@ -82,7 +85,7 @@ final class ConfigRuntime {
         }
         for spec in new.containers {
             let name = spec.configuration.name
-            specs[name] = spec
+            remember(spec)
             if screen.manager.container(name) != nil {
                 try screen.updateContainer(name) { $0 = spec.configuration }
                 screen.setPlacement(placement(of: spec), of: name)
