@@ -1,10 +1,12 @@
 #define _GNU_SOURCE
 #include "cshims.h"
 #include <errno.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <malloc.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/mman.h>
@@ -119,6 +121,46 @@ int ow_inotify_read_names(int fd, void *context, void (*found)(void *context, co
 }
 
 int ow_trim_heap(void) { return malloc_trim(0); }
+
+/// The blocks `ow_return_thread_cache` took from the calling thread's cache.
+struct ow_taken_blocks { void **blocks; size_t count; };
+
+static void *ow_free_taken_blocks(void *context) {
+    struct ow_taken_blocks *taken = context;
+    for (size_t i = 0; i < taken->count; i++) free(taken->blocks[i]);
+    return NULL;  // the thread's own cache is emptied into malloc's bins as it exits
+}
+
+size_t ow_return_thread_cache(void) {
+    enum { sizes = 64, mostPerSize = 64 };  // glibc caches blocks of 64 sizes (24 … 1032 bytes), 7 of each
+    struct ow_taken_blocks taken = { malloc(sizes * mostPerSize * sizeof(void *)), 0 };
+    if (!taken.blocks) return 0;
+    // The fast bins merged first: malloc moves their blocks into the cache as it empties.
+    malloc_trim(0);
+    size_t inUse = mallinfo2().uordblks;  // counts the cached blocks as in use
+    size_t cached = 0;
+    for (size_t size = 0; size < sizes; size++) {
+        bool fromBins = false;
+        for (int i = 0; i < mostPerSize; i++) {
+            void *block = malloc(16 * size + 24);
+            if (!block) break;
+            taken.blocks[taken.count++] = block;
+            size_t now = mallinfo2().uordblks, grew = now - inUse;
+            inUse = now;
+            if (grew != 0) fromBins = true;
+            else if (!fromBins) cached++;
+            // Not from the cache, and no other block moved into it on the way: it is empty.
+            // (Blocks moved into it from the bins have neighbours in use: they pin no page.)
+            if (grew == malloc_usable_size(block) + sizeof(size_t)) break;
+        }
+    }
+    // Freed here they would fill this thread's cache again.
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, ow_free_taken_blocks, &taken) == 0) pthread_join(thread, NULL);
+    else ow_free_taken_blocks(&taken);
+    free(taken.blocks);
+    return cached;
+}
 
 size_t ow_malloc_in_use(void) { return mallinfo2().uordblks; }
 

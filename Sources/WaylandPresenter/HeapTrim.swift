@@ -33,10 +33,12 @@ struct HeapTrimSchedule {
     }
 }
 
-/// Returns the free pages of every malloc arena to the system, the stack pages drawing's deep
+/// Returns the free pages of every malloc arena to the system (the blocks malloc's thread cache
+/// held first: they pin a page each among a burst's freed ones), the stack pages drawing's deep
 /// calls left below the loop, then the file pages drawing mapped since the daemon was idle
 /// (`IdlePages`).
 func returnIdleMemory() {
+    _ = ow_return_thread_cache()
     _ = ow_trim_heap()
     _ = ow_release_stack_below(idleStackKept)
     IdlePages.release()

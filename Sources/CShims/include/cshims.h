@@ -39,6 +39,12 @@ int ow_inotify_read_names(int fd, void *context, void (*found)(void *context, co
 /// Returns the free memory of every malloc arena to the system (malloc_trim(0)); 1 when some
 /// was returned.
 int ow_trim_heap(void);
+/// Empties the calling thread's malloc cache (glibc's tcache: up to 7 freed blocks of each size
+/// up to 1032 bytes, which malloc counts as in use and `malloc_trim` leaves where they are): each
+/// cached block is taken and freed again on a short-lived thread, so it goes back to the arena's
+/// bins, merges with its free neighbours and its page can be returned. Returns the blocks the
+/// cache held.
+size_t ow_return_thread_cache(void);
 /// Bytes malloc has handed out and not had back, in every arena (mallinfo2's uordblks).
 size_t ow_malloc_in_use(void);
 /// Called on the main thread: returns the pages of its stack more than `keep` bytes below the
