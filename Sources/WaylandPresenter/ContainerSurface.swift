@@ -113,6 +113,12 @@ final class ContainerSurface {
         return heldBack(now: now, valueAt: valueAt)
     }
 
+    /// True when a frame showing `list` brings several views the last frame did not show: the
+    /// first frame of a burst, which waits (BurstPacing.swift).
+    func beginsBurst(_ list: RenderList) -> Bool {
+        newViews(in: list.items.lazy.map(\.id)) >= BurstPacing.newViewsForBurst
+    }
+
     /// Views among `ids` the last presented frame did not show (a stack's header and the pill
     /// are not views).
     private func newViews(in ids: some Sequence<ViewID>) -> Int {

@@ -18,15 +18,19 @@ struct LazyMeasure {
     var templateEstimates: [String: TemplateEstimate] = [:]
 }
 
-/// A container's template filled for an empty notification and laid out. A class: a show reads
-/// it with one retain instead of copying the template and the tree out of the table.
+/// A container's template filled for an empty notification and laid out, and whether every
+/// toast filled into it in the container's style is within the caps. A class: a show reads it
+/// with one retain instead of copying the template and the tree out of the table, and needs
+/// neither the style nor a fill when the template fits every toast.
 final class TemplateEstimate {
     let template: NotificationTemplate
     let tree: LaidOutView
+    let fitsEveryToast: Bool
 
-    init(template: NotificationTemplate, tree: LaidOutView) {
+    init(template: NotificationTemplate, tree: LaidOutView, fitsEveryToast: Bool) {
         self.template = template
         self.tree = tree
+        self.fitsEveryToast = fitsEveryToast
     }
 }
 

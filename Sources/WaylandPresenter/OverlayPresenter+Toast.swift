@@ -26,21 +26,19 @@ extension OverlayPresenter {
     @discardableResult
     public func show(_ toast: consuming TemplatedToast, id: ViewID? = nil, in container: String,
                      configuration: ViewConfiguration = .init(), animated: Bool = true) throws -> ViewID {
-        let style = toastStyle(in: container)
         let lazy = manager.placesFromAnchoredEdge(container)
         var laidOut: LaidOutView
         if lazy {
-            try trees.layouts.checkTemplate(toast, style: style)
-            laidOut = try templateEstimate(toast.template, style: style, in: container)
+            laidOut = try templateEstimate(checking: toast, in: container)
         } else {
-            laidOut = try trees.layouts.layoutTemplate(toast, style: style)
+            laidOut = try trees.layouts.layoutTemplate(toast, style: toastStyle(in: container))
         }
         let replacing = id.map { views[$0] != nil } ?? false
         let shown = try manager.show(id, in: container, configuration: configuration, size: laidOut.size,
                                      animated: animated, now: clock())
         if lazy { lazyMeasure.pending.insert(shown) } else { lazyMeasure.pending.remove(shown) }
         if !lazy, let material = manager.resolvedConfiguration(of: shown)?.toastMaterial {
-            laidOut = try trees.layouts.layoutTemplate(toast, style: style.withMaterial(material))  // the same size, frosted
+            laidOut = try trees.layouts.layoutTemplate(toast, style: toastStyle(in: container).withMaterial(material))  // the same size, frosted
         }
         setContent(.toast(toast, laidOut), of: shown, changed: replacing)
         return shown
@@ -58,12 +56,19 @@ extension OverlayPresenter {
         toastStyle(in: container).withMaterial(manager.resolvedConfiguration(of: id)?.toastMaterial)
     }
 
-    /// `template` filled for an empty notification in `style` and laid out: the size a toast has
-    /// until it is laid out (one kept per container).
-    private func templateEstimate(_ template: NotificationTemplate, style: ToastStyle, in container: String) throws -> LaidOutView {
-        if let known = lazyMeasure.templateEstimates[container], known.template == template { return known.tree }
-        let tree = try trees.layouts.layoutTemplate(TemplatedToast(template: template, content: ToastContent()), style: style)
-        lazyMeasure.templateEstimates[container] = TemplateEstimate(template: template, tree: tree)
+    /// `toast`'s template filled for an empty notification in the container's style and laid out:
+    /// the size a toast has until it is laid out (one kept per container). Throws when `toast`
+    /// filled is past the caps; a template every toast fits in is not filled to check.
+    private func templateEstimate(checking toast: TemplatedToast, in container: String) throws -> LaidOutView {
+        if let known = lazyMeasure.templateEstimates[container], known.template == toast.template {
+            if !known.fitsEveryToast { try trees.layouts.checkTemplate(toast, style: toastStyle(in: container)) }
+            return known.tree
+        }
+        let style = toastStyle(in: container)
+        try trees.layouts.checkTemplate(toast, style: style)
+        let tree = try trees.layouts.layoutTemplate(TemplatedToast(template: toast.template, content: ToastContent()), style: style)
+        lazyMeasure.templateEstimates[container] = TemplateEstimate(
+            template: toast.template, tree: tree, fitsEveryToast: toast.template.fitsEveryToast(actions: style.actions.maxButtons))
         return tree
     }
 

@@ -384,10 +384,14 @@ public final class OverlayPresenter {
                 // between frames a flood just queues.
                 list = measuringVisible(list, of: name, in: surface.bounds, painter: surface.painter) { layout().0 }
             } else if surface.surface.phase == .awaitingConfigure, let expected = surface.expectedLogicalSize {
-                // While the first configure is on its way, measure what the granted size will show.
+                // While the first configure is on its way, measure what the granted size will show;
+                // not the several views of a burst: its first frame waits, and by then a flood has
+                // buried them under newer ones (BurstPacing).
                 let guess = manager.renderList(for: name, size: expected, now: now)
-                _ = measuringVisible(guess, of: name, in: Rect(origin: .zero, size: expected), painter: surface.painter) {
-                    self.manager.renderList(for: name, size: expected, now: now)
+                if drawer != nil || !surface.beginsBurst(guess) {
+                    _ = measuringVisible(guess, of: name, in: Rect(origin: .zero, size: expected), painter: surface.painter) {
+                        self.manager.renderList(for: name, size: expected, now: now)
+                    }
                 }
             }
             if drawer == nil { list = withOverflowIndicator(list, of: name, in: surface.bounds) }

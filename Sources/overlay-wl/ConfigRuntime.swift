@@ -125,10 +125,10 @@ final class ConfigRuntime {
         }
     }
 
-    /// The template a notification is drawn through: its rule's, else its container's; nil for
-    /// none (the toast) or one that is broken.
-    func template(_ decision: RoutingDecision, container: String) -> (name: String, template: NotificationTemplate?)? {
-        (decision.template ?? notificationSettings[container]?.template).map { ($0, templates.template(named: $0)) }
+    /// What a notification in `container` reads of its settings, in one lookup: its `group-by`
+    /// (by app for a container the file does not set) and the name of its template (nil: none).
+    func notificationSettings(of container: String) -> (groupBy: GroupBy, template: String?) {
+        notificationSettings[container] ?? (.app, nil)
     }
 
     /// What the rules decide for a notification (container, view settings, hidden, held).
@@ -136,9 +136,6 @@ final class ConfigRuntime {
         guard !config.rules.isEmpty || !modes.active.isEmpty else { return RoutingDecision() }  // the common case
         return routing.route(facts(), modes: modes.asSet)
     }
-
-    /// The `group-by` of a container (by app for one the file does not set).
-    func groupBy(of container: String) -> GroupBy { notificationSettings[container]?.groupBy ?? .app }
 
     var doNotDisturb: Bool { modes.active.contains(BuiltInRules.doNotDisturb) }
 

@@ -139,7 +139,8 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
         configuration.overlay(decision.view)
         let container = decision.container.flatMap { screen.manager.container($0) != nil ? $0 : nil }
             ?? BuiltInContainers.notificationsName
-        record.groupBy = config.groupBy(of: container)
+        let settings = config.notificationSettings(of: container)
+        record.groupBy = settings.groupBy
         configuration.groupKey = record.groupKey(of: facts)
         if let problem = request.imageDataProblem { log("notification \(id): image-data ignored: \(problem)") }
         do {
@@ -150,7 +151,7 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
             } else {
                 var toast = record.toast
                 if let emphasis = decision.emphasis.flatMap(ToastEmphasis.init(rawValue:)) { toast.emphasis = emphasis }
-                try showToast(record, toast, decision: decision, in: container, configuration: configuration)
+                try showToast(record, toast, template: decision.template ?? settings.template, in: container, configuration: configuration)
             }
         } catch {
             log("cannot show notification \(id): \(error)")
@@ -166,15 +167,15 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
         return id
     }
 
-    /// Shows the notification through the template its rule or container chooses, else through
-    /// `default`: also when the chosen one is broken, has no field for the notification's inline
-    /// reply, or fills a tree past the caps.
-    private func showToast(_ record: NotificationRecord, _ toast: ToastContent, decision: RoutingDecision,
+    /// Shows the notification through the template its rule or container chooses (`name`), else
+    /// through `default`: also when the chosen one is broken, has no field for the notification's
+    /// inline reply, or fills a tree past the caps.
+    private func showToast(_ record: NotificationRecord, _ toast: consuming ToastContent, template name: String?,
                            in container: String, configuration: ViewConfiguration) throws {
-        if let (name, template) = config.template(decision, container: container), toast.reply == nil || template?.takesReply != false {
+        if let name, case let template = config.templates.template(named: name), toast.reply == nil || template?.takesReply != false {
             if let template {
                 do {
-                    try screen.show(TemplatedToast(template: template, content: toast, image: record.image), id: record.viewID,
+                    try screen.show(TemplatedToast(template: template, content: copy toast, image: record.image), id: record.viewID,
                                     in: container, configuration: configuration)
                     return
                 } catch {
