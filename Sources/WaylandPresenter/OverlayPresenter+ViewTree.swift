@@ -10,11 +10,8 @@ struct ViewTreePresentation {
     private var revisions: [ViewID: Int] = [:]
     /// Contacts dragging a slider: the view and the slider's node index (one per pointer or finger).
     var drags: [InputContact: (view: ViewID, index: Int)] = [:]
-    /// Trees moving to a new layout (parts matched by id, bars and sliders to new values): where
-    /// from, since when, along which curve (one per view showing; removed when done or with the view).
-    /// `to` and `matches`: the layout moved to and its parts' matches, found once for every frame.
-    var animations: [ViewID: (from: ViewLayoutResult, start: Double, animation: Animation, to: ViewLayoutResult,
-                              matches: PartMatches)] = [:]
+    /// Trees moving to a new layout (one per view showing; removed when done or with the view).
+    var animations: [ViewID: TreeMove] = [:]
 
     func revision(of id: ViewID) -> Int { revisions[id] ?? 0 }
     mutating func changed(_ id: ViewID) { revisions[id, default: 0] &+= 1 }
@@ -22,6 +19,18 @@ struct ViewTreePresentation {
         revisions[id] = nil
         animations[id] = nil
         if !drags.isEmpty { drags = drags.filter { $0.value.view != id } }
+    }
+}
+
+/// A tree moving to a new layout (parts matched by id, bars and sliders to new values): where
+/// from, since when, along which curve; `to` and `matches`, the layout moved to and its parts'
+/// matches, are found once for every frame. A reference: a pass reads it several times, and a
+/// copy of its layouts would retain every part of both.
+final class TreeMove {
+    let from: ViewLayoutResult, start: Double, animation: Animation, to: ViewLayoutResult, matches: PartMatches
+
+    init(from: ViewLayoutResult, start: Double, animation: Animation, to: ViewLayoutResult, matches: PartMatches) {
+        self.from = from; self.start = start; self.animation = animation; self.to = to; self.matches = matches
     }
 }
 
@@ -69,7 +78,7 @@ extension OverlayPresenter {
         let from = treeShown(old, of: id, now: now).layout
         let matches = new.layout.partMatches(from: from)
         guard new.layout.animates(from: from, matches: matches) else { return }
-        trees.animations[id] = (from, now, animation, new.layout, matches)
+        trees.animations[id] = TreeMove(from: from, start: now, animation: animation, to: new.layout, matches: matches)
         let room = Size(width: max(from.size.width, new.size.width), height: max(from.size.height, new.size.height))
         if room != new.size { manager.setSize(room, of: id) }
     }
