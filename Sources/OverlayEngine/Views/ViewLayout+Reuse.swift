@@ -30,12 +30,17 @@ extension ViewLayout {
         guard let record = previous.record, record.proposal == proposal else { return nil }
         var kinds: [ViewKind] = []
         var changedTexts: [(index: Int, content: TextContent)] = []
+        // Children read through borrowed buffers: a child taken from its array is a copy of its subtree's root.
         func alike(_ new: ViewNode, _ old: ViewNode) -> Bool {
             guard new.id == old.id, new.children.count == old.children.count, new.modifiers == old.modifiers,
                   new.kind.sizesAlike(old.kind) else { return false }
             if case .text(let content) = new.kind, new.kind != old.kind { changedTexts.append((kinds.count, content)) }
             kinds.append(new.kind)
-            return zip(new.children, old.children).allSatisfy { alike($0, $1) }
+            return new.children.withUnsafeBufferPointer { newChildren in
+                old.children.withUnsafeBufferPointer { oldChildren in
+                    newChildren.indices.allSatisfy { alike(newChildren[$0], oldChildren[$0]) }
+                }
+            }
         }
         guard alike(root, previousRoot) else { return nil }
         for (index, content) in changedTexts {
