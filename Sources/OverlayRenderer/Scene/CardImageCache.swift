@@ -192,6 +192,9 @@ final class CardImageCache {
         return true
     }
 
+    /// True when no card's look or image is kept.
+    var isEmpty: Bool { entries.isEmpty }
+
     private func remember(_ id: ViewID, _ entry: Entry) {
         drop(id)
         if entries.count >= Self.limit, let oldest = entries.min(by: { $0.value.lastPainted < $1.value.lastPainted }) {

@@ -83,7 +83,7 @@ public final class RenderListPainter {
         }
         for (i, (item, painted, ink)) in drawn.enumerated() {
             let onClear = overCleared && !drawn[..<i].contains { $0.2.intersects(ink) }
-            paintCard(item, painted, ink: ink, container: container, on: canvas, overCleared: onClear)
+            paintCard(item, painted, ink: ink, container: container, on: canvas, overCleared: onClear, animating: list.isAnimating)
         }
         cards.endFrame(animating: list.isAnimating)
         let ink = drawn.map(\.2)
@@ -105,9 +105,12 @@ public final class RenderListPainter {
     }
 
     /// A card repainted with the look it had is composited from its finished image (CardImageCache.swift).
+    /// A frame that animates nothing with no image kept from the one before paints every opaque
+    /// card directly: an image of it made now would go at the frame's end unused (a view tree
+    /// moving to a new value is such a frame, each of its frames a new look).
     private func paintCard(_ item: RenderItem, _ painted: PaintedView, ink: Rect, container: Rect, on canvas: Canvas,
-                           overCleared: Bool) {
-        if reusesCardImages, let look = CardLook(item, painted, deviceScale: canvas.scale),
+                           overCleared: Bool, animating: Bool) {
+        if reusesCardImages, animating || item.opacity < 1 || !cards.isEmpty, let look = CardLook(item, painted, deviceScale: canvas.scale),
            cards.paint(item.id, look: look, origin: item.frame.origin + item.offset + container.origin, opacity: item.opacity,
                        ink: ink, on: canvas, draw: { image in
                            var opaque = item
