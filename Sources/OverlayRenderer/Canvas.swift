@@ -88,6 +88,36 @@ public final class Canvas {
         cairo_restore(context)
     }
 
+    /// Makes the device pixels of `rects` within `bounds` (logical points, all on whole device
+    /// pixels) fully transparent, written directly: what `clear(rect: bounds)` clipped to `rects`
+    /// does, without cairo's path, clip and fill for a few rows. False, with nothing cleared,
+    /// when a rectangle or `bounds` is not on whole device pixels.
+    public func clear(_ rects: [Rect], within bounds: Rect) -> Bool {
+        guard let data, let limit = devicePixels(bounds), rects.allSatisfy({ devicePixels($0) != nil }) else { return false }
+        cairo_surface_flush(surface)
+        for rect in rects {
+            guard let box = devicePixels(rect) else { continue }
+            let x0 = max(box.x0, limit.x0, 0), y0 = max(box.y0, limit.y0, 0)
+            let x1 = min(box.x1, limit.x1, pixelWidth), y1 = min(box.y1, limit.y1, pixelHeight)
+            guard x1 > x0 else { continue }
+            for row in y0..<max(y0, y1) {
+                (data + row * stride + x0 * 4).initializeMemory(as: UInt8.self, repeating: 0, count: (x1 - x0) * 4)
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        return true
+    }
+
+    /// `rect`'s device pixels, when its edges lie on them (within rounding).
+    private func devicePixels(_ rect: Rect) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        func pixel(_ v: Double) -> Int? {
+            let d = v * scale, r = d.rounded()
+            return abs(r) < 1e9 && abs(d - r) < 1e-6 ? Int(r) : nil
+        }
+        guard let x0 = pixel(rect.minX), let y0 = pixel(rect.minY), let x1 = pixel(rect.maxX), let y1 = pixel(rect.maxY) else { return nil }
+        return (x0, y0, x1, y1)
+    }
+
     /// Restricts all further drawing to the union of `rects` (logical points); an empty list
     /// clips everything away. Undo with `resetClip()`.
     public func clip(to rects: [Rect]) {

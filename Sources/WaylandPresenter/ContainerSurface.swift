@@ -206,7 +206,7 @@ final class ContainerSurface {
         let region = stale.map { RepaintRegion.withoutCovered(($0 + ink).map { pixelAligned($0, scale: s) }) }
         if let region {
             canvas.clip(to: region)
-            canvas.clear(rect: Rect(x: 0, y: 0, width: bounds.width, height: bounds.height))
+            if !canvas.clear(region, within: bounds) { canvas.clear(rect: bounds) }
         } else if !buffer.isBlank {
             canvas.clear()
             buffer.drawnRows = nil
