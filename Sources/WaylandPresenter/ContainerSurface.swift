@@ -138,14 +138,16 @@ final class ContainerSurface {
     func invalidateIfChanged(_ list: RenderList, contentVersion: Int, decor: DrawerDecor? = nil, ring: FocusRing? = nil,
                              revision: (ViewID) -> Int = { _ in 0 }) {
         awaitsAnimationTick = false
-        if !showsAlready(list, contentVersion: contentVersion, decor: decor, ring: ring, revision: revision) || list.isAnimating {
+        if !showsAlready(list, contentVersion: contentVersion, decor: decor, ring: ring, scale: scale, revision: revision)
+            || list.isAnimating {
             surface.requestRedraw()
         }
     }
 
-    /// The last presented frame is this picture.
+    /// The last presented frame is this picture, drawn at `scale` (worked out once for a frame:
+    /// it looks through the outputs).
     private func showsAlready(_ list: RenderList, contentVersion: Int, decor: DrawerDecor?, ring: FocusRing?,
-                              revision: (ViewID) -> Int) -> Bool {
+                              scale: SurfaceScale, revision: (ViewID) -> Int) -> Bool {
         guard let last = lastDrawn else { return false }
         return last.list == list && last.contentVersion == contentVersion && last.scale == scale && last.decor == decor
             && last.ring == ring
@@ -166,7 +168,8 @@ final class ContainerSurface {
                       revision: (ViewID) -> Int = { _ in 0 }, now: Double? = nil,
                       view: (ViewID) -> PaintedView?) throws -> Bool {
         guard surface.phase == .needsDraw, surface.size.width > 0, surface.size.height > 0 else { return false }
-        if showsAlready(list, contentVersion: contentVersion, decor: decor, ring: ring, revision: revision) {
+        let scale = self.scale
+        if showsAlready(list, contentVersion: contentVersion, decor: decor, ring: ring, scale: scale, revision: revision) {
             surface.unchanged()
             awaitsAnimationTick = list.isAnimating
             return false
@@ -178,7 +181,6 @@ final class ContainerSurface {
             guard backdrop.prepare(list, view: view, display: display, region: regionOnOutput) else { return false }
             painter.blurSource = backdrop.blurSource
         }
-        let scale = self.scale
         let (pixelWidth, pixelHeight) = scale.bufferSize(width: surface.size.width, height: surface.size.height)
         let s = scale.canvasScale(logicalWidth: surface.size.width)  // device pixels per point
         guard let buffer = try buffers.nextBuffer(pixelWidth: pixelWidth, pixelHeight: pixelHeight) else { return false }

@@ -29,6 +29,7 @@ extension ViewLayout {
                       proposal: ProposedSize, measuring: any TextMeasuring) -> ViewLayoutResult? {
         guard let record = previous.record, record.proposal == proposal else { return nil }
         var kinds: [ViewKind] = []
+        kinds.reserveCapacity(previous.placed.count)  // one a node; a tree has about as many parts
         var changedTexts: [(index: Int, content: TextContent)] = []
         // Children read through borrowed buffers: a child taken from its array is a copy of its subtree's root.
         func alike(_ new: ViewNode, _ old: ViewNode) -> Bool {
