@@ -61,7 +61,7 @@ enum AccessibleObjects {
     /// The interfaces of the object `describe` describes.
     static func interfaces(_ model: AccessibleModel, isRoot: Bool,
                            describe: @escaping () -> Description?) -> [BusInterface] {
-        weak var weakModel = model
+        weak let weakModel = model
         func current() throws -> (AccessibleModel, Description) {
             guard let model = weakModel, let description = describe() else {
                 throw BusMethodError(name: "org.freedesktop.DBus.Error.UnknownObject", message: "the notification is gone")
