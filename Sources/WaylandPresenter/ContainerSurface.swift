@@ -200,7 +200,7 @@ final class ContainerSurface {
         // Measure this frame's ink first (cheap), then repaint only the union of what changed.
         let drawnNow = list.items.compactMap { item in
             view(item.id).map { DrawnItem(item: item, ink: painter.inkFrame(of: item, view: $0, container: bounds),
-                                          revision: revision(item.id), tree: $0.tree, configuration: $0.tree == nil ? nil : $0.configuration) }
+                                          revision: revision(item.id), tree: $0.tree, configuration: $0.configuration) }
         }.filter { $0.ink.intersects(bounds) }
         var ink = repaintsAll ? drawnNow.map(\.ink) : RepaintRegion.changes(from: lastItems, to: drawnNow)
         if let last = lastDrawn, last.ring != ring { ink += [last.ring?.ink, ring?.ink].compactMap { $0 } }

@@ -60,6 +60,10 @@ final class KeymapTests: XCTestCase {
         let keymap = try loadedKeymap()
         XCTAssertEqual(keymap.translate(14).flatMap(FieldKeyPress.init), .edit(.backspace))
         XCTAssertEqual(keymap.translate(30).flatMap(FieldKeyPress.init), .edit(.insert("a")))
+        XCTAssertEqual(keymap.translate(47).flatMap(FieldKeyPress.init), .edit(.insert("v")), "v without Ctrl types itself")
+        keymap.setModifiers(depressed: 1, latched: 0, locked: 0, group: 0)  // Shift
+        XCTAssertEqual(keymap.translate(47).flatMap(FieldKeyPress.init), .edit(.insert("V")), "V without Ctrl types itself")
+        keymap.setModifiers(depressed: 0, latched: 0, locked: 0, group: 0)
         XCTAssertEqual(keymap.translate(59).flatMap(FieldKeyPress.init), nil, "F1 types nothing")
         XCTAssertEqual(keymap.translate(42).flatMap(FieldKeyPress.init), nil, "Shift alone types nothing")
         for (keysym, key) in [(0xff1b, EditableTextKey.cancel), (0xff0d, .submit), (0xff8d, .submit), (0xffff, .delete),

@@ -20,7 +20,7 @@ extension FieldKeyPress {
         case 0xff57, 0xff9c: self = .edit(.end)                  // End, KP_End
         case 0xff0d, 0xff8d: self = .edit(.submit)               // Return, KP_Enter
         case 0xff1b: self = .edit(.cancel)                       // Escape
-        case 0x76, 0x56 where key.control: self = .paste         // Ctrl+v, Ctrl+V
+        case 0x76 where key.control, 0x56 where key.control: self = .paste  // Ctrl+v, Ctrl+V
         default:
             guard !key.control, !key.text.isEmpty,
                   key.text.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control }) else { return nil }
