@@ -21,13 +21,13 @@ struct NotificationRecord {
     /// against `NotificationLimits.totalImageBytes`.
     let imageBytes: Int
 
-    init(id: UInt32, request: NotifyRequest, created: Double, updated: Double? = nil) {
+    init(id: UInt32, request: consuming NotifyRequest, created: Double, updated: Double? = nil) {
         self.id = id
-        self.request = request
         self.created = created
         self.updated = updated ?? created
         urgency = request.urgency ?? .normal
         imageBytes = request.imageData?.data.count ?? 0
+        self.request = request
     }
 
     var viewID: ViewID { ViewID(id) }
