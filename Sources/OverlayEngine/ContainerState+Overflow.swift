@@ -16,7 +16,7 @@ extension ContainerState {
     mutating func admitToMultiple(_ id: ViewID, waitingDeadline: Double?, now: Double,
                                   effects: inout [EngineEffect]) {
         // `fits` is asked only where the answer matters: a flood's newcomers to a full stack swap without it.
-        if entries[id]!.pinned {
+        if withEntry(at: entries.index(forKey: id)!, { $0.pinned }) {
             if !fits(id), let oldest = normalShowing.first { hide(oldest, now: now) }
             appear(id, now: now, effects: &effects)
             capPinned(now: now)
