@@ -120,8 +120,7 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
         let created = replacing ? registry.notification(id)?.created ?? now : now
         // The record takes the request over: what follows reads it there.
         var record = NotificationRecord(id: id, request: request, created: created, updated: now)
-        let facts = record.facts
-        let decision = config.route(facts)
+        let decision = config.route(record.facts)  // the facts are made only when there are rules
         if !restoring, decision.hidden {  // a mode rule: straight to history
             if registry[record.viewID]?.isHeld == true { registry.remove(record.viewID) }
             appendToHistory(HistoryEntry(record: record, reason: "hidden"))
@@ -142,7 +141,7 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
             ?? BuiltInContainers.notificationsName
         let settings = config.notificationSettings(of: container)
         record.groupBy = settings.groupBy
-        configuration.groupKey = record.groupKey(of: facts)
+        configuration.groupKey = record.groupKey
         if let problem = record.request.imageDataProblem { log("notification \(id): image-data ignored: \(problem)") }
         do {
             if let point = record.request.tipPoint, container == BuiltInContainers.notificationsName {

@@ -105,10 +105,7 @@ struct NotificationRecord {
     var group: String { groupKey ?? String(id) }
 
     /// The key its view is stacked by; nil when its container does not group.
-    var groupKey: String? { groupKey(of: facts) }
-
-    /// `groupKey` from its `facts` already at hand.
-    func groupKey(of facts: NotificationFacts) -> String? { groupBy.key(for: facts) }
+    var groupKey: String? { groupBy.key(for: facts) }
 
     /// The body as plain text: tags dropped, the five XML entities decoded.
     var plainBody: String { NotificationTipText.plain(body) }
