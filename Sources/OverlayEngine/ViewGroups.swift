@@ -141,11 +141,17 @@ extension ContainerState {
     /// Mutating only to read the group in place.
     @inline(__always)
     mutating func isBuriedInStack(_ entry: ViewEntry.Filing, now: Double) -> Bool {
-        guard entry.phase == .showing, let key = entry.groupKey else { return false }
-        return withGroup(key) { group in
+        guard entry.phase == .showing, let key = entry.groupKey, let g = groups.index(forKey: key) else { return false }
+        return isBuriedInStack(entry, group: g, now: now)
+    }
+
+    /// `isBuriedInStack` for an entry whose group (at `g`) is already looked up.
+    mutating func isBuriedInStack(_ entry: ViewEntry.Filing, group g: Dictionary<String, GroupState>.Index, now: Double) -> Bool {
+        guard entry.phase == .showing else { return false }
+        return withGroup(at: g) { group in
             group.stacked && GroupStack.drawsTopOnly(group, at: now)
                 && !group.members.isAmongLast(GroupStack.peeking + 1, key: entry.order)
-        } ?? false
+        }
     }
 
     /// Stacks whose every showing member is in `ids` (a flood's stack expiring) stay whole while
@@ -188,16 +194,28 @@ extension ContainerState {
     /// A showing member of group `key` (nil: none) at `order` left the screen (dismissed or hidden).
     mutating func leaveGroup(_ id: ViewID, key: String?, order: UInt64) {
         guard let key, let g = groups.index(forKey: key) else { return }
+        leaveGroup(id, at: g, order: order)
+    }
+
+    /// `leaveGroup` for a group already looked up.
+    mutating func leaveGroup(_ id: ViewID, at g: Dictionary<String, GroupState>.Index, order: UInt64) {
         groupSavings += groups.values[g].leave(id, order: order, threshold: config.groupThreshold)
     }
 
     /// Forgets a group with no showing member once nothing of it is drawn any more. O(drawn),
     /// and only when the group is empty.
     mutating func releaseGroupIfUnused(_ key: String?) {
-        guard let key, withGroup(key, { $0.members.isEmpty }) == true else { return }
+        guard let key, let g = groups.index(forKey: key) else { return }
+        releaseGroupIfUnused(at: g)
+    }
+
+    /// `releaseGroupIfUnused` for a group already looked up.
+    mutating func releaseGroupIfUnused(at g: Dictionary<String, GroupState>.Index) {
+        guard withGroup(at: g, { $0.members.isEmpty }) else { return }
+        let key = groups.keys[g]
         var drawnMember = false
         drawn.forEach { if !drawnMember, entries[$0]?.groupKey == key { drawnMember = true } }
-        if !drawnMember { groups[key] = nil }
+        if !drawnMember { groups.remove(at: g) }
     }
 
     private mutating func nextGroupSerial() -> UInt64 {
