@@ -73,7 +73,7 @@ struct ContainerState: Sendable {
             heldUntil = now + seconds
             return
         }
-        entries[id] = entry  // moved in, not copied
+        entries[id] = consume entry
         admit(id, now: now, effects: &effects)
     }
 
@@ -147,17 +147,17 @@ struct ContainerState: Sendable {
         }
         // A view that could expire while waiting keeps counting from its arrival.
         let restartsCountdown = !config.expiresWhileWaiting, stacks = groupsStack
-        let (hooks, key) = withEntry(at: slot) { entry in
+        let (hooks, key, deadline) = withEntry(at: slot) { entry in
             let hooks = entry.appear(at: now, turnsBack: turnsBack, restartsCountdown: restartsCountdown)
             let key = Self.groupKey(of: entry, stacking: stacks)
             if let key { entry.groupKey = key }
-            return (hooks, key)
+            return (hooks, key, entry.autoDismissDeadline)
         }
         for hook in hooks { effects.append(.hook(hook, id, container: name)) }
         effects.append(.appeared(id, container: name))
         if was.pinned { pinnedShowing.insert(id, key: was.order) } else { normalShowing.insert(id, key: was.order) }
         showingCount += 1
-        scheduleAutoDismiss(of: id)
+        scheduleAutoDismiss(of: id, deadline: deadline)
         if let key { joinGroup(id, key: key, order: was.order, now: now) }
     }
 

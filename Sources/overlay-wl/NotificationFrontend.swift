@@ -151,7 +151,8 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
             } else {
                 var toast = record.toast
                 if let emphasis = decision.emphasis.flatMap(ToastEmphasis.init(rawValue:)) { toast.emphasis = emphasis }
-                try showToast(record, toast, template: decision.template ?? settings.template, in: container, configuration: configuration)
+                try showToast(record, consume toast, template: decision.template ?? settings.template, in: container,
+                              configuration: configuration)
             }
         } catch {
             log("cannot show notification \(id): \(error)")
@@ -163,7 +164,7 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
         }
         if fromSender { announce(record, decision: decision) }
         let hasImage = record.imageBytes > 0
-        registry.insert(record)  // its last use: the registry takes it over
+        registry.insert(record)  // after the steps above, which do not read the registry
         if hasImage { keepImagesWithinBudget() }
         return id
     }
