@@ -18,6 +18,11 @@ public struct BusMethod: Sendable {
         self.inputNames = inputNames
         self.outputNames = outputNames
     }
+
+    /// What a call is checked and answered by, without copying the names.
+    var signatures: (input: String, output: String, decodesArguments: Bool) {
+        (inputSignature, outputSignature, decodesArguments)
+    }
 }
 
 /// A signal of an exported interface (for introspection; emit with `BusConnection.emitSignal`).
@@ -51,6 +56,11 @@ public struct BusCall {
         self.sender = sender
         self.arguments = arguments
     }
+
+    init(path: String, interface: String, member: String, sender: String?, arguments: [BusValue], reader: BusMessageReader?) {
+        self.init(path: path, interface: interface, member: member, sender: sender, arguments: arguments)
+        self.reader = reader
+    }
 }
 
 /// The values of a successful method return; they must match the method's output signature.
@@ -79,9 +89,5 @@ public struct BusInterface {
         self.methods = methods
         self.signals = signals
         self.handler = handler
-    }
-
-    func method(named member: String) -> BusMethod? {
-        methods.first { $0.name == member }
     }
 }

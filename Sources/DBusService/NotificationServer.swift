@@ -22,8 +22,8 @@ public enum CloseReason: UInt32, Sendable {
 /// `BusConnection.processPending()`.
 public protocol NotificationServerDelegate: AnyObject {
     /// Shows (or replaces, per `request.replacesID` / `synchronousTag`) a notification;
-    /// returns its id (never 0).
-    func notify(_ request: NotifyRequest) -> UInt32
+    /// returns its id (never 0). The request is handed over, not copied.
+    func notify(_ request: consuming NotifyRequest) -> UInt32
     /// Closes notification `id`; false if there is no such notification (the caller then
     /// gets org.freedesktop.Notifications.Error.NotFound).
     func closeNotification(id: UInt32) -> Bool

@@ -47,11 +47,15 @@ public struct NotifyRequest: Equatable, Sendable {
     /// Reads the arguments of a `Notify` call straight from the message (its signature already
     /// checked): without generic values on the way.
     init(reading reader: BusMessageReader, sender: String?) throws {
-        let appName = try reader.string(), replacesID = try reader.uint32(), appIcon = try reader.string()
-        let summary = try reader.string(), body = try reader.string()
-        let actions = NotificationAction.pairs(try reader.strings())
-        let hints = try reader.variantDictionary()
-        self.init(appName: appName, replacesID: replacesID, appIcon: appIcon, summary: summary, body: body,
-                  actions: actions, hints: hints, expireTimeout: try reader.int32(), sender: sender)
+        // Each field read into place (through the memberwise init, the request was copied once more).
+        appName = try reader.string()
+        replacesID = try reader.uint32()
+        appIcon = try reader.string()
+        summary = try reader.string()
+        body = try reader.string()
+        actions = NotificationAction.pairs(try reader.strings())
+        hints = try reader.variantDictionary()
+        expireTimeout = try reader.int32()
+        self.sender = sender
     }
 }

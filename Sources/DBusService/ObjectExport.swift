@@ -34,13 +34,14 @@ final class ObjectNode {
             return replyValues(message, [.string(Introspection.xml(for: interfaces))])
         }
 
-        var found: (interface: BusInterface, method: BusMethod)?
+        // Indices, not copies: a copy of the interface and method retains each of their fields.
+        var found: (interface: Int, method: Int)?
         var interfaceKnown = interfaceName == nil
-        for candidate in interfaces where interfaceName.map({ Self.equals($0, candidate.name) }) ?? true {
+        for i in interfaces.indices where interfaceName.map({ Self.equals($0, interfaces[i].name) }) ?? true {
             interfaceKnown = true
-            if let method = candidate.method(named: member) { found = (candidate, method); break }
+            if let m = interfaces[i].methods.firstIndex(where: { $0.name == member }) { found = (i, m); break }
         }
-        guard let (interface, method) = found else {
+        guard let found else {
             let named = interfaceName.map { String(cString: $0) }
             if !interfaceKnown, let named {
                 return replyError(message, .unknownInterface("No interface '\(named)' at \(path)"))
@@ -48,21 +49,23 @@ final class ObjectNode {
             return replyError(message, .unknownMethod(
                 "No method '\(member)' in \(named ?? "any interface") at \(path)"))
         }
-        guard signature.map({ Self.equals($0, method.inputSignature) }) ?? method.inputSignature.isEmpty else {
+        let interface = (name: interfaces[found.interface].name, handler: interfaces[found.interface].handler)
+        let (inputSignature, outputSignature, decodesArguments) = interfaces[found.interface].methods[found.method].signatures
+        guard signature.map({ Self.equals($0, inputSignature) }) ?? inputSignature.isEmpty else {
             return replyError(message, .invalidArgs(
-                "\(member) expects arguments '\(method.inputSignature)', got '\(signatureText())'"))
+                "\(member) expects arguments '\(inputSignature)', got '\(signatureText())'"))
         }
         var arguments: [BusValue] = []
-        if method.decodesArguments {
+        if decodesArguments {
             do {
                 arguments = try BusMessageReader(message: message).readAll()
             } catch {
                 return replyError(message, .invalidArgs("could not read arguments of \(member): \(error)"))
             }
         }
-        var call = BusCall(path: path, interface: interface.name, member: member,
-                           sender: sd_bus_message_get_sender(message).map { String(cString: $0) }, arguments: arguments)
-        if !method.decodesArguments { call.reader = BusMessageReader(message: message) }
+        let call = BusCall(path: path, interface: interface.name, member: member,
+                           sender: sd_bus_message_get_sender(message).map { String(cString: $0) }, arguments: arguments,
+                           reader: decodesArguments ? nil : BusMessageReader(message: message))
         let reply: BusReply
         do {
             reply = try interface.handler(call)
@@ -72,8 +75,8 @@ final class ObjectNode {
             return replyError(message, .failed(String(describing: error)))
         }
         let replySignature = reply.values.count == 1 ? reply.values[0].signature : reply.values.map(\.signature).joined()
-        guard replySignature == method.outputSignature else {
-            owner?.log?("\(interface.name).\(member) returned '\(replySignature)', declared '\(method.outputSignature)'")
+        guard replySignature == outputSignature else {
+            owner?.log?("\(interface.name).\(member) returned '\(replySignature)', declared '\(outputSignature)'")
             return replyError(message, .failed("internal error: \(member) produced a malformed reply"))
         }
         return replyValues(message, reply.values)

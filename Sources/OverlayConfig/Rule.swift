@@ -113,6 +113,6 @@ extension ViewConfiguration {
         if let v = other.appearAction { appearAction = v }
         if let v = other.disappearAction { disappearAction = v }
         if let v = other.priority { priority = v }
-        pointerBindings.merge(other.pointerBindings) { _, new in new }
+        if !other.pointerBindings.isEmpty { pointerBindings.merge(other.pointerBindings) { _, new in new } }
     }
 }

@@ -7,7 +7,12 @@ extension ContainerState {
     /// Records a showing view's auto-dismiss deadline, after it appeared, was updated or its
     /// countdown went on from a pause.
     mutating func scheduleAutoDismiss(of id: ViewID) {
-        guard let deadline = entries[id]?.autoDismissDeadline else { return }
+        scheduleAutoDismiss(of: id, deadline: entries[id]?.autoDismissDeadline)
+    }
+
+    /// `scheduleAutoDismiss` with the entry's deadline already read.
+    mutating func scheduleAutoDismiss(of id: ViewID, deadline: Double?) {
+        guard let deadline else { return }
         showingDeadlines.push(deadline, id)
         compactDrawnDeadlines()
     }

@@ -16,7 +16,7 @@ extension ContainerState {
     mutating func admitToMultiple(_ id: ViewID, waitingDeadline: Double?, now: Double,
                                   effects: inout [EngineEffect]) {
         // `fits` is asked only where the answer matters: a flood's newcomers to a full stack swap without it.
-        if entries[id]!.pinned {
+        if withEntry(at: entries.index(forKey: id)!, { $0.pinned }) {
             if !fits(id), let oldest = normalShowing.first { hide(oldest, now: now) }
             appear(id, now: now, effects: &effects)
             capPinned(now: now)
@@ -95,9 +95,11 @@ extension ContainerState {
     mutating func hide(_ id: ViewID, now: Double) {
         let slot = entries.index(forKey: id)!
         let was = withEntry(at: slot) { $0.filing }
-        let buried = isBuriedInStack(was, now: now)
+        // Its group, looked up once for the three steps that read it (none adds or removes a group).
+        let group = was.groupKey.flatMap { groups.index(forKey: $0) }
+        let buried = group.map { isBuriedInStack(was, group: $0, now: now) } ?? false
         if was.phase == .showing {
-            leaveGroup(id, key: was.groupKey, order: was.order)
+            if let group { leaveGroup(id, at: group, order: was.order) }
             if was.pinned { pinnedShowing.remove(id, key: was.order) } else { normalShowing.remove(id, key: was.order) }
             showingCount -= 1
         }
@@ -109,7 +111,11 @@ extension ContainerState {
         hidden.insert(id, key: was.arrival)
         if was.pinned { pinnedHidden.insert(id, key: was.arrival) }
         if let deadline { hiddenDeadlines.push(deadline, id) }
-        if goesAtOnce { releaseGroupIfUnused(was.groupKey) } else { scheduleRemovalEnd(of: id) }
+        if goesAtOnce {
+            if let group { releaseGroupIfUnused(at: group) }
+        } else {
+            scheduleRemovalEnd(of: id)
+        }
     }
 
     /// Dismisses a hidden view: `.dismissed`, its disappear hooks if it ever appeared, and

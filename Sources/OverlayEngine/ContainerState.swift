@@ -64,16 +64,17 @@ struct ContainerState: Sendable {
     // MARK: Shows
 
     /// A new view arrives (its id is not in this container).
-    mutating func show(_ entry: ViewEntry, now: Double, effects: inout [EngineEffect]) {
+    mutating func show(_ entry: consuming ViewEntry, now: Double, effects: inout [EngineEffect]) {
+        let id = entry.id
         if case .debounce(let seconds) = config.queueControl, seconds > 0 {
             if let previous = held { dismiss(previous, reason: .debounced, animated: false, now: now, effects: &effects) }
-            entries[entry.id] = entry
-            held = entry.id
+            entries[id] = entry
+            held = id
             heldUntil = now + seconds
             return
         }
-        entries[entry.id] = entry
-        admit(entry.id, now: now, effects: &effects)
+        entries[id] = consume entry
+        admit(id, now: now, effects: &effects)
     }
 
     /// Updates a present view in place: no second entry, no new insertion transition.
@@ -103,15 +104,16 @@ struct ContainerState: Sendable {
         guard let slot = entries.index(forKey: id) else { return }
         let arrival = nextArrival
         nextArrival += 1
-        entries.values[slot].arrival = arrival
-        entries.values[slot].countdownStart = now
-        let pinned = config.queueType == .multiple && entries.values[slot].resolved.priority == .high
-        entries.values[slot].pinned = pinned
-        entries.values[slot].order = pinned ? Self.pinnedBand + arrival : arrival
-        let waitingDeadline = entries.values[slot].waitingDeadline
+        let multiple = config.queueType == .multiple
+        let (waitingDeadline, animated) = withEntry(at: slot) { entry in
+            entry.arrival = arrival
+            entry.countdownStart = now
+            entry.pinned = multiple && entry.resolved.priority == .high
+            entry.order = entry.pinned ? Self.pinnedBand + arrival : arrival
+            return (entry.waitingDeadline, entry.insertAnimated)
+        }
         switch config.queueType {
         case .oneByOne:
-            let animated = entries.values[slot].insertAnimated
             for other in showingIDs() {
                 dismiss(other, reason: .replaced, animated: animated, now: now, effects: &effects)
             }
@@ -145,17 +147,17 @@ struct ContainerState: Sendable {
         }
         // A view that could expire while waiting keeps counting from its arrival.
         let restartsCountdown = !config.expiresWhileWaiting, stacks = groupsStack
-        let (hooks, key) = withEntry(at: slot) { entry in
+        let (hooks, key, deadline) = withEntry(at: slot) { entry in
             let hooks = entry.appear(at: now, turnsBack: turnsBack, restartsCountdown: restartsCountdown)
             let key = Self.groupKey(of: entry, stacking: stacks)
             if let key { entry.groupKey = key }
-            return (hooks, key)
+            return (hooks, key, entry.autoDismissDeadline)
         }
         for hook in hooks { effects.append(.hook(hook, id, container: name)) }
         effects.append(.appeared(id, container: name))
         if was.pinned { pinnedShowing.insert(id, key: was.order) } else { normalShowing.insert(id, key: was.order) }
         showingCount += 1
-        scheduleAutoDismiss(of: id)
+        scheduleAutoDismiss(of: id, deadline: deadline)
         if let key { joinGroup(id, key: key, order: was.order, now: now) }
     }
 

@@ -95,14 +95,21 @@ extension ContainerState {
     }
 
     /// True when `id` may show without going over the container's capacity. One lookup of its
-    /// group (a flood asks this for every newcomer).
-    func fits(_ id: ViewID) -> Bool {
-        let entry = entries[id]!
-        let key = groupKey(for: entry)
-        let members = key.flatMap { groups[$0]?.members.count }
+    /// group (a flood asks this for every newcomer). Mutating only to read the entry and the
+    /// group in place: a read through `entries[id]` or `groups[key]` copies them.
+    mutating func fits(_ id: ViewID) -> Bool {
+        let stacks = groupsStack
+        let (pinned, key) = withEntry(at: entries.index(forKey: id)!) { ($0.pinned, Self.groupKey(of: $0, stacking: stacks)) }
+        let members = key.flatMap { withGroup($0) { $0.members.count } }
         if let members, members >= max(1, config.maximumGroupMembers) { return false }
-        let cost = entry.pinned ? 1 : slotCost(joining: key, members: members ?? 0)
+        let cost = pinned ? 1 : slotCost(joining: key, members: members ?? 0)
         return slotsUsed + cost <= config.capacity
+    }
+
+    /// Reads or changes group `key` in place (nil when there is none), through one lookup.
+    mutating func withGroup<R>(_ key: String, _ body: (inout GroupState) -> R) -> R? {
+        guard let g = groups.index(forKey: key) else { return nil }
+        return body(&groups.values[g])
     }
 
     /// True when the group already shows `maximumGroupMembers`.
@@ -117,8 +124,8 @@ extension ContainerState {
         guard let slot = entries.index(forKey: id) else { return false }
         let stacks = groupsStack
         let (was, key) = withEntry(at: slot) { ($0.filing, Self.groupKey(of: $0, stacking: stacks)) }
-        guard let key, let members = groups[key]?.members,
-              members.count >= max(1, config.maximumGroupMembers), let oldest = members.first else { return false }
+        guard let key, let (count, first) = withGroup(key, { ($0.members.count, $0.members.first) }),
+              count >= max(1, config.maximumGroupMembers), let oldest = first else { return false }
         if was.phase == .hidden, entries[oldest]!.arrival > was.arrival { return false }
         hide(oldest, now: now)
         appear(id, now: now, effects: &effects)
@@ -131,11 +138,20 @@ extension ContainerState {
     /// True when a showing member of a closed stack at rest is buried: at least the drawn top
     /// cards (`GroupStack.peeking + 1`) are newer members, so none of it is on screen and it may
     /// leave without a transition.
+    /// Mutating only to read the group in place.
     @inline(__always)
-    func isBuriedInStack(_ entry: ViewEntry.Filing, now: Double) -> Bool {
-        guard entry.phase == .showing, let key = entry.groupKey, let group = groups[key], group.stacked,
-              GroupStack.drawsTopOnly(group, at: now) else { return false }
-        return !group.members.isAmongLast(GroupStack.peeking + 1, key: entry.order)
+    mutating func isBuriedInStack(_ entry: ViewEntry.Filing, now: Double) -> Bool {
+        guard entry.phase == .showing, let key = entry.groupKey, let g = groups.index(forKey: key) else { return false }
+        return isBuriedInStack(entry, group: g, now: now)
+    }
+
+    /// `isBuriedInStack` for an entry whose group (at `g`) is already looked up.
+    mutating func isBuriedInStack(_ entry: ViewEntry.Filing, group g: Dictionary<String, GroupState>.Index, now: Double) -> Bool {
+        guard entry.phase == .showing else { return false }
+        return withGroup(at: g) { group in
+            group.stacked && GroupStack.drawsTopOnly(group, at: now)
+                && !group.members.isAmongLast(GroupStack.peeking + 1, key: entry.order)
+        }
     }
 
     /// Stacks whose every showing member is in `ids` (a flood's stack expiring) stay whole while
@@ -156,26 +172,50 @@ extension ContainerState {
     /// A view went on screen as a member of group `key` (its entry is stored as showing, with the
     /// key and its `order`); under a header the pointer is over, its countdown pauses too.
     mutating func joinGroup(_ id: ViewID, key: String, order: UInt64, now: Double) {
-        if groups.index(forKey: key) == nil { groups[key] = GroupState(serial: nextGroupSerial()) }
         // In place, through one lookup: a copy of the group would copy its member list at every show.
-        let g = groups.index(forKey: key)!
-        groupSavings += groups.values[g].join(id, order: order, threshold: config.groupThreshold)
-        pauseIfHeaderHovered(id, group: g, now: now)
+        let g: Dictionary<String, GroupState>.Index
+        if let existing = groups.index(forKey: key) {
+            g = existing
+        } else {
+            groups[key] = GroupState(serial: nextGroupSerial())
+            g = groups.index(forKey: key)!
+        }
+        let threshold = config.groupThreshold
+        let (saved, hovered) = withGroup(at: g) { ($0.join(id, order: order, threshold: threshold), $0.hoverPaused != nil) }
+        groupSavings += saved
+        if hovered { pauseIfHeaderHovered(id, group: g, now: now) }
+    }
+
+    /// `withGroup` for a position already looked up.
+    mutating func withGroup<R>(at g: Dictionary<String, GroupState>.Index, _ body: (inout GroupState) -> R) -> R {
+        body(&groups.values[g])
     }
 
     /// A showing member of group `key` (nil: none) at `order` left the screen (dismissed or hidden).
     mutating func leaveGroup(_ id: ViewID, key: String?, order: UInt64) {
         guard let key, let g = groups.index(forKey: key) else { return }
+        leaveGroup(id, at: g, order: order)
+    }
+
+    /// `leaveGroup` for a group already looked up.
+    mutating func leaveGroup(_ id: ViewID, at g: Dictionary<String, GroupState>.Index, order: UInt64) {
         groupSavings += groups.values[g].leave(id, order: order, threshold: config.groupThreshold)
     }
 
     /// Forgets a group with no showing member once nothing of it is drawn any more. O(drawn),
     /// and only when the group is empty.
     mutating func releaseGroupIfUnused(_ key: String?) {
-        guard let key, let group = groups[key], group.members.isEmpty else { return }
+        guard let key, let g = groups.index(forKey: key) else { return }
+        releaseGroupIfUnused(at: g)
+    }
+
+    /// `releaseGroupIfUnused` for a group already looked up.
+    mutating func releaseGroupIfUnused(at g: Dictionary<String, GroupState>.Index) {
+        guard withGroup(at: g, { $0.members.isEmpty }) else { return }
+        let key = groups.keys[g]
         var drawnMember = false
         drawn.forEach { if !drawnMember, entries[$0]?.groupKey == key { drawnMember = true } }
-        if !drawnMember { groups[key] = nil }
+        if !drawnMember { groups.remove(at: g) }
     }
 
     private mutating func nextGroupSerial() -> UInt64 {
@@ -235,7 +275,8 @@ extension ContainerState {
         for id in hiddenMembers.reversed() { dismiss(id, reason: reason, animated: animated, now: now, effects: &effects) }
         let ids = members(of: key)
         // Decided before any leaves: each card leaving lifts the next one to the top.
-        let buried = Set(ids.filter { isBuriedInStack(entries[$0]!.filing, now: now) })
+        var buried: Set<ViewID> = []
+        for id in ids where isBuriedInStack(entries[id]!.filing, now: now) { buried.insert(id) }
         let stacked = groups[key]?.stacked ?? false
         groups[key]?.dissolving = stacked
         for id in ids.reversed() {

@@ -40,7 +40,7 @@ extension OverlayPresenter {
         if !lazy, let material = manager.resolvedConfiguration(of: shown)?.toastMaterial {
             laidOut = try trees.layouts.layoutTemplate(toast, style: toastStyle(in: container).withMaterial(material))  // the same size, frosted
         }
-        setContent(.toast(toast, laidOut), of: shown, changed: replacing)
+        setContent(.toast(toast, consume laidOut), of: shown, changed: replacing)
         return shown
     }
 

@@ -160,7 +160,7 @@ extension OverlayPresenter {
     func setTree(_ tree: LaidOutView, of id: ViewID, changed: Bool) { setContent(.tree(tree), of: id, changed: changed) }
 
     /// What view `id` shows from now; `changed`: it replaces what the view showed (only this view repaints).
-    func setContent(_ content: ViewContent, of id: ViewID, changed: Bool) {
+    func setContent(_ content: consuming ViewContent, of id: ViewID, changed: Bool) {
         if case .tree(let new) = content, case .tree(let old)? = views[id], old == new { return }
         views[id] = content
         if changed { trees.changed(id) }

@@ -97,8 +97,7 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
 
     // MARK: NotificationServerDelegate
 
-    func notify(_ request: NotifyRequest) -> UInt32 {
-        var request = request
+    func notify(_ request: consuming NotifyRequest) -> UInt32 {
         request.limit()
         return show(request, restoring: false, fromSender: true)
     }
@@ -115,12 +114,13 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
 
     /// Routes and shows a notification; returns its id. A restored one may be routed but
     /// not hidden or held again. Only what a sender just sent is read aloud (not what a mode held).
-    private func show(_ request: NotifyRequest, restoring: Bool, fromSender: Bool = false) -> UInt32 {
-        let id = idFor(request)
+    private func show(_ request: consuming NotifyRequest, restoring: Bool, fromSender: Bool = false) -> UInt32 {
+        let (id, replacing) = idFor(request)
         let now = wallClock()
-        var record = NotificationRecord(id: id, request: request, created: registry.notification(id)?.created ?? now, updated: now)
-        let facts = record.facts
-        let decision = config.route(facts)
+        let created = replacing ? registry.notification(id)?.created ?? now : now
+        // The record takes the request over: what follows reads it there.
+        var record = NotificationRecord(id: id, request: request, created: created, updated: now)
+        let decision = config.route(record.facts)  // the facts are made only when there are rules
         if !restoring, decision.hidden {  // a mode rule: straight to history
             if registry[record.viewID]?.isHeld == true { registry.remove(record.viewID) }
             appendToHistory(HistoryEntry(record: record, reason: "hidden"))
@@ -141,29 +141,31 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
             ?? BuiltInContainers.notificationsName
         let settings = config.notificationSettings(of: container)
         record.groupBy = settings.groupBy
-        configuration.groupKey = record.groupKey(of: facts)
-        if let problem = request.imageDataProblem { log("notification \(id): image-data ignored: \(problem)") }
+        configuration.groupKey = record.groupKey
+        if let problem = record.request.imageDataProblem { log("notification \(id): image-data ignored: \(problem)") }
         do {
-            if let point = request.tipPoint, container == BuiltInContainers.notificationsName {
+            if let point = record.request.tipPoint, container == BuiltInContainers.notificationsName {
                 // The `x`/`y` hints: a tip at that point (unless a rule sent it elsewhere).
-                try tips.showNotificationTip(title: request.summary, body: NotificationTipText.plain(request.body),
+                try tips.showNotificationTip(title: record.request.summary, body: NotificationTipText.plain(record.request.body),
                                              at: point, id: record.viewID, configuration: configuration)
             } else {
                 var toast = record.toast
                 if let emphasis = decision.emphasis.flatMap(ToastEmphasis.init(rawValue:)) { toast.emphasis = emphasis }
-                try showToast(record, toast, template: decision.template ?? settings.template, in: container, configuration: configuration)
+                try showToast(record, consume toast, template: decision.template ?? settings.template, in: container,
+                              configuration: configuration)
             }
         } catch {
             log("cannot show notification \(id): \(error)")
             return id
         }
-        registry.insert(record)
         accessibility?.update(record)
-        if record.imageBytes > 0 { keepImagesWithinBudget() }
-        if !request.suppressSound, request.soundFile != nil || request.soundName != nil {
-            hooks.runSound(id: id, file: request.soundFile, name: request.soundName, record: record)
+        if !record.request.suppressSound, record.request.soundFile != nil || record.request.soundName != nil {
+            hooks.runSound(id: id, file: record.request.soundFile, name: record.request.soundName, record: record)
         }
         if fromSender { announce(record, decision: decision) }
+        let hasImage = record.imageBytes > 0
+        registry.insert(record)  // after the steps above, which do not read the registry
+        if hasImage { keepImagesWithinBudget() }
         return id
     }
 
@@ -190,11 +192,11 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
     }
 
     /// replaces_id of an open notification, or the open notification with the same synchronous tag,
-    /// keeps its id; anything else (including an unknown replaces_id) gets a new one.
-    private func idFor(_ request: NotifyRequest) -> UInt32 {
-        if request.replacesID != 0, isOpen(ViewID(request.replacesID)) { return request.replacesID }
-        if let tag = request.synchronousTag, let id = registry.notification(taggedWith: tag), isOpen(id) { return id.busID }
-        return screen.newID().busID
+    /// keeps its id (`replacing`); anything else (including an unknown replaces_id) gets a new one.
+    private func idFor(_ request: NotifyRequest) -> (id: UInt32, replacing: Bool) {
+        if request.replacesID != 0, isOpen(ViewID(request.replacesID)) { return (request.replacesID, true) }
+        if let tag = request.synchronousTag, let id = registry.notification(taggedWith: tag), isOpen(id) { return (id.busID, true) }
+        return (screen.newID().busID, false)
     }
 
     /// Held, or in the engine and not dismissed. A notification closed earlier in the same bus

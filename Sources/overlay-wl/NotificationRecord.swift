@@ -21,13 +21,13 @@ struct NotificationRecord {
     /// against `NotificationLimits.totalImageBytes`.
     let imageBytes: Int
 
-    init(id: UInt32, request: NotifyRequest, created: Double, updated: Double? = nil) {
+    init(id: UInt32, request: consuming NotifyRequest, created: Double, updated: Double? = nil) {
         self.id = id
-        self.request = request
         self.created = created
         self.updated = updated ?? created
         urgency = request.urgency ?? .normal
         imageBytes = request.imageData?.data.count ?? 0
+        self.request = request
     }
 
     var viewID: ViewID { ViewID(id) }
@@ -105,10 +105,7 @@ struct NotificationRecord {
     var group: String { groupKey ?? String(id) }
 
     /// The key its view is stacked by; nil when its container does not group.
-    var groupKey: String? { groupKey(of: facts) }
-
-    /// `groupKey` from its `facts` already at hand.
-    func groupKey(of facts: NotificationFacts) -> String? { groupBy.key(for: facts) }
+    var groupKey: String? { groupBy.key(for: facts) }
 
     /// The body as plain text: tags dropped, the five XML entities decoded.
     var plainBody: String { NotificationTipText.plain(body) }

@@ -71,16 +71,16 @@ final class ViewRegistry {
     /// Adds or replaces a notification's record (its tag moves with it). Returns the held
     /// notification that no longer fits (`maximumHeld`), already removed.
     @discardableResult
-    func insert(_ record: NotificationRecord, held: Bool = false) -> NotificationRecord? {
-        let id = record.viewID
+    func insert(_ record: consuming NotificationRecord, held: Bool = false) -> NotificationRecord? {
+        let id = record.viewID, tag = record.synchronousTag, imageBytes = record.imageBytes, created = record.created
         // One lookup stores the record and hands back the one it replaces.
         let old = records.updateValue(ViewRecord(kind: .notification(record), tip: nil, isHeld: held), forKey: id)
         if let tag = old?.notification?.synchronousTag, tagged[tag] == id { tagged[tag] = nil }
         if old?.isHeld == true { heldOrder.removeAll { $0 == id } }
-        if let tag = record.synchronousTag { tagged[tag] = id }
-        imageBytes += record.imageBytes - (old?.notification?.imageBytes ?? 0)
+        if let tag { tagged[tag] = id }
+        self.imageBytes += imageBytes - (old?.notification?.imageBytes ?? 0)
         forgetTime(of: old)
-        notificationTimes.insert(record.created)
+        notificationTimes.insert(created)
         guard held else { return nil }
         heldOrder.append(id)
         guard heldOrder.count > Self.maximumHeld else { return nil }

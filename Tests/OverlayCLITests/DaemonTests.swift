@@ -259,6 +259,29 @@ final class DaemonHarness {
             """)
     }
 
+    /// A notification that replaces another (by `replaces_id` or by its synchronous tag) keeps
+    /// its id and its first creation time; one naming an id that is not open is new: a new id,
+    /// created when it came.
+    @Test func aReplacementKeepsItsCreationTimeAndANewNotificationTakesItsOwn() throws {
+        let h = try DaemonHarness()
+        let tagged: [String: BusValue] = ["x-dunst-stack-tag": .string("volume")]
+        let first = try h.notify(NotifyRequest(summary: "one", hints: tagged, expireTimeout: 0))
+        try h.advance(2)
+        #expect(try h.notify(NotifyRequest(summary: "two", hints: tagged, expireTimeout: 0)) == first)
+        try h.advance(2)
+        #expect(try h.notify(NotifyRequest(replacesID: first, summary: "three", expireTimeout: 0)) == first)
+        let record = try #require(h.daemon.notifications.registry.notification(first))
+        #expect(record.summary == "three")
+        #expect(record.created == 1_700_000_100 && record.updated == 1_700_000_104)
+
+        #expect(h.presenter.dismiss(ViewID(first), reason: .user))
+        try h.advance(1)
+        let fresh = try h.notify(NotifyRequest(replacesID: first, summary: "four", expireTimeout: 0))
+        #expect(fresh != first, "a closed id is not replaced")
+        let created = try #require(h.daemon.notifications.registry.notification(fresh)?.created)
+        #expect(created == 1_700_000_105)
+    }
+
     @Test func doNotDisturbLetsOnlyCriticalNotificationsPopUp() throws {
         let h = try DaemonHarness()
         let on = try h.daemon.control.handle(BusCall(member: "SetDoNotDisturb", arguments: [.bool(true)]))
