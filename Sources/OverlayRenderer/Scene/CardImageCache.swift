@@ -126,58 +126,35 @@ final class CardImageCache {
     /// of the cost (a fade composites every card on every frame). False, with nothing drawn,
     /// unless the target is a plain ARGB32 image and the clip is whole rectangles.
     private static func blend(_ image: OpaquePointer, on cr: OpaquePointer, x: Int, y: Int, alpha: Double) -> Bool {
-        guard let target = plainTarget(of: cr), let source = cairo_image_surface_get_data(image),
-              let clip = wholePixelClip(of: cr) else { return false }
-        defer { cairo_rectangle_list_destroy(clip.list) }
-        let imageWidth = Int(cairo_image_surface_get_width(image)), imageHeight = Int(cairo_image_surface_get_height(image))
-        let imageStride = Int(cairo_image_surface_get_stride(image))
-        let alpha8 = alpha8(alpha)
-        cairo_surface_flush(target.surface)
-        for r in clip.rects {
-            let x0 = max(Int(r.x), x, 0), y0 = max(Int(r.y), y, 0)
-            let x1 = min(Int(r.x + r.width), x + imageWidth, target.width), y1 = min(Int(r.y + r.height), y + imageHeight, target.height)
-            guard x1 > x0, y1 > y0 else { continue }
-            ow_blend_over(target.data + y0 * target.stride + x0 * 4, Int32(target.stride), source + (y0 - y) * imageStride + (x0 - x) * 4,
-                          Int32(imageStride), Int32(x1 - x0), Int32(y1 - y0), alpha8)
-            cairo_surface_mark_dirty_rectangle(target.surface, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
-        }
-        return true
-    }
-
-    /// `cr`'s target when its pixels can be written directly: a plain ARGB32 image, not a
-    /// group, its device pixels unscaled and unshifted.
-    static func plainTarget(of cr: OpaquePointer) -> (surface: OpaquePointer, data: UnsafeMutablePointer<UInt8>, width: Int,
-                                                       height: Int, stride: Int)? {
         let target = cairo_get_target(cr)
         guard cairo_get_group_target(cr) == target, cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
-              cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32, let target,
-              let data = cairo_image_surface_get_data(target) else { return nil }
+              cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32,
+              let data = cairo_image_surface_get_data(target), let source = cairo_image_surface_get_data(image) else { return false }
         var dx = 0.0, dy = 0.0, sx = 0.0, sy = 0.0
         cairo_surface_get_device_offset(target, &dx, &dy)
         cairo_surface_get_device_scale(target, &sx, &sy)
-        guard dx == 0, dy == 0, sx == 1, sy == 1 else { return nil }
-        return (target, data, Int(cairo_image_surface_get_width(target)), Int(cairo_image_surface_get_height(target)),
-                Int(cairo_image_surface_get_stride(target)))
-    }
-
-    /// `cr`'s clip as rectangles of whole pixels in user space (device pixels under an identity
-    /// matrix), or nil; the caller destroys `list`.
-    static func wholePixelClip(of cr: OpaquePointer) -> (list: UnsafeMutablePointer<cairo_rectangle_list_t>,
-                                                           rects: UnsafeBufferPointer<cairo_rectangle_t>)? {
-        guard let clip = cairo_copy_clip_rectangle_list(cr) else { return nil }
+        guard dx == 0, dy == 0, sx == 1, sy == 1, let clip = cairo_copy_clip_rectangle_list(cr) else { return false }
+        defer { cairo_rectangle_list_destroy(clip) }
+        guard clip.pointee.status == CAIRO_STATUS_SUCCESS else { return false }
         let rects = UnsafeBufferPointer(start: clip.pointee.rectangles, count: Int(clip.pointee.num_rectangles))
         func isWhole(_ v: Double) -> Bool { v == v.rounded() && abs(v) < 1e7 }
-        guard clip.pointee.status == CAIRO_STATUS_SUCCESS,
-              rects.allSatisfy({ isWhole($0.x) && isWhole($0.y) && isWhole($0.width) && isWhole($0.height) }) else {
-            cairo_rectangle_list_destroy(clip)
-            return nil
+        guard rects.allSatisfy({ isWhole($0.x) && isWhole($0.y) && isWhole($0.width) && isWhole($0.height) }) else { return false }
+        let width = Int(cairo_image_surface_get_width(target)), height = Int(cairo_image_surface_get_height(target))
+        let stride = Int(cairo_image_surface_get_stride(target))
+        let imageWidth = Int(cairo_image_surface_get_width(image)), imageHeight = Int(cairo_image_surface_get_height(image))
+        let imageStride = Int(cairo_image_surface_get_stride(image))
+        // cairo's solid mask: the alpha as 16 bits, of which pixman takes the high 8.
+        let alpha8 = UInt32((min(1, max(0, alpha)) * 65535 + 0.5).rounded(.down)) >> 8
+        cairo_surface_flush(target)
+        for r in rects {
+            let x0 = max(Int(r.x), x, 0), y0 = max(Int(r.y), y, 0)
+            let x1 = min(Int(r.x + r.width), x + imageWidth, width), y1 = min(Int(r.y + r.height), y + imageHeight, height)
+            guard x1 > x0, y1 > y0 else { continue }
+            ow_blend_over(data + y0 * stride + x0 * 4, Int32(stride), source + (y0 - y) * imageStride + (x0 - x) * 4,
+                          Int32(imageStride), Int32(x1 - x0), Int32(y1 - y0), alpha8)
+            cairo_surface_mark_dirty_rectangle(target, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
         }
-        return (clip, rects)
-    }
-
-    /// cairo's solid mask for `opacity`: the alpha as 16 bits, of which pixman takes the high 8.
-    static func alpha8(_ opacity: Double) -> UInt32 {
-        UInt32((min(1, max(0, opacity)) * 65535 + 0.5).rounded(.down)) >> 8
+        return true
     }
 
     /// The whole device pixels from `a` to `b`, or nil when they differ by a fraction.

@@ -147,8 +147,7 @@ public final class RenderListPainter {
     /// each scale a frame used, and keep them (up to 256 such fonts): after 2,000 notifications
     /// with a `scale` transition the heap held 6 MB of glyphs. The shadow is drawn outside the
     /// card's shape, so the picture painted with the card's opacity is the shadow and the card
-    /// each with it, as when drawn directly. The picture is scaled by `ScaledPicture` (cairo's
-    /// filter for about half its instructions), or by cairo where that does not apply.
+    /// each with it, as when drawn directly.
     /// Device pixels of a scaled card's picture at most (a 4K output's): past it the card is
     /// drawn under the scale.
     static let largestScaledPicture = 3840.0 * 2160
@@ -185,12 +184,8 @@ public final class RenderListPainter {
         cairo_scale(cr, item.scale, item.scale)
         cairo_translate(cr, x0 / s - ax, y0 / s - ay)
         cairo_scale(cr, 1 / s, 1 / s)  // the picture's pixels
-        var pixels = cairo_matrix_t()  // the picture's pixels to the target's
-        cairo_get_matrix(cr, &pixels)
-        if !ScaledPicture.composite(picture, matrix: pixels, on: cr, opacity: item.opacity) {
-            cairo_set_source_surface(cr, picture.surface, 0, 0)
-            cairo_paint_with_alpha(cr, min(1, item.opacity))
-        }
+        cairo_set_source_surface(cr, picture.surface, 0, 0)
+        cairo_paint_with_alpha(cr, min(1, item.opacity))
         cairo_restore(cr)
     }
 }
