@@ -32,9 +32,12 @@ struct GroupState: Sendable {
     /// Adds a showing member. Returns the change in the slots the group saves at the container's
     /// `threshold` (nil: nothing stacks). Called in place (`groups.values[g].join`): reading the
     /// group out of its table would copy it.
+    /// A member joining a dissolving stack (one hidden for the stack's room, coming back as the
+    /// others leave) stops the dissolve: the stack stays only while enough members are left.
     mutating func join(_ id: ViewID, order: UInt64, threshold: Int?) -> Int {
         let before = members.count
-        if before == 0 { stacked = false; dissolving = false }
+        if before == 0 { stacked = false }
+        dissolving = false
         members.insert(id, key: order)
         return countChanged(from: before, threshold: threshold)
     }

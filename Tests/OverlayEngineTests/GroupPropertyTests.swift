@@ -230,6 +230,17 @@ struct GroupChecker {
         checker.finish()
     }
 
+    /// The sequence that once left a header over one card: a full stack of three "mail" views
+    /// (at most three members) hid the oldest; the three expired together, and the hidden one came
+    /// back while they left. It joined a stack that was dissolving and kept its header alone.
+    @Test func aMemberComingBackWhileItsStackExpiresShowsWithoutAHeader() {
+        let raw = [(0, 15, 1), (0, 39, 1), (0, 3, 1), (0, 3, 5), (8, 18, 0)]
+        var checker = GroupChecker(maximum: 1, threshold: 2, swapDelay: 0.05, maximumMembers: 3)
+        for (k, a, b) in raw { checker.run(GroupStep(k, a, b)) }
+        #expect(checker.manager.showing(in: "g") == [checker.everShown[0]], "the oldest is back, alone")
+        checker.finish()
+    }
+
     private static func check(_ raw: [(Int, Int, Int)], maximum: Int, threshold: Int, variant: Int) {
         var checker = GroupChecker(maximum: maximum, threshold: threshold, swapDelay: variant % 2 == 0 ? 0 : 0.05,
                                    maximumMembers: variant < 2 ? 100 : threshold + 1)
