@@ -19,6 +19,7 @@ extension BusConnection {
         var error = sd_bus_error(name: nil, message: nil, _need_free: 0)
         defer { sd_bus_error_free(&error) }
         var reply: OpaquePointer?
+        readOutsideProcessing()
         let r = sd_bus_call(bus, message, UInt64(max(0, timeout) * 1_000_000), &error, &reply)
         defer { sd_bus_message_unref(reply) }
         if r < 0 {
@@ -40,6 +41,7 @@ extension BusConnection {
         if let path { rule += ",path='\(path)'" }
         let subscription = BusSubscription(handler: handler, owner: self)
         var slot: OpaquePointer?
+        readOutsideProcessing()
         try BusError.check(sd_bus_add_match(bus, &slot, rule, signalCallback, Unmanaged.passUnretained(subscription).toOpaque()),
                            "subscribing to \(interface).\(member)")
         subscription.slot = slot
@@ -51,6 +53,7 @@ extension BusConnection {
     @discardableResult
     public func wait(timeout: Double?, until done: () -> Bool) throws -> Bool {
         let deadline = timeout.map { monotonicSeconds() + $0 }
+        readOutsideProcessing()
         while !done() {
             if try BusError.check(sd_bus_process(bus, nil), "sd_bus_process") > 0 { continue }
             if done() { break }

@@ -83,12 +83,32 @@ public final class BusConnection {
     @discardableResult
     public func processPending(limit: Int = .max) throws -> Bool {
         var processed = 0
-        while processed < limit, try BusError.check(sd_bus_process(bus, nil), "sd_bus_process") > 0 { processed += 1 }
+        mayHoldInput = true
+        while processed < limit {
+            guard try BusError.check(sd_bus_process(bus, nil), "sd_bus_process") > 0 else {
+                mayHoldInput = false
+                break
+            }
+            processed += 1
+        }
         return processed > 0
     }
 
+    /// False once `processPending` found nothing more to handle: until the socket has input or
+    /// `timeoutMicroseconds` is due (a message queued by sd-bus makes it due at once), processing
+    /// again would only read the socket to find it empty. The blocking calls, which read what
+    /// arrives while they wait, set it back.
+    private var mayHoldInput = true
+
+    /// True when `processPending` has work without new input on the socket.
+    public var hasWorkDue: Bool { mayHoldInput || pollTimeoutMilliseconds() == 0 }
+
+    /// Notes that sd-bus may have read input outside `processPending` (a blocking call).
+    func readOutsideProcessing() { mayHoldInput = true }
+
     /// Blocks until all queued output is written. For shutdown, not for the loop.
     public func flush() throws {
+        readOutsideProcessing()
         try BusError.check(sd_bus_flush(bus), "sd_bus_flush")
     }
 
@@ -96,6 +116,7 @@ public final class BusConnection {
 
     /// This connection's unique name (":1.42").
     public var uniqueName: String? {
+        readOutsideProcessing()
         var name: UnsafePointer<CChar>?
         guard sd_bus_get_unique_name(bus, &name) >= 0, let name else { return nil }
         return String(cString: name)
@@ -106,6 +127,7 @@ public final class BusConnection {
     /// Takes `name` without queueing and without allowing replacement (one round trip; call
     /// at startup). Throws `BusError.nameTaken` when another connection owns it.
     public func requestName(_ name: String) throws {
+        readOutsideProcessing()
         let r = sd_bus_request_name(bus, name, 0)
         if r == -EEXIST { throw BusError.nameTaken(name) }
         if r == -EALREADY { return }
@@ -115,6 +137,7 @@ public final class BusConnection {
 
     /// Gives `name` back (one round trip).
     public func releaseName(_ name: String) throws {
+        readOutsideProcessing()
         try BusError.check(sd_bus_release_name(bus, name), "releasing the name \(name)")
     }
 

@@ -18,12 +18,18 @@ final class BusEventSource: EventSource {
     var pollEvents: Int16 { bus.pollEvents }
     var deadline: Double? { bus.timeoutMicroseconds.map { Double($0) / 1e6 } }
 
-    /// Handles what is already buffered or arrived since `dispatch`, so poll only waits for new
-    /// input (or for POLLOUT); true when there was some (the loop's pass then acts on it).
-    func prepareToPoll() throws -> Bool { try bus.processPending(limit: Self.messagesPerCall) }
+    /// Handles what is already buffered (the last round stopped at its limit, a blocking call
+    /// read it) or a timeout due, so poll only waits for new input (or for POLLOUT); true when
+    /// there was some (the loop's pass then acts on it).
+    func prepareToPoll() throws -> Bool {
+        guard bus.hasWorkDue else { return false }
+        return try bus.processPending(limit: Self.messagesPerCall)
+    }
 
     func dispatch(events: Int16) throws {
         if events & Int16(POLLERR | POLLHUP) != 0 { throw BusEventSourceError.disconnected }
+        // A round another source woke (a frame callback, a timer) finds nothing here.
+        guard events != 0 || bus.hasWorkDue else { return }
         try bus.processPending(limit: Self.messagesPerCall)
     }
 }

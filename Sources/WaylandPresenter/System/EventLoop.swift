@@ -26,6 +26,8 @@ public final class EventLoop {
     private let timer: DeadlineTimer
     private let signals: SignalSource
     private var stopped = false
+    /// Counts `remove` calls: a round looks its sources up again only when one was removed.
+    private var removals = 0
     /// Runs after each round of dispatch; returns the next engine deadline for the timerfd.
     public var afterDispatch: () throws -> Double? = { nil }
     /// Called with SIGINT/SIGTERM/SIGHUP as they arrive; the default stops the loop.
@@ -47,7 +49,10 @@ public final class EventLoop {
 
     /// Stops polling `source` (from the next poll on; a source removed during a round is not
     /// dispatched again in it). The loop no longer holds it.
-    public func remove(_ source: EventSource) { sources.removeAll { $0 === source } }
+    public func remove(_ source: EventSource) {
+        sources.removeAll { $0 === source }
+        removals &+= 1
+    }
 
     private func contains(_ source: EventSource) -> Bool { sources.contains { $0 === source } }
     /// Ends `run()` after the current round.
@@ -56,23 +61,29 @@ public final class EventLoop {
     /// Runs until `stop()`; returns normally on SIGINT/SIGTERM.
     public func run() throws {
         try timer.arm(at: try afterDispatch())
+        var fds: [pollfd] = []  // reused: a round allocates nothing
         while !stopped {
             // The sources of this round: one added while dispatching joins the next round.
             var polled = sources
+            let removalsBefore = removals
             var handledWhilePreparing = false
-            for source in polled {
+            for source in polled where removals == removalsBefore || contains(source) {
                 do { handledWhilePreparing = try source.prepareToPoll() || handledWhilePreparing } catch {
                     try onSourceError(source, error)
                 }
             }
-            polled.removeAll { !contains($0) }
-            var fds = polled.map { pollfd(fd: $0.pollDescriptor, events: $0.pollEvents, revents: 0) }
+            if removals != removalsBefore { polled.removeAll { !contains($0) } }
+            let removalsPolled = removals
+            fds.removeAll(keepingCapacity: true)
+            for source in polled { fds.append(pollfd(fd: source.pollDescriptor, events: source.pollEvents, revents: 0)) }
             fds.append(pollfd(fd: timer.descriptor.rawValue, events: Int16(POLLIN), revents: 0))
             fds.append(pollfd(fd: signals.descriptor.rawValue, events: Int16(POLLIN), revents: 0))
             let timeout = handledWhilePreparing ? 0 : pollTimeout()  // no sleep before the pass
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 && errno != EINTR { throw SystemError(call: "poll", code: errno) }
-            for (index, source) in polled.enumerated() where contains(source) {
+            for index in polled.indices {
+                let source = polled[index]
+                if removals != removalsPolled, !contains(source) { continue }
                 do { try source.dispatch(events: ready > 0 ? fds[index].revents : 0) } catch { try onSourceError(source, error) }
             }
             if fds[polled.count].revents != 0 { timer.acknowledge() }
@@ -83,7 +94,11 @@ public final class EventLoop {
 
     /// Milliseconds until the earliest source deadline, or -1 (forever).
     private func pollTimeout() -> Int32 {
-        guard let earliest = sources.compactMap(\.deadline).min() else { return -1 }
+        var earliest: Double?
+        for source in sources {
+            if let due = source.deadline, earliest.map({ due < $0 }) ?? true { earliest = due }
+        }
+        guard let earliest else { return -1 }
         let ms = ((earliest - monotonicNow()) * 1000).rounded(.up)
         return Int32(max(0, min(ms, Double(Int32.max))))
     }
