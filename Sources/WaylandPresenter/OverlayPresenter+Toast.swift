@@ -26,7 +26,7 @@ extension OverlayPresenter {
     @discardableResult
     public func show(_ toast: consuming TemplatedToast, id: ViewID? = nil, in container: String,
                      configuration: ViewConfiguration = .init(), animated: Bool = true) throws -> ViewID {
-        let lazy = manager.placesFromAnchoredEdge(container)
+        let lazy = inspectingEngine { $0.placesFromAnchoredEdge(container) }
         var laidOut: LaidOutView
         if lazy {
             laidOut = try templateEstimate(checking: toast, in: container)
@@ -37,7 +37,7 @@ extension OverlayPresenter {
         let shown = try manager.show(id, in: container, configuration: configuration, size: laidOut.size,
                                      animated: animated, now: clock())
         if lazy { lazyMeasure.pending.insert(shown) } else { lazyMeasure.pending.remove(shown) }
-        if !lazy, let material = manager.resolvedConfiguration(of: shown)?.toastMaterial {
+        if !lazy, let material = inspectingEngine({ $0.resolvedConfiguration(of: shown) })?.toastMaterial {
             laidOut = try trees.layouts.layoutTemplate(toast, style: toastStyle(in: container).withMaterial(material))  // the same size, frosted
         }
         setContent(.toast(toast, consume laidOut), of: shown, changed: replacing)

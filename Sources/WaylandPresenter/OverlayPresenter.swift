@@ -78,9 +78,19 @@ public final class OverlayPresenter {
     public private(set) var display: WaylandDisplay?
     /// Monotonic seconds: the one clock of the presenter and its owner.
     public let clock: () -> Double
-    /// Every mutation bumps `revision` (in place: the observer does not read oldValue), so an
-    /// update pass knows whether the engine changed without scanning it.
-    public internal(set) var manager = OverlayManager() { didSet { revision &+= 1 } }
+    /// The engine. Every change bumps `revision`, so an update pass knows whether the engine
+    /// changed without scanning it.
+    public internal(set) var manager: OverlayManager {
+        _read { yield engine }
+        _modify {
+            defer { revision &+= 1 }
+            yield &engine
+        }
+    }
+    private var engine = OverlayManager()
+    /// Answers `query` on the engine where it is, without bumping `revision`: a method called on
+    /// `manager` (a class's stored value) runs on a copy of the whole engine.
+    func inspectingEngine<R>(_ query: (inout OverlayManager) -> R) -> R { query(&engine) }
     var revision: UInt64 = 0
     private var seenRevision: UInt64 = .max
     /// The engine's next deadline, recomputed only when the engine changed.
