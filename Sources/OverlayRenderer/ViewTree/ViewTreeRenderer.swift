@@ -195,7 +195,7 @@ public final class ViewTreeRenderer {
                 let fill = BackgroundFill(frame: part.frame, radius: part.cornerRadius, color: color.withAlpha(color.alpha * a))
                 // Clear pixels (a pixel's width around the frame too) are copied onto, not blended with.
                 let onClear = clipDepth == 0 && inked.map { $0.allSatisfy { !$0.intersects(part.frame.insetBy(dx: -1, dy: -1)) } } ?? false
-                if !fill.paint(cr, clip: clip, onClear: onClear, bands: scale == 1 ? shapes : nil) { painter.background(.color(color), part, alpha: a) }
+                if !fill.paint(cr, canvas: canvas, clip: clip, onClear: onClear, bands: scale == 1 ? shapes : nil) { painter.background(.color(color), part, alpha: a) }
             case .background(let fill): painter.background(fill, part, alpha: a)
             case .shadow(let shadow) where arrow != nil:
                 painter.calloutShadow(shadow, part, arrow: arrow!, alpha: a)
