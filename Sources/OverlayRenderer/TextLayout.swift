@@ -153,6 +153,27 @@ final class TextBlock {
         updateSize()
     }
 
+    /// True when drawing the text draws its glyphs alone: no underline, strikethrough, overline,
+    /// background or shape (pictures), which cairo draws where they fall, not on whole pixels.
+    private(set) lazy var drawsGlyphsOnly: Bool = {
+        guard let list = pango_layout_get_attributes(layout), let attributes = pango_attr_list_get_attributes(list) else { return true }
+        var glyphsOnly = true
+        var node: UnsafeMutablePointer<GSList>? = attributes
+        while let item = node {
+            if let attribute = item.pointee.data?.assumingMemoryBound(to: PangoAttribute.self) {
+                switch attribute.pointee.klass.pointee.type {
+                case PANGO_ATTR_UNDERLINE, PANGO_ATTR_STRIKETHROUGH, PANGO_ATTR_OVERLINE, PANGO_ATTR_BACKGROUND, PANGO_ATTR_SHAPE:
+                    glyphsOnly = false
+                default: break
+                }
+                pango_attribute_destroy(attribute)
+            }
+            node = item.pointee.next
+        }
+        g_slist_free(attributes)
+        return glyphsOnly
+    }()
+
     /// Draws with the top-left corner of the layout box at (`x`, `y`) in the current colour.
     func draw(_ cr: OpaquePointer, x: Double, y: Double) {
         if overflows {

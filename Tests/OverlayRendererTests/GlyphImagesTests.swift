@@ -49,6 +49,36 @@ import OverlayEngine
         }
     }
 
+    /// A value moving on moves its text by fractions of a pixel: texts whose glyphs fall on the
+    /// same pixels share an image, and every place gives the pixels of the text set through Pango.
+    @Test(arguments: [1.0, 2.0])
+    func aTextMovedWithinAPixelKeepsItsImageWhereItsGlyphsStay(scale: Double) {
+        let renderer = ViewTreeRenderer()
+        let view = renderer.layout(tree(50))
+        var imagesMade = 0
+        for step in 0..<64 {
+            let origin = Point(x: 10 + Double(step) / 64, y: 10.25)
+            let imagesBefore = renderer.glyphs.images
+            let drawn = drawn(view, renderer, scale: scale, at: origin)
+            imagesMade += renderer.glyphs.images - imagesBefore
+            #expect(drawn == self.drawn(view, ViewTreeRenderer(), scale: scale, at: origin), "at \(origin)")
+        }
+        // Each text has an image per way its few glyphs fall on the pixels, not one per place (3 × 64).
+        #expect(imagesMade > 0 && imagesMade <= 3 * 8, "\(imagesMade) images for 64 places")
+    }
+
+    @Test func aTextThatDrawsMoreThanGlyphsIsKeptPerPlace() {
+        let renderer = ViewTreeRenderer()
+        let view = renderer.layout(Text("<u>Underlined</u> 50 %", lineLimit: 1))
+        for step in 0..<8 {
+            let origin = Point(x: 10 + Double(step) / 8, y: 10)
+            for _ in 0..<2 {
+                #expect(drawn(view, renderer, scale: 1, at: origin) == drawn(view, ViewTreeRenderer(), scale: 1, at: origin))
+            }
+        }
+        #expect(renderer.glyphs.images == 8, "one image per place: the underline is drawn where it falls")
+    }
+
     @Test func aTextDrawnOnceMakesNoImage() {
         let renderer = ViewTreeRenderer()
         _ = drawn(renderer.layout(tree(40)), renderer, scale: 1, at: Point(x: 10, y: 10))

@@ -7,10 +7,13 @@ import OverlayEngine
 /// through Pango and cairo costs about 16 k instructions for a short text however few pixels it
 /// covers; compositing its image costs a few thousand.
 ///
-/// The image is the text as drawn: its glyphs set at the same place within a device pixel
-/// (cairo puts each glyph on whole pixels from there), clipped to the same box, so the pixels
-/// are the direct drawing's. An image is made on a text's second drawing, so a text drawn once
-/// costs no image.
+/// The image is the text as drawn: cairo puts each glyph on whole device pixels, so a text whose
+/// glyphs fall on the same pixels of its box (however far it moved within a pixel across) and
+/// which starts at the same place within a pixel down gives the same pixels; it is clipped to
+/// the same box. A text that draws more than glyphs (an underline, a background, a clip of its
+/// own) is kept per exact place. An image is made on a text's second drawing, so a text drawn
+/// once costs no image. (A value moving on moves its text by fractions of a pixel, frame by
+/// frame: its glyphs stay on their pixels.)
 ///
 /// Bounded: at most `capacity` texts (with their layouts kept alive) and `maximumBytes` of
 /// images, the least recently used dropped first; a box of more than `maximumPixels` device
@@ -20,12 +23,15 @@ final class GlyphImages {
     static let maximumPixels = 16_384
     static let maximumBytes = 512 << 10
 
-    /// A text as drawn: its layout (by identity), its box in device pixels and where the text
-    /// starts within its first device pixel.
+    /// A text as drawn: its layout (by identity), its box in device pixels, where the text starts
+    /// within its first device pixel down, and across either the device columns its glyphs fall
+    /// on (from the box's left edge) or, for a text that draws more than glyphs, where it starts.
     private struct Key: Hashable {
         var block: ObjectIdentifier
         var width, height: Int
-        var offsetX, offsetY: Double
+        var offsetX: Double?
+        var offsetY: Double
+        var columns: [Int32]
     }
 
     private final class Entry {
@@ -62,9 +68,10 @@ final class GlyphImages {
         let left = x.rounded(.down), top = y.rounded(.down)
         let right = (box.maxX * s + m.x0).rounded(.up), bottom = (box.maxY * s + m.y0).rounded(.up)
         guard right - left >= 1, bottom - top >= 1, (right - left) * (bottom - top) <= Double(Self.maximumPixels) else { return false }
+        let columns = text.block.drawsGlyphsOnly && !text.block.overflows ? Self.columns(of: text.block, cr, at: box.origin, left: left) : nil
         let key = Key(block: ObjectIdentifier(text.block), width: Int(right - left), height: Int(bottom - top),
-                      offsetX: x - left, offsetY: y - top)
-        guard let image = image(key, text, scale: s) else { return false }
+                      offsetX: columns == nil ? x - left : nil, offsetY: y - top, columns: columns ?? [])
+        guard let image = image(key, text, at: (x - left, y - top), scale: s) else { return false }
         cairo_save(cr)
         cairo_identity_matrix(cr)
         Paths.setSource(cr, color)
@@ -79,8 +86,45 @@ final class GlyphImages {
         bytes = 0
     }
 
-    /// The image of `key`, made on its second use; nil on its first.
-    private func image(_ key: Key, _ text: ViewTreeRenderer.SetText, scale: Double) -> OpaquePointer? {
+    /// The device columns, from `left`, cairo puts the glyphs of `block` on when it is drawn from
+    /// `origin` (user space of `cr`): pango's arithmetic from cairo's current point, each glyph
+    /// rounded as cairo's image compositor rounds it. Nil when a glyph is drawn as a box (a
+    /// character no font has).
+    private static func columns(of block: TextBlock, _ cr: OpaquePointer, at origin: Point, left: Double) -> [Int32]? {
+        cairo_move_to(cr, origin.x, origin.y)
+        var cx = 0.0, cy = 0.0
+        cairo_get_current_point(cr, &cx, &cy)  // as pango reads it: on cairo's fixed-point grid
+        cairo_new_path(cr)
+        guard let iter = pango_layout_get_iter(block.layout) else { return nil }
+        defer { pango_layout_iter_free(iter) }
+        var columns: [Int32] = []
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iter), let string = run.pointee.glyphs,
+                  let glyphs = string.pointee.glyphs else { continue }
+            var logical = PangoRectangle()
+            pango_layout_iter_get_run_extents(iter, nil, &logical)
+            let runX = cx + Double(logical.x) / Double(PANGO_SCALE)
+            var position: Int32 = 0
+            for i in 0..<Int(string.pointee.num_glyphs) {
+                let glyph = glyphs[i]
+                if glyph.glyph & Self.unknownGlyph != 0 { return nil }
+                if glyph.glyph != Self.emptyGlyph {
+                    var gx = runX + Double(position + glyph.geometry.x_offset) / Double(PANGO_SCALE), gy = cy
+                    cairo_user_to_device(cr, &gx, &gy)
+                    columns.append(Int32(max(-1e9, min(1e9, (gx + 0.5).rounded(.down) - left))))
+                }
+                position += glyph.geometry.width
+            }
+        } while pango_layout_iter_next_run(iter) != 0
+        return columns
+    }
+
+    /// Pango's PANGO_GLYPH_EMPTY (draws nothing) and PANGO_GLYPH_UNKNOWN_FLAG (drawn as a box).
+    private static let emptyGlyph: PangoGlyph = 0x0FFF_FFFF, unknownGlyph: PangoGlyph = 0x1000_0000
+
+    /// The image of `key`, made on its second use with the text at `offset` within its first
+    /// device pixel; nil on its first use.
+    private func image(_ key: Key, _ text: ViewTreeRenderer.SetText, at offset: (x: Double, y: Double), scale: Double) -> OpaquePointer? {
         clock &+= 1
         guard let entry = entries[key] else {
             entries[key] = Entry(text: text, lastUse: clock)
@@ -92,7 +136,7 @@ final class GlyphImages {
         guard let image = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(key.width), Int32(key.height)),
               cairo_surface_status(image) == CAIRO_STATUS_SUCCESS else { return nil }
         let cr = cairo_create(image)!
-        cairo_translate(cr, key.offsetX, key.offsetY)
+        cairo_translate(cr, offset.x, offset.y)
         cairo_scale(cr, scale, scale)
         cairo_set_source_rgba(cr, 0, 0, 0, 1)
         text.block.draw(cr, x: 0, y: 0)
