@@ -75,3 +75,32 @@ void ow_blend_over_portable(uint8_t *dst, int dst_stride, const uint8_t *src, in
                             int width, int height, uint32_t alpha) {
     blend_rows(blend_row, dst, dst_stride, src, src_stride, width, height, alpha);
 }
+
+/// pixman's arithmetic for a solid colour through an A8 mask, OVER (`fast_composite_over_n_8_8888`).
+static inline uint32_t in_un8x4(uint32_t x, uint32_t a) {
+    uint32_t out = 0;
+    for (int shift = 0; shift < 32; shift += 8) out |= mul_un8((x >> shift) & 255, a) << shift;
+    return out;
+}
+
+static inline uint32_t over_un8x4(uint32_t src, uint32_t dst) {
+    uint32_t inverse = 255 - (src >> 24), out = 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+        uint32_t sum = ((src >> shift) & 255) + mul_un8((dst >> shift) & 255, inverse);
+        out |= (sum > 255 ? 255 : sum) << shift;
+    }
+    return out;
+}
+
+void ow_mask_over(uint8_t *dst, int dst_stride, const uint8_t *mask, int mask_stride, int width, int height, uint32_t color) {
+    if (width <= 0 || height <= 0 || color == 0) return;
+    for (int y = 0; y < height; y++) {
+        uint32_t *d = (uint32_t *)(dst + (ptrdiff_t)y * dst_stride);
+        const uint8_t *m = mask + (ptrdiff_t)y * mask_stride;
+        for (int x = 0; x < width; x++) {
+            uint32_t coverage = m[x];
+            if (coverage == 255) d[x] = (color >> 24) == 255 ? color : over_un8x4(color, d[x]);
+            else if (coverage) d[x] = over_un8x4(in_un8x4(color, coverage), d[x]);
+        }
+    }
+}

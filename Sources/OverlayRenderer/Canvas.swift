@@ -113,9 +113,7 @@ public final class Canvas {
     /// as cairo rounds it), without its path, clip and compositor for a few small rectangles.
     func copy(_ color: Color, into boxes: [(x0: Int, y0: Int, x1: Int, y1: Int)]) -> Bool {
         guard let data else { return false }
-        func channel(_ value: Double) -> UInt32 { UInt32(min(1, max(0, value)) * 65535 + 0.5) >> 8 }  // cairo's 16 bits, then 8
-        let alpha = min(1, max(0, color.alpha))
-        let pixel = channel(alpha) << 24 | channel(color.red * alpha) << 16 | channel(color.green * alpha) << 8 | channel(color.blue * alpha)
+        let pixel = color.cairoPixel
         cairo_surface_flush(surface)
         for box in boxes {
             let x0 = max(box.x0, 0), y0 = max(box.y0, 0), x1 = min(box.x1, pixelWidth), y1 = min(box.y1, pixelHeight)
@@ -174,5 +172,15 @@ public final class Canvas {
             return UInt8(min(255, (premultiplied * 255 + a / 2) / a))
         }
         return (channel(16), channel(8), channel(0), UInt8(a))
+    }
+}
+
+extension Color {
+    /// The premultiplied ARGB32 pixel cairo makes of this colour as a solid source: each channel
+    /// to 16 bits, rounded, then its high 8.
+    var cairoPixel: UInt32 {
+        func channel(_ value: Double) -> UInt32 { UInt32(min(1, max(0, value)) * 65535 + 0.5) >> 8 }
+        let a = min(1, max(0, alpha))
+        return channel(a) << 24 | channel(red * a) << 16 | channel(green * a) << 8 | channel(blue * a)
     }
 }

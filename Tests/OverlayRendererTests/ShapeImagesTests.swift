@@ -23,8 +23,9 @@ import OverlayEngine
         cairo_set_source_rgb(canvas.context, 0.18, 0.2, 0.25)
         cairo_paint(canvas.context)
         if let clip { canvas.clip(to: clip) }
-        let painter = PartPainter(cr: canvas.context, canvas: canvas, deviceScale: scale, look: ViewTreeLook(), renderer: ViewTreeRenderer(),
+        var painter = PartPainter(cr: canvas.context, canvas: canvas, deviceScale: scale, look: ViewTreeLook(), renderer: ViewTreeRenderer(),
                                   texts: LaidOutTexts(), arrows: [:], shapes: shapes)
+        painter.clip = clip
         for _ in 0..<times { paint(painter) }
         canvas.flush()
         return (0..<canvas.pixelHeight).flatMap { y in

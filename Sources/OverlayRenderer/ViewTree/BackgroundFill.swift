@@ -63,18 +63,7 @@ struct BackgroundFill {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         guard m.xy == 0, m.yx == 0, m.xx > 0, m.xx == m.yy else { return nil }
-        func pixel(_ v: Double, _ offset: Double) -> Int? {
-            let d = v * m.xx + offset, r = d.rounded()
-            return abs(r) < 1e9 && abs(d - r) < 1e-6 ? Int(r) : nil
-        }
-        var boxes: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []
-        boxes.reserveCapacity(rects.count)
-        for rect in rects {
-            guard let x0 = pixel(rect.minX, m.x0), let y0 = pixel(rect.minY, m.y0),
-                  let x1 = pixel(rect.maxX, m.x0), let y1 = pixel(rect.maxY, m.y0) else { return nil }
-            boxes.append((x0, y0, x1, y1))
-        }
-        return boxes
+        return ImageBlend.deviceBoxes(rects, m)
     }
 
     /// On clear pixels: the rows between the corners copied from the colour, the two bands of

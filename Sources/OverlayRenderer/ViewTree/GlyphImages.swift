@@ -5,7 +5,7 @@ import OverlayEngine
 /// a moving bar) kept as their glyphs' coverage: one A8 image per set text, box and place within
 /// a device pixel, composited in the text's colour with one mask operation. Setting the glyphs
 /// through Pango and cairo costs about 16 k instructions for a short text however few pixels it
-/// covers; compositing its image costs a few thousand.
+/// covers; compositing its image straight into the canvas's pixels (`ImageBlend`) a few thousand.
 ///
 /// The image is the text as drawn: cairo puts each glyph on whole device pixels, so a text whose
 /// glyphs fall on the same pixels of its box (however far it moved within a pixel across) and
@@ -58,7 +58,9 @@ final class GlyphImages {
     /// it cannot (the transform is not a uniform scale and a translation, the text has inline
     /// pictures, the box is too large, or this is the text's first drawing here): nothing was
     /// drawn, draw it directly.
-    func draw(_ cr: OpaquePointer, _ text: ViewTreeRenderer.SetText, box: Rect, color: Color) -> Bool {
+    /// `clip`: the canvas's clip (user space) when it is whole rectangles and `cr` draws straight
+    /// onto the canvas: the image is then composited into its pixels directly (`ImageBlend`).
+    func draw(_ cr: OpaquePointer, _ text: ViewTreeRenderer.SetText, box: Rect, color: Color, clip: [Rect]? = nil) -> Bool {
         guard text.images.isEmpty else { return false }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
@@ -72,6 +74,10 @@ final class GlyphImages {
         let key = Key(block: ObjectIdentifier(text.block), width: Int(right - left), height: Int(bottom - top),
                       offsetX: columns == nil ? x - left : nil, offsetY: y - top, columns: columns ?? [])
         guard let image = image(key, text, at: (x - left, y - top), scale: s) else { return false }
+        if let clip, ImageBlend.drawsOnTarget(cr), let boxes = ImageBlend.deviceBoxes(clip, m),
+           ImageBlend.mask(image, color: color, on: cr, x: Int(left), y: Int(top), within: boxes) {
+            return true
+        }
         cairo_save(cr)
         cairo_identity_matrix(cr)
         Paths.setSource(cr, color)
@@ -87,40 +93,20 @@ final class GlyphImages {
     }
 
     /// The device columns, from `left`, cairo puts the glyphs of `block` on when it is drawn from
-    /// `origin` (user space of `cr`): pango's arithmetic from cairo's current point, each glyph
-    /// rounded as cairo's image compositor rounds it. Nil when a glyph is drawn as a box (a
-    /// character no font has).
+    /// `origin` (user space of `cr`): pango's sums from cairo's current point, each glyph rounded
+    /// as cairo's image compositor rounds it. Nil when a glyph is drawn as a box.
     private static func columns(of block: TextBlock, _ cr: OpaquePointer, at origin: Point, left: Double) -> [Int32]? {
+        guard let offsets = block.glyphOffsets else { return nil }
         cairo_move_to(cr, origin.x, origin.y)
         var cx = 0.0, cy = 0.0
         cairo_get_current_point(cr, &cx, &cy)  // as pango reads it: on cairo's fixed-point grid
         cairo_new_path(cr)
-        guard let iter = pango_layout_get_iter(block.layout) else { return nil }
-        defer { pango_layout_iter_free(iter) }
-        var columns: [Int32] = []
-        repeat {
-            guard let run = pango_layout_iter_get_run_readonly(iter), let string = run.pointee.glyphs,
-                  let glyphs = string.pointee.glyphs else { continue }
-            var logical = PangoRectangle()
-            pango_layout_iter_get_run_extents(iter, nil, &logical)
-            let runX = cx + Double(logical.x) / Double(PANGO_SCALE)
-            var position: Int32 = 0
-            for i in 0..<Int(string.pointee.num_glyphs) {
-                let glyph = glyphs[i]
-                if glyph.glyph & Self.unknownGlyph != 0 { return nil }
-                if glyph.glyph != Self.emptyGlyph {
-                    var gx = runX + Double(position + glyph.geometry.x_offset) / Double(PANGO_SCALE), gy = cy
-                    cairo_user_to_device(cr, &gx, &gy)
-                    columns.append(Int32(max(-1e9, min(1e9, (gx + 0.5).rounded(.down) - left))))
-                }
-                position += glyph.geometry.width
-            }
-        } while pango_layout_iter_next_run(iter) != 0
-        return columns
+        return offsets.map { offset in
+            var gx = cx + offset.run + offset.glyph, gy = cy
+            cairo_user_to_device(cr, &gx, &gy)
+            return Int32(max(-1e9, min(1e9, (gx + 0.5).rounded(.down) - left)))
+        }
     }
-
-    /// Pango's PANGO_GLYPH_EMPTY (draws nothing) and PANGO_GLYPH_UNKNOWN_FLAG (drawn as a box).
-    private static let emptyGlyph: PangoGlyph = 0x0FFF_FFFF, unknownGlyph: PangoGlyph = 0x1000_0000
 
     /// The image of `key`, made on its second use with the text at `offset` within its first
     /// device pixel; nil on its first use.

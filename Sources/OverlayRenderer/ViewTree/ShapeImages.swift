@@ -58,7 +58,10 @@ final class ShapeImages {
     /// Fills `frame` (user space) with `outline` in `color`, only left of `end` when one is given
     /// (a bar's filled part), from the shape's image. False when it cannot (the transform is not a
     /// uniform scale and a translation, or the shape is too large): nothing was drawn, fill it with a path.
-    func fill(_ cr: OpaquePointer, _ frame: Rect, _ outline: Outline, color: Color, end: Double? = nil) -> Bool {
+    /// `clip`: the rectangles (user space) the canvas is clipped to, when they are its whole
+    /// clip and `cr` draws straight onto it: a shape cut on a whole device pixel (or not cut)
+    /// is then composited straight into the pixels (`ImageBlend`).
+    func fill(_ cr: OpaquePointer, _ frame: Rect, _ outline: Outline, color: Color, end: Double? = nil, clip: [Rect]? = nil) -> Bool {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         guard m.xy == 0, m.yx == 0, m.xx > 0, m.xx == m.yy, frame.width > 0, frame.height > 0 else { return false }
@@ -77,13 +80,22 @@ final class ShapeImages {
         let width = Double(cairo_image_surface_get_width(image))
         let right = end.map { min(left + width, max(left, $0 * s + m.x0)) } ?? left + width
         // Cut on a whole device pixel (or not at all), it is composited straight into the pixels.
-        if !blendsDirectly || right != right.rounded() || !ImageBlend.over(image, on: cr, x: Int(left), y: Int(top), width: Int(right - left), alpha: 1) {
+        if !blendsDirectly || right != right.rounded() || !composite(image, on: cr, x: Int(left), y: Int(top), columns: Int(right - left),
+                                                                   clip: clip, matrix: m) {
             cairo_set_source_surface(cr, image, left, top)
             cairo_rectangle(cr, left, top, right - left, Double(cairo_image_surface_get_height(image)))
             cairo_fill(cr)
         }
         cairo_restore(cr)
         return true
+    }
+
+    /// `image` composited straight into the pixels inside `clip` (user space under `matrix`, on
+    /// whole device pixels); false when it cannot be.
+    private func composite(_ image: OpaquePointer, on cr: OpaquePointer, x: Int, y: Int, columns: Int, clip: [Rect]?,
+                           matrix m: cairo_matrix_t) -> Bool {
+        guard let clip, ImageBlend.drawsOnTarget(cr), let boxes = ImageBlend.deviceBoxes(clip, m) else { return false }
+        return ImageBlend.over(image, on: cr, x: x, y: y, columns: columns, alpha: 1, within: boxes)
     }
 
     /// The image of the rows of `band` of a rectangle `width` device pixels wide rounded with

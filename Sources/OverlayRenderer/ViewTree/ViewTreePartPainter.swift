@@ -18,6 +18,10 @@ struct PartPainter {
     let shapes: ShapeImages?
     /// Where texts drawn again come from as images of their glyphs; nil sets them each time.
     var glyphs: GlyphImages? = nil
+    /// The canvas's clip (user space) while it is whole rectangles and parts are drawn straight
+    /// onto the canvas (no part's own clip, no group): small shapes and texts' glyph images are
+    /// then composited into its pixels directly.
+    var clip: [Rect]? = nil
 
     // MARK: Modifiers
 
@@ -125,7 +129,7 @@ struct PartPainter {
         let set = renderer.setText(content, width: frame.width, scale: deviceScale, part: index, of: texts)
         let color = content.color ?? look.text
         let box = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height + 1)
-        if let glyphs, glyphs.draw(cr, set, box: box, color: color.withAlpha(color.alpha * alpha)) { return }
+        if let glyphs, glyphs.draw(cr, set, box: box, color: color.withAlpha(color.alpha * alpha), clip: clip) { return }
         cairo_save(cr)
         Paths.clipToDevicePixels(cr, box)
         Paths.setSource(cr, color.withAlpha(color.alpha * alpha))
@@ -167,7 +171,7 @@ struct PartPainter {
     /// Fills `frame` with `outline` in `color`, only left of `end` when one is given: from the
     /// shape's image (`ShapeImages`) when it can, else with a path.
     func shape(_ frame: Rect, _ outline: ShapeImages.Outline, _ color: Color, end: Double? = nil) {
-        if let shapes, shapes.fill(cr, frame, outline, color: color, end: end) { return }
+        if let shapes, shapes.fill(cr, frame, outline, color: color, end: end, clip: clip) { return }
         cairo_save(cr)
         switch outline {
         case .roundedRect(let radius): Paths.roundedRect(cr, frame, radius: radius)

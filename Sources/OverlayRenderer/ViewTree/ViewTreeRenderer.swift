@@ -156,7 +156,7 @@ public final class ViewTreeRenderer {
             shadows.paint(cr, frame: Rect(origin: .zero, size: view.size), cornerRadius: view.rootCornerRadius, shadow: shadow,
                           scale: canvas.scale * scale, alpha: alpha)
         }
-        let painter = PartPainter(cr: cr, canvas: canvas, deviceScale: canvas.scale * scale, look: view.look ?? look, renderer: self,
+        var painter = PartPainter(cr: cr, canvas: canvas, deviceScale: canvas.scale * scale, look: view.look ?? look, renderer: self,
                                   texts: view.texts, arrows: view.layout.arrows, shapes: scale == 1 ? shapes : nil,
                                   glyphs: scale == 1 ? glyphs : nil)
         if alpha < 1 {
@@ -167,6 +167,8 @@ public final class ViewTreeRenderer {
         }
         // A repaint clipped to a few parts (RepaintRegion) draws only the parts that reach into it.
         let clip = ClipRegion(cr)
+        let canvasClip = clip.isExact && alpha >= 1 ? clip.rects : nil
+        painter.clip = canvasClip
         // Where parts drawn so far may have left ink, while the pixels under the rest are clear.
         var inked: [Rect]? = overCleared && shadow == nil ? [] : nil
         var clipDepth = 0
@@ -177,10 +179,12 @@ public final class ViewTreeRenderer {
                 Paths.roundedRect(cr, part.frame, radius: part.cornerRadius)
                 cairo_clip(cr)
                 clipDepth += 1
+                painter.clip = nil
                 continue
             case .unclip:
                 cairo_restore(cr)
                 clipDepth -= 1
+                if clipDepth == 0 { painter.clip = canvasClip }
                 continue
             default:
                 break
