@@ -42,45 +42,22 @@ enum ImageBlend {
     /// inside `boxes` (device pixels, not overlapping: the clip).
     static func over(_ image: OpaquePointer, on cr: OpaquePointer, x: Int, y: Int, columns: Int? = nil, alpha: Double,
                      within boxes: [(x0: Int, y0: Int, x1: Int, y1: Int)]) -> Bool {
-        guard cairo_image_surface_get_format(image) == CAIRO_FORMAT_ARGB32 else { return false }
-        // cairo's solid mask: the alpha as 16 bits, of which pixman takes the high 8.
-        let alpha8 = UInt32((min(1, max(0, alpha)) * 65535 + 0.5).rounded(.down)) >> 8
-        return composite(image, bytesPerPixel: 4, on: cr, x: x, y: y, columns: columns, within: boxes) { dst, stride, src, srcStride, w, h in
-            ow_blend_over(dst, stride, src, srcStride, w, h, alpha8)
-        }
-    }
-
-    /// `color` through `mask` (A8) onto the target of `cr` (`drawsOnTarget`) with its top-left
-    /// corner at device pixel (`x`, `y`), inside `boxes`: what cairo's mask of a solid colour
-    /// gives, to the same bits.
-    static func mask(_ mask: OpaquePointer, color: Color, on cr: OpaquePointer, x: Int, y: Int,
-                     within boxes: [(x0: Int, y0: Int, x1: Int, y1: Int)]) -> Bool {
-        guard cairo_image_surface_get_format(mask) == CAIRO_FORMAT_A8 else { return false }
-        let pixel = color.cairoPixel
-        return composite(mask, bytesPerPixel: 1, on: cr, x: x, y: y, columns: nil, within: boxes) { dst, stride, src, srcStride, w, h in
-            ow_mask_over(dst, stride, src, srcStride, w, h, pixel)
-        }
-    }
-
-    /// Hands `rows` each part of `image` (its first `columns` columns) placed at device pixel
-    /// (`x`, `y`) that lies in one of `boxes` and on the target: where in the target and in the
-    /// image it starts, the two strides, its width and height.
-    private static func composite(_ image: OpaquePointer, bytesPerPixel: Int, on cr: OpaquePointer, x: Int, y: Int, columns: Int?,
-                                  within boxes: [(x0: Int, y0: Int, x1: Int, y1: Int)],
-                                  rows: (UnsafeMutablePointer<UInt8>, Int32, UnsafePointer<UInt8>, Int32, Int32, Int32) -> Void) -> Bool {
         let target = cairo_get_target(cr)
-        guard let data = cairo_image_surface_get_data(target), let source = cairo_image_surface_get_data(image) else { return false }
+        guard cairo_image_surface_get_format(image) == CAIRO_FORMAT_ARGB32,
+              let data = cairo_image_surface_get_data(target), let source = cairo_image_surface_get_data(image) else { return false }
         let width = Int(cairo_image_surface_get_width(target)), height = Int(cairo_image_surface_get_height(target))
         let stride = Int(cairo_image_surface_get_stride(target))
         let imageWidth = min(Int(cairo_image_surface_get_width(image)), columns ?? .max)
         let imageHeight = Int(cairo_image_surface_get_height(image)), imageStride = Int(cairo_image_surface_get_stride(image))
+        // cairo's solid mask: the alpha as 16 bits, of which pixman takes the high 8.
+        let alpha8 = UInt32((min(1, max(0, alpha)) * 65535 + 0.5).rounded(.down)) >> 8
         cairo_surface_flush(target)
         for box in boxes {
             let x0 = max(box.x0, x, 0), y0 = max(box.y0, y, 0)
             let x1 = min(box.x1, x + imageWidth, width), y1 = min(box.y1, y + imageHeight, height)
             guard x1 > x0, y1 > y0 else { continue }
-            rows(data + y0 * stride + x0 * 4, Int32(stride), source + (y0 - y) * imageStride + (x0 - x) * bytesPerPixel,
-                 Int32(imageStride), Int32(x1 - x0), Int32(y1 - y0))
+            ow_blend_over(data + y0 * stride + x0 * 4, Int32(stride), source + (y0 - y) * imageStride + (x0 - x) * 4,
+                          Int32(imageStride), Int32(x1 - x0), Int32(y1 - y0), alpha8)
             cairo_surface_mark_dirty_rectangle(target, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
         }
         return true

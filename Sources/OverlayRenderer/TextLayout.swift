@@ -153,56 +153,6 @@ final class TextBlock {
         updateSize()
     }
 
-    /// True when drawing the text draws its glyphs alone: no underline, strikethrough, overline,
-    /// background or shape (pictures), which cairo draws where they fall, not on whole pixels.
-    private(set) lazy var drawsGlyphsOnly: Bool = {
-        guard let list = pango_layout_get_attributes(layout), let attributes = pango_attr_list_get_attributes(list) else { return true }
-        var glyphsOnly = true
-        var node: UnsafeMutablePointer<GSList>? = attributes
-        while let item = node {
-            if let attribute = item.pointee.data?.assumingMemoryBound(to: PangoAttribute.self) {
-                switch attribute.pointee.klass.pointee.type {
-                case PANGO_ATTR_UNDERLINE, PANGO_ATTR_STRIKETHROUGH, PANGO_ATTR_OVERLINE, PANGO_ATTR_BACKGROUND, PANGO_ATTR_SHAPE:
-                    glyphsOnly = false
-                default: break
-                }
-                pango_attribute_destroy(attribute)
-            }
-            node = item.pointee.next
-        }
-        g_slist_free(attributes)
-        return glyphsOnly
-    }()
-
-    /// Where Pango's renderer puts each glyph drawn from the layout's corner, as it adds it up:
-    /// its run's offset, then the glyph's own, in points. Nil when a glyph is drawn as a box (a
-    /// character no font has).
-    private(set) lazy var glyphOffsets: [(run: Double, glyph: Double)]? = {
-        guard let iter = pango_layout_get_iter(layout) else { return nil }
-        defer { pango_layout_iter_free(iter) }
-        var offsets: [(run: Double, glyph: Double)] = []
-        repeat {
-            guard let run = pango_layout_iter_get_run_readonly(iter), let string = run.pointee.glyphs,
-                  let glyphs = string.pointee.glyphs else { continue }
-            var logical = PangoRectangle()
-            pango_layout_iter_get_run_extents(iter, nil, &logical)
-            let runX = Double(logical.x) / Double(PANGO_SCALE)
-            var position: Int32 = 0
-            for i in 0..<Int(string.pointee.num_glyphs) {
-                let glyph = glyphs[i]
-                if glyph.glyph & Self.unknownGlyph != 0 { return nil }
-                if glyph.glyph != Self.emptyGlyph {
-                    offsets.append((runX, Double(position + glyph.geometry.x_offset) / Double(PANGO_SCALE)))
-                }
-                position += glyph.geometry.width
-            }
-        } while pango_layout_iter_next_run(iter) != 0
-        return offsets
-    }()
-
-    /// Pango's PANGO_GLYPH_EMPTY (draws nothing) and PANGO_GLYPH_UNKNOWN_FLAG (drawn as a box).
-    private static let emptyGlyph: PangoGlyph = 0x0FFF_FFFF, unknownGlyph: PangoGlyph = 0x1000_0000
-
     /// Draws with the top-left corner of the layout box at (`x`, `y`) in the current colour.
     func draw(_ cr: OpaquePointer, x: Double, y: Double) {
         if overflows {

@@ -56,8 +56,8 @@ struct ViewTreeRepaintTests {
         return (pixels(full), pixels(partial), old, rects)
     }
 
-    /// Over clear pixels the panel under the changed parts is copied into the pixels, and texts
-    /// drawn before come from their glyphs' images: the same pixels as drawing the whole view.
+    /// Over clear pixels the panel under the changed parts is copied into the pixels and the
+    /// bar's shapes are blended into them: the same pixels as drawing the whole view.
     @Test(arguments: [1.0, 1.5, 2.0], [false, true])
     func aNewValueRepaintsTheBarAndThePercentageAndEqualsAFullRepaint(scale: Double, overCleared: Bool) throws {
         let renderer = ViewTreeRenderer()

@@ -11,11 +11,4 @@ void ow_blend_over(uint8_t *dst, int dst_stride, const uint8_t *src, int src_str
 /// The same without SIMD: what CPUs without AVX2 run (tests compare the two).
 void ow_blend_over_portable(uint8_t *dst, int dst_stride, const uint8_t *src, int src_stride,
                             int width, int height, uint32_t alpha);
-/// `dst = color IN mask OVER dst` on premultiplied ARGB32 rows through an A8 mask: what cairo
-/// does compositing a solid colour through a mask image (pixman's arithmetic, to the same bits).
-/// `color` is premultiplied ARGB32. Strides are in bytes.
-/// 8 pixels at a time where the CPU has AVX2, skipping 8 uncovered pixels at once.
-void ow_mask_over(uint8_t *dst, int dst_stride, const uint8_t *mask, int mask_stride, int width, int height, uint32_t color);
-/// The same without SIMD: what CPUs without AVX2 run (tests compare the two).
-void ow_mask_over_portable(uint8_t *dst, int dst_stride, const uint8_t *mask, int mask_stride, int width, int height, uint32_t color);
 #endif

@@ -16,11 +16,9 @@ struct PartPainter {
     let arrows: [Int: CalloutArrow]
     /// Where small shapes come from as images; nil fills them (a view drawn scaled, in a transition).
     let shapes: ShapeImages?
-    /// Where texts drawn again come from as images of their glyphs; nil sets them each time.
-    var glyphs: GlyphImages? = nil
     /// The canvas's clip (user space) while it is whole rectangles and parts are drawn straight
-    /// onto the canvas (no part's own clip, no group): small shapes and texts' glyph images are
-    /// then composited into its pixels directly.
+    /// onto the canvas (no part's own clip, no group): small shapes are then composited into its
+    /// pixels directly.
     var clip: [Rect]? = nil
 
     // MARK: Modifiers
@@ -128,10 +126,8 @@ struct PartPainter {
         guard frame.width > 0, frame.height > 0 else { return }
         let set = renderer.setText(content, width: frame.width, scale: deviceScale, part: index, of: texts)
         let color = content.color ?? look.text
-        let box = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height + 1)
-        if let glyphs, glyphs.draw(cr, set, box: box, color: color.withAlpha(color.alpha * alpha), clip: clip) { return }
         cairo_save(cr)
-        Paths.clipToDevicePixels(cr, box)
+        Paths.clipToDevicePixels(cr, Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height + 1))
         Paths.setSource(cr, color.withAlpha(color.alpha * alpha))
         set.draw(cr, x: frame.minX, y: frame.minY, alpha: alpha)
         cairo_restore(cr)

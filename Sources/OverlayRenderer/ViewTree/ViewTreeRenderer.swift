@@ -67,8 +67,7 @@ public struct LaidOutView: Equatable, Sendable {
 /// Caches (bounded): text set in Pango, shared by measuring and painting (`TextLayoutCache`, at
 /// most `textCapacity` texts, least recently used dropped first); decoded images per (source,
 /// device box), at most `imageCapacity`; shadows as `ShadowPainter` keeps them; small shapes as
-/// `ShapeImages` keeps them; texts drawn again as images of their glyphs as `GlyphImages` keeps
-/// them; templates filled per shape of notification (`TemplateFillCache`).
+/// `ShapeImages` keeps them; templates filled per shape of notification (`TemplateFillCache`).
 /// Not thread-safe: one renderer per thread.
 public final class ViewTreeRenderer {
     public static let textCapacity = TextLayoutCache.capacity
@@ -95,8 +94,6 @@ public final class ViewTreeRenderer {
     let shadows = ShadowPainter()
     /// Small shapes kept as images (`ShapeImages`).
     let shapes = ShapeImages()
-    /// Small texts drawn again kept as images of their glyphs (`GlyphImages`).
-    let glyphs = GlyphImages()
 
     public init() {
         measurer = PangoTextMeasurer(texts: texts)
@@ -157,8 +154,7 @@ public final class ViewTreeRenderer {
                           scale: canvas.scale * scale, alpha: alpha)
         }
         var painter = PartPainter(cr: cr, canvas: canvas, deviceScale: canvas.scale * scale, look: view.look ?? look, renderer: self,
-                                  texts: view.texts, arrows: view.layout.arrows, shapes: scale == 1 ? shapes : nil,
-                                  glyphs: scale == 1 ? glyphs : nil)
+                                  texts: view.texts, arrows: view.layout.arrows, shapes: scale == 1 ? shapes : nil)
         if alpha < 1 {
             let ink = view.inkFrame(Rect(origin: .zero, size: view.size))
             cairo_rectangle(cr, ink.minX, ink.minY, ink.width, ink.height)
@@ -259,7 +255,6 @@ public final class ViewTreeRenderer {
         bodyImages.removeAll()
         shadows.removeAll()
         shapes.removeAll()
-        glyphs.removeAll()
     }
 
     // MARK: Caches
