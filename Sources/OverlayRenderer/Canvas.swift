@@ -108,6 +108,24 @@ public final class Canvas {
         return true
     }
 
+    /// Sets the device pixels of `boxes` (clipped to the canvas) to `color`, written directly:
+    /// what cairo's SOURCE fill of those rectangles gives (the colour premultiplied and rounded
+    /// as cairo rounds it), without its path, clip and compositor for a few small rectangles.
+    func copy(_ color: Color, into boxes: [(x0: Int, y0: Int, x1: Int, y1: Int)]) -> Bool {
+        guard let data else { return false }
+        let pixel = color.cairoPixel
+        cairo_surface_flush(surface)
+        for box in boxes {
+            let x0 = max(box.x0, 0), y0 = max(box.y0, 0), x1 = min(box.x1, pixelWidth), y1 = min(box.y1, pixelHeight)
+            guard x1 > x0 else { continue }
+            for row in y0..<max(y0, y1) {
+                (data + row * stride + x0 * 4).bindMemory(to: UInt32.self, capacity: x1 - x0).update(repeating: pixel, count: x1 - x0)
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        return true
+    }
+
     /// `rect`'s device pixels, when its edges lie on them (within rounding).
     private func devicePixels(_ rect: Rect) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
         func pixel(_ v: Double) -> Int? {
@@ -154,5 +172,15 @@ public final class Canvas {
             return UInt8(min(255, (premultiplied * 255 + a / 2) / a))
         }
         return (channel(16), channel(8), channel(0), UInt8(a))
+    }
+}
+
+extension Color {
+    /// The premultiplied ARGB32 pixel cairo makes of this colour as a solid source: each channel
+    /// to 16 bits, rounded, then its high 8.
+    var cairoPixel: UInt32 {
+        func channel(_ value: Double) -> UInt32 { UInt32(min(1, max(0, value)) * 65535 + 0.5) >> 8 }
+        let a = min(1, max(0, alpha))
+        return channel(a) << 24 | channel(red * a) << 16 | channel(green * a) << 8 | channel(blue * a)
     }
 }

@@ -47,4 +47,24 @@ import Testing
         let same = bytes(canvas) == before
         #expect(same, "nothing cleared when a rectangle is not on whole pixels")
     }
+
+    /// Colour copied into pixels directly is the colour cairo's SOURCE fill gives them: its
+    /// premultiplied channels rounded as cairo rounds them, opaque and translucent.
+    @Test func copiesTheBytesCairoFillsWith() {
+        let colors = [Color(hex: "#ECEFF4E6")!, Color(hex: 0x2E3440), Color(red: 0.1, green: 0.55, blue: 0.999, alpha: 0.2),
+                      Color(red: 1, green: 1, blue: 1, alpha: 0.5), Color(red: 0.3333, green: 0.6667, blue: 0, alpha: 0.0039),
+                      Color(red: 0.5, green: 0.25, blue: 0.75, alpha: 0.75), Color(red: 0.61803, green: 0.2, blue: 0.9, alpha: 0.25)]
+        for color in colors {
+            let direct = opaque(scale: 1), cairo = opaque(scale: 1)
+            #expect(direct.copy(color, into: [(2, 3, 12, 9), (30, 20, 60, 40)]))
+            cairo_set_operator(cairo.context, CAIRO_OPERATOR_SOURCE)
+            Paths.setSource(cairo.context, color)
+            cairo_rectangle(cairo.context, 2, 3, 10, 6)
+            cairo_rectangle(cairo.context, 30, 20, 10, 10)
+            cairo_fill(cairo.context)
+            let same = bytes(direct) == bytes(cairo)
+            #expect(same, "\(color)")
+            #expect(direct.pixel(x: 0, y: 0) == cairo.pixel(x: 0, y: 0) && direct.pixel(x: 0, y: 0).a == 255, "outside: kept")
+        }
+    }
 }

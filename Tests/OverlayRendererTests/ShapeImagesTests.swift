@@ -17,13 +17,16 @@ import OverlayEngine
         painter.shape(Rect(x: 180, y: 24, width: 30, height: 20), .roundedRect(radius: 0), Color(red: 1, green: 1, blue: 1, alpha: 0.3))
     }
 
-    func pixels(scale: Double, shapes: ShapeImages?, times: Int = 1) -> [UInt32] {
+    func pixels(scale: Double, shapes: ShapeImages?, times: Int = 1, clip: [Rect]? = nil,
+                paint: (PartPainter) -> Void = Self.paint) -> [UInt32] {
         let canvas = Canvas(pixelWidth: Int(230 * scale), pixelHeight: Int(60 * scale), scale: scale)
         cairo_set_source_rgb(canvas.context, 0.18, 0.2, 0.25)
         cairo_paint(canvas.context)
-        let painter = PartPainter(cr: canvas.context, canvas: canvas, deviceScale: scale, look: ViewTreeLook(), renderer: ViewTreeRenderer(),
+        if let clip { canvas.clip(to: clip) }
+        var painter = PartPainter(cr: canvas.context, canvas: canvas, deviceScale: scale, look: ViewTreeLook(), renderer: ViewTreeRenderer(),
                                   texts: LaidOutTexts(), arrows: [:], shapes: shapes)
-        for _ in 0..<times { Self.paint(painter) }
+        painter.clip = clip
+        for _ in 0..<times { paint(painter) }
         canvas.flush()
         return (0..<canvas.pixelHeight).flatMap { y in
             (0..<canvas.pixelWidth).map { x in
@@ -52,6 +55,29 @@ import OverlayEngine
         #expect(differences.max()! <= 1, "within rounding")
         #expect(differences.filter { $0 > 0 }.count < copied.count / 100)
         #expect(copied != pixels(scale: scale, shapes: nil, times: 0), "the shapes were drawn")
+    }
+
+    /// In a clip of whole device pixels (a repaint's) the images are composited straight into the
+    /// pixels: the bits cairo composites, the bar's fill cut on a whole pixel or between two.
+    @Test(arguments: [1.0, 2.0, 1.5])
+    func imagesCompositedDirectlyGiveThePixelsCairoGives(scale: Double) {
+        let clip = [Rect(x: 0, y: 0, width: 95, height: 60), Rect(x: 120, y: 10, width: 110, height: 14)].map { r in
+            Rect(x: (r.minX * scale).rounded() / scale, y: (r.minY * scale).rounded() / scale,
+                 width: (r.width * scale).rounded() / scale, height: (r.height * scale).rounded() / scale)
+        }
+        let direct = ShapeImages(), composited = ShapeImages()
+        composited.blendsDirectly = false
+        func paint(_ painter: PartPainter) {
+            Self.paint(painter)
+            let track = Rect(x: 20, y: 40, width: 200, height: 6)  // a fill ending on a whole pixel
+            painter.shape(track, .roundedRect(radius: 3), Color(hex: 0x434C5E))
+            painter.shape(track, .roundedRect(radius: 3), Color(hex: 0x88C0D0), end: track.minX + 200 * 0.6)
+        }
+        let a = pixels(scale: scale, shapes: direct, clip: clip, paint: paint)
+        let b = pixels(scale: scale, shapes: composited, clip: clip, paint: paint)
+        #expect(a == b)
+        #expect(a != pixels(scale: scale, shapes: direct, times: 0, clip: clip), "the shapes were drawn")
+        #expect(a != pixels(scale: scale, shapes: direct, paint: paint), "the clip kept some of them out")
     }
 
     @Test func shapesDrawnAgainAreCopiedFromTheSameImages() {

@@ -30,15 +30,17 @@ struct ViewTreeRepaintTests {
 
     /// `after` drawn whole, and drawn over `before` only in the rectangles the diff gives (as a
     /// surface repaints its buffer: clip, clear, paint), at origin (10, 10) on a margin.
-    func repaint(from before: LaidOutView, to after: LaidOutView, scale: Double)
+    /// `overCleared`: drawn as a surface draws, told the pixels under the view are clear (its
+    /// plain background copied, not blended).
+    func repaint(from before: LaidOutView, to after: LaidOutView, scale: Double, overCleared: Bool = false)
         -> (full: [UInt32], partial: [UInt32], old: [UInt32], rects: [Rect]?) {
         let renderer = ViewTreeRenderer()
         let width = Int((after.size.width + 20) * scale), height = Int((after.size.height + 20) * scale)
         let origin = Point(x: 10, y: 10)
         let full = Canvas(pixelWidth: width, pixelHeight: height, scale: scale)
-        renderer.draw(after, on: full, at: origin)
+        renderer.draw(after, on: full, at: origin, overCleared: overCleared)
         let partial = Canvas(pixelWidth: width, pixelHeight: height, scale: scale)
-        renderer.draw(before, on: partial, at: origin)
+        renderer.draw(before, on: partial, at: origin, overCleared: overCleared)
         let old = pixels(partial)
         let rects = after.changedRects(from: before)
         if let rects {
@@ -49,15 +51,18 @@ struct ViewTreeRepaintTests {
                 return Rect(x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)
             })
             partial.clear(rect: Rect(x: 0, y: 0, width: partial.logicalWidth, height: partial.logicalHeight))
-            renderer.draw(after, on: partial, at: origin)
+            renderer.draw(after, on: partial, at: origin, overCleared: overCleared)
         }
         return (pixels(full), pixels(partial), old, rects)
     }
 
-    @Test(arguments: [1.0, 1.5, 2.0]) func aNewValueRepaintsTheBarAndThePercentageAndEqualsAFullRepaint(scale: Double) throws {
+    /// Over clear pixels the panel under the changed parts is copied into the pixels and the
+    /// bar's shapes are blended into them: the same pixels as drawing the whole view.
+    @Test(arguments: [1.0, 1.5, 2.0], [false, true])
+    func aNewValueRepaintsTheBarAndThePercentageAndEqualsAFullRepaint(scale: Double, overCleared: Bool) throws {
         let renderer = ViewTreeRenderer()
         let before = renderer.layout(osd(0.3)), after = renderer.layout(osd(0.75))
-        let result = repaint(from: before, to: after, scale: scale)
+        let result = repaint(from: before, to: after, scale: scale, overCleared: overCleared)
         let rects = try #require(result.rects, "only leaves changed: not the whole view")
         #expect(rects.count == 2, "the bar and the percentage")
         let area = rects.reduce(0) { $0 + $1.width * $1.height }

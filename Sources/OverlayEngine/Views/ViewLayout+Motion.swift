@@ -11,11 +11,17 @@ extension ViewLayoutResult {
         guard progress < 1 else { return self }
         let t = max(0, progress)
         let matches = known ?? partMatches(from: start)
+        // The parts are moved in place: a part copied out and appended is retained and released
+        // whole (its text, image and id). Arrows stay relative to their parts' frames.
         var result = ViewLayoutResult(size: Size(width: start.size.width + (size.width - start.size.width) * t,
                                                  height: start.size.height + (size.height - start.size.height) * t),
-                                      placed: [], arrows: arrows)  // relative to their parts' frames
+                                      placed: placed, arrows: arrows)
         result.placed.reserveCapacity(placed.count + matches.leaving.count)
-        for i in placed.indices { result.placed.append(part(i, from: start, matches.from[i], t)) }
+        start.placed.withUnsafeBufferPointer { startParts in
+            result.placed.withUnsafeMutableBufferPointer { parts in
+                for i in parts.indices { Self.move(&parts[i], from: matches.from[i], of: startParts, t) }
+            }
+        }
         for j in matches.leaving {
             var leaving = start.placed[j]
             leaving.opacity *= 1 - t
@@ -26,25 +32,21 @@ extension ViewLayoutResult {
         return result
     }
 
-    /// Part `i` `t` of the way from part `j` of `start` (faded in from nothing without a match).
-    private func part(_ i: Int, from start: ViewLayoutResult, _ j: Int?, _ t: Double) -> PlacedView {
-        var result = placed[i]
+    /// `part` moved `t` of the way from part `j` of `start` (faded in from nothing without one).
+    private static func move(_ part: inout PlacedView, from j: Int?, of start: UnsafeBufferPointer<PlacedView>, _ t: Double) {
         guard let j else {
-            result.opacity *= t
-            return result
+            part.opacity *= t
+            return
         }
-        let frame = start.placed[j].frame, opacity = start.placed[j].opacity, radius = start.placed[j].cornerRadius
-        result.frame = Self.lerp(frame, result.frame, t, keepingSize: result.isText)
-        result.opacity = opacity + (result.opacity - opacity) * t
-        result.cornerRadius = radius + (result.cornerRadius - radius) * t
-        if case .node(.progressBar(let v1, let t1)) = result.part, case .node(.progressBar(let v0, let t0)) = start.placed[j].part {
+        part.frame = lerp(start[j].frame, part.frame, t, keepingSize: part.isText)
+        part.opacity = start[j].opacity + (part.opacity - start[j].opacity) * t
+        part.cornerRadius = start[j].cornerRadius + (part.cornerRadius - start[j].cornerRadius) * t
+        if case .node(.progressBar(let v1, let t1)) = part.part, case .node(.progressBar(let v0, let t0)) = start[j].part {
             let a = t0 > 0 ? v0 / t0 : 0, b = t1 > 0 ? v1 / t1 : 0
-            result.part = .node(.progressBar(value: a + (b - a) * t, total: 1))
-        } else if case .node(.slider(let v1, let range, let step, let action)) = result.part,
-                  case .node(.slider(let v0, _, _, _)) = start.placed[j].part {
-            result.part = .node(.slider(value: v0 + (v1 - v0) * t, range: range, step: step, action: action))
+            part.part = .node(.progressBar(value: a + (b - a) * t, total: 1))
+        } else if case .node(.slider(let v1, let range, let step, let action)) = part.part, case .node(.slider(let v0, _, _, _)) = start[j].part {
+            part.part = .node(.slider(value: v0 + (v1 - v0) * t, range: range, step: step, action: action))
         }
-        return result
     }
 
     /// These parts and `other`'s, borrowed (an array's elements read by index are copies: each

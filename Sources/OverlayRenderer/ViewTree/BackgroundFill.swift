@@ -7,7 +7,8 @@ import OverlayEngine
 ///   plain rectangles, the pixels a rounded fill gives there with no curve to rasterise.
 /// - On clear pixels (`onClear`: nothing drawn under the frame yet this frame) colour is copied
 ///   (Cairo's SOURCE operator, a plain fill) instead of blended (OVER, about 5 instructions a pixel
-///   at any opacity): over transparent pixels both give the colour times its coverage. A rounded
+///   at any opacity): over transparent pixels both give the colour times its coverage. Pieces of
+///   such a clip on whole device pixels are written into the canvas directly (`Canvas.copy`). A rounded
 ///   background on clear pixels is copied between its corner rows, and the two bands of rows
 ///   that hold its corners are copied from images of them (`ShapeImages`), split on whole device
 ///   pixels so no pixel is drawn twice.
@@ -18,11 +19,12 @@ struct BackgroundFill {
 
     /// Fills the background; false when none of the cheap ways applies (nothing was drawn: fill
     /// the rounded path).
-    func paint(_ cr: OpaquePointer, clip: ClipRegion, onClear: Bool, bands: ShapeImages?) -> Bool {
+    func paint(_ cr: OpaquePointer, canvas: Canvas, clip: ClipRegion, onClear: Bool, bands: ShapeImages?) -> Bool {
         guard frame.width > 0, frame.height > 0, color.alpha > 0 else { return true }
         let r = min(max(0, radius), frame.width / 2, frame.height / 2)
         if let pieces = piecesAwayFromCorners(clip, radius: r) {
             guard !pieces.isEmpty else { return true }  // nothing of the frame shows in the clip
+            if onClear, let boxes = devicePixels(pieces, cr), canvas.copy(color, into: boxes) { return true }
             cairo_save(cr)
             if onClear { cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE) }
             Paths.setSource(cr, color)
@@ -53,6 +55,15 @@ struct BackgroundFill {
             pieces.append(piece)
         }
         return pieces
+    }
+
+    /// The device pixels of `rects` (user space) when the transform is a uniform scale and a
+    /// translation and every edge lies on them (as a repaint region's do); else nil.
+    private func devicePixels(_ rects: [Rect], _ cr: OpaquePointer) -> [(x0: Int, y0: Int, x1: Int, y1: Int)]? {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        guard m.xy == 0, m.yx == 0, m.xx > 0, m.xx == m.yy else { return nil }
+        return ImageBlend.deviceBoxes(rects, m)
     }
 
     /// On clear pixels: the rows between the corners copied from the colour, the two bands of

@@ -5,7 +5,9 @@ import OverlayEngine
 /// backgrounds, the corner rows of a background copied onto clear pixels) kept as images, one
 /// per outline, size, place within a device pixel and colour.
 /// Cairo spends 110–240 k instructions rasterising such a curve at scale 2 however small it is;
-/// copying its image costs 15–100 k. The copy gives the pixels a fill gives, within rounding (1/255).
+/// copying its image costs 15–100 k, or a few thousand where it is composited straight into the
+/// canvas's pixels (`ImageBlend`: whole device pixels in a clip of whole rectangles, as a
+/// repaint's). The copy gives the pixels a fill gives, within rounding (1/255).
 ///
 /// Bounded: at most `capacity` images and `maximumBytes` in all, the least recently used dropped
 /// first; a shape of more than `maximumPixels` is filled with a path (past about 25,000 pixels,
@@ -44,6 +46,8 @@ final class ShapeImages {
         deinit { cairo_surface_destroy(surface) }
     }
 
+    /// False: every image is composited by cairo (tests compare the two).
+    var blendsDirectly = true
     private var entries: [Key: Entry] = [:]
     private var clock: UInt64 = 0
     /// Bytes of pixels held.
@@ -54,7 +58,10 @@ final class ShapeImages {
     /// Fills `frame` (user space) with `outline` in `color`, only left of `end` when one is given
     /// (a bar's filled part), from the shape's image. False when it cannot (the transform is not a
     /// uniform scale and a translation, or the shape is too large): nothing was drawn, fill it with a path.
-    func fill(_ cr: OpaquePointer, _ frame: Rect, _ outline: Outline, color: Color, end: Double? = nil) -> Bool {
+    /// `clip`: the rectangles (user space) the canvas is clipped to, when they are its whole
+    /// clip and `cr` draws straight onto it: a shape cut on a whole device pixel (or not cut)
+    /// is then composited straight into the pixels (`ImageBlend`).
+    func fill(_ cr: OpaquePointer, _ frame: Rect, _ outline: Outline, color: Color, end: Double? = nil, clip: [Rect]? = nil) -> Bool {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         guard m.xy == 0, m.yx == 0, m.xx > 0, m.xx == m.yy, frame.width > 0, frame.height > 0 else { return false }
@@ -69,14 +76,26 @@ final class ShapeImages {
         guard let image = image(key) else { return false }
         cairo_save(cr)
         cairo_identity_matrix(cr)
-        cairo_set_source_surface(cr, image, left, top)
         // Cut on the one edge only: the image's own edges are antialiased already.
         let width = Double(cairo_image_surface_get_width(image))
         let right = end.map { min(left + width, max(left, $0 * s + m.x0)) } ?? left + width
-        cairo_rectangle(cr, left, top, right - left, Double(cairo_image_surface_get_height(image)))
-        cairo_fill(cr)
+        // Cut on a whole device pixel (or not at all), it is composited straight into the pixels.
+        if !blendsDirectly || right != right.rounded() || !composite(image, on: cr, x: Int(left), y: Int(top), columns: Int(right - left),
+                                                                   clip: clip, matrix: m) {
+            cairo_set_source_surface(cr, image, left, top)
+            cairo_rectangle(cr, left, top, right - left, Double(cairo_image_surface_get_height(image)))
+            cairo_fill(cr)
+        }
         cairo_restore(cr)
         return true
+    }
+
+    /// `image` composited straight into the pixels inside `clip` (user space under `matrix`, on
+    /// whole device pixels); false when it cannot be.
+    private func composite(_ image: OpaquePointer, on cr: OpaquePointer, x: Int, y: Int, columns: Int, clip: [Rect]?,
+                           matrix m: cairo_matrix_t) -> Bool {
+        guard let clip, ImageBlend.drawsOnTarget(cr), let boxes = ImageBlend.deviceBoxes(clip, m) else { return false }
+        return ImageBlend.over(image, on: cr, x: x, y: y, columns: columns, alpha: 1, within: boxes)
     }
 
     /// The image of the rows of `band` of a rectangle `width` device pixels wide rounded with

@@ -16,6 +16,10 @@ struct PartPainter {
     let arrows: [Int: CalloutArrow]
     /// Where small shapes come from as images; nil fills them (a view drawn scaled, in a transition).
     let shapes: ShapeImages?
+    /// The canvas's clip (user space) while it is whole rectangles and parts are drawn straight
+    /// onto the canvas (no part's own clip, no group): small shapes are then composited into its
+    /// pixels directly.
+    var clip: [Rect]? = nil
 
     // MARK: Modifiers
 
@@ -163,7 +167,7 @@ struct PartPainter {
     /// Fills `frame` with `outline` in `color`, only left of `end` when one is given: from the
     /// shape's image (`ShapeImages`) when it can, else with a path.
     func shape(_ frame: Rect, _ outline: ShapeImages.Outline, _ color: Color, end: Double? = nil) {
-        if let shapes, shapes.fill(cr, frame, outline, color: color, end: end) { return }
+        if let shapes, shapes.fill(cr, frame, outline, color: color, end: end, clip: clip) { return }
         cairo_save(cr)
         switch outline {
         case .roundedRect(let radius): Paths.roundedRect(cr, frame, radius: radius)

@@ -153,7 +153,7 @@ public final class ViewTreeRenderer {
             shadows.paint(cr, frame: Rect(origin: .zero, size: view.size), cornerRadius: view.rootCornerRadius, shadow: shadow,
                           scale: canvas.scale * scale, alpha: alpha)
         }
-        let painter = PartPainter(cr: cr, canvas: canvas, deviceScale: canvas.scale * scale, look: view.look ?? look, renderer: self,
+        var painter = PartPainter(cr: cr, canvas: canvas, deviceScale: canvas.scale * scale, look: view.look ?? look, renderer: self,
                                   texts: view.texts, arrows: view.layout.arrows, shapes: scale == 1 ? shapes : nil)
         if alpha < 1 {
             let ink = view.inkFrame(Rect(origin: .zero, size: view.size))
@@ -163,6 +163,8 @@ public final class ViewTreeRenderer {
         }
         // A repaint clipped to a few parts (RepaintRegion) draws only the parts that reach into it.
         let clip = ClipRegion(cr)
+        let canvasClip = clip.isExact && alpha >= 1 ? clip.rects : nil
+        painter.clip = canvasClip
         // Where parts drawn so far may have left ink, while the pixels under the rest are clear.
         var inked: [Rect]? = overCleared && shadow == nil ? [] : nil
         var clipDepth = 0
@@ -173,10 +175,12 @@ public final class ViewTreeRenderer {
                 Paths.roundedRect(cr, part.frame, radius: part.cornerRadius)
                 cairo_clip(cr)
                 clipDepth += 1
+                painter.clip = nil
                 continue
             case .unclip:
                 cairo_restore(cr)
                 clipDepth -= 1
+                if clipDepth == 0 { painter.clip = canvasClip }
                 continue
             default:
                 break
@@ -191,7 +195,7 @@ public final class ViewTreeRenderer {
                 let fill = BackgroundFill(frame: part.frame, radius: part.cornerRadius, color: color.withAlpha(color.alpha * a))
                 // Clear pixels (a pixel's width around the frame too) are copied onto, not blended with.
                 let onClear = clipDepth == 0 && inked.map { $0.allSatisfy { !$0.intersects(part.frame.insetBy(dx: -1, dy: -1)) } } ?? false
-                if !fill.paint(cr, clip: clip, onClear: onClear, bands: scale == 1 ? shapes : nil) { painter.background(.color(color), part, alpha: a) }
+                if !fill.paint(cr, canvas: canvas, clip: clip, onClear: onClear, bands: scale == 1 ? shapes : nil) { painter.background(.color(color), part, alpha: a) }
             case .background(let fill): painter.background(fill, part, alpha: a)
             case .shadow(let shadow) where arrow != nil:
                 painter.calloutShadow(shadow, part, arrow: arrow!, alpha: a)
