@@ -93,27 +93,25 @@ public final class Canvas {
     /// does, without cairo's path, clip and fill for a few rows. False, with nothing cleared,
     /// when a rectangle or `bounds` is not on whole device pixels.
     public func clear(_ rects: [Rect], within bounds: Rect) -> Bool {
-        guard let data, let limit = devicePixels(bounds), rects.allSatisfy({ devicePixels($0) != nil }) else { return false }
-        cairo_surface_flush(surface)
+        guard let limit = devicePixels(bounds) else { return false }
+        var boxes: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []
         for rect in rects {
-            guard let box = devicePixels(rect) else { continue }
-            let x0 = max(box.x0, limit.x0, 0), y0 = max(box.y0, limit.y0, 0)
-            let x1 = min(box.x1, limit.x1, pixelWidth), y1 = min(box.y1, limit.y1, pixelHeight)
-            guard x1 > x0 else { continue }
-            for row in y0..<max(y0, y1) {
-                (data + row * stride + x0 * 4).initializeMemory(as: UInt8.self, repeating: 0, count: (x1 - x0) * 4)
-            }
+            guard let box = devicePixels(rect) else { return false }
+            boxes.append((max(box.x0, limit.x0), max(box.y0, limit.y0), min(box.x1, limit.x1), min(box.y1, limit.y1)))
         }
-        cairo_surface_mark_dirty(surface)
-        return true
+        return write(0, into: boxes)
     }
 
     /// Sets the device pixels of `boxes` (clipped to the canvas) to `color`, written directly:
     /// what cairo's SOURCE fill of those rectangles gives (the colour premultiplied and rounded
     /// as cairo rounds it), without its path, clip and compositor for a few small rectangles.
     func copy(_ color: Color, into boxes: [(x0: Int, y0: Int, x1: Int, y1: Int)]) -> Bool {
+        write(color.cairoPixel, into: boxes)
+    }
+
+    /// Sets the device pixels of `boxes` (clipped to the canvas) to `pixel`; false without pixels.
+    private func write(_ pixel: UInt32, into boxes: [(x0: Int, y0: Int, x1: Int, y1: Int)]) -> Bool {
         guard let data else { return false }
-        let pixel = color.cairoPixel
         cairo_surface_flush(surface)
         for box in boxes {
             let x0 = max(box.x0, 0), y0 = max(box.y0, 0), x1 = min(box.x1, pixelWidth), y1 = min(box.y1, pixelHeight)
@@ -128,11 +126,18 @@ public final class Canvas {
 
     /// `rect`'s device pixels, when its edges lie on them (within rounding).
     private func devicePixels(_ rect: Rect) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
-        func pixel(_ v: Double) -> Int? {
-            let d = v * scale, r = d.rounded()
+        Self.deviceBox(rect, cairo_matrix_t(xx: scale, yx: 0, xy: 0, yy: scale, x0: 0, y0: 0))
+    }
+
+    /// `rect` (user space under `m`, a scale and a translation) in device pixels, when every
+    /// edge lies on one (within rounding); else nil.
+    static func deviceBox(_ rect: Rect, _ m: cairo_matrix_t) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        func pixel(_ v: Double, _ scale: Double, _ offset: Double) -> Int? {
+            let d = v * scale + offset, r = d.rounded()
             return abs(r) < 1e9 && abs(d - r) < 1e-6 ? Int(r) : nil
         }
-        guard let x0 = pixel(rect.minX), let y0 = pixel(rect.minY), let x1 = pixel(rect.maxX), let y1 = pixel(rect.maxY) else { return nil }
+        guard let x0 = pixel(rect.minX, m.xx, m.x0), let y0 = pixel(rect.minY, m.yy, m.y0),
+              let x1 = pixel(rect.maxX, m.xx, m.x0), let y1 = pixel(rect.maxY, m.yy, m.y0) else { return nil }
         return (x0, y0, x1, y1)
     }
 

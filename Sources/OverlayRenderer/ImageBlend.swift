@@ -66,16 +66,11 @@ enum ImageBlend {
     /// `clip` (rectangles in user space under `m`, a uniform scale and a translation) in device
     /// pixels, when every edge lies on one; else nil.
     static func deviceBoxes(_ clip: [Rect], _ m: cairo_matrix_t) -> [(x0: Int, y0: Int, x1: Int, y1: Int)]? {
-        func pixel(_ v: Double, _ scale: Double, _ offset: Double) -> Int? {
-            let d = v * scale + offset, r = d.rounded()
-            return abs(r) < 1e9 && abs(d - r) < 1e-6 ? Int(r) : nil
-        }
         var boxes: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []
         boxes.reserveCapacity(clip.count)
         for r in clip {
-            guard let x0 = pixel(r.minX, m.xx, m.x0), let y0 = pixel(r.minY, m.yy, m.y0),
-                  let x1 = pixel(r.maxX, m.xx, m.x0), let y1 = pixel(r.maxY, m.yy, m.y0) else { return nil }
-            boxes.append((x0, y0, x1, y1))
+            guard let box = Canvas.deviceBox(r, m) else { return nil }
+            boxes.append(box)
         }
         return boxes
     }
