@@ -44,6 +44,25 @@ extension OverlayPresenter {
                      configuration: ViewConfiguration = .init(), animated: Bool = true) throws -> ViewID {
         let replacing = id.map { views[$0] != nil } ?? false
         let laidOut = trees.layouts.layout(view, reusing: id.flatMap { if case .tree(let old)? = views[$0] { old } else { nil } })
+        return try show(laidOut, id: id, replacing: replacing, in: container, configuration: configuration, animated: animated)
+    }
+
+    /// Shows the tree view `id` shows again with `changes` applied (its nodes given new values,
+    /// `ViewNode.valueChanges(from:)`), as `show` does with the changed tree: its placed parts
+    /// are patched, not laid out, unless the placement could change. False when `id` shows no
+    /// view tree.
+    public func show(changing changes: [ValueChange], of id: ViewID, in container: String,
+                     configuration: ViewConfiguration = .init(), animated: Bool = true) throws -> Bool {
+        guard case .tree(let old)? = views[id] else { return false }
+        let laidOut = trees.layouts.patch(old, with: changes)
+        try show(laidOut, id: id, replacing: true, in: container, configuration: configuration, animated: animated)
+        return true
+    }
+
+    /// Shows `laidOut` under `id` (`replacing` what it showed), its bars moving from the tree it replaces.
+    @discardableResult
+    private func show(_ laidOut: LaidOutView, id: ViewID?, replacing: Bool, in container: String,
+                      configuration: ViewConfiguration, animated: Bool) throws -> ViewID {
         let shown = try manager.show(id, in: container, configuration: configuration, size: laidOut.size,
                                      animated: animated, now: clock())
         lazyMeasure.pending.remove(shown)
