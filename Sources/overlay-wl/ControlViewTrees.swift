@@ -39,11 +39,12 @@ extension ControlFrontend {
         guard label.utf8.count <= Self.maximumLevelText, icon.utf8.count <= Self.maximumLevelText else {
             throw BusMethodError.invalidArgs("ShowLevel: label and icon: at most \(Self.maximumLevelText) bytes each")
         }
-        let look = OSD.Look(label: label, icon: icon.isEmpty ? nil : icon, muted: muted)
+        let icon = icon.isEmpty ? nil : icon
+        let look = OSD.Look(label: label, hasIcon: icon != nil, muted: muted)
         try requireContainers([OSD.containerName])
         if let id = tagged(OSD.tag, in: OSD.containerName), case .control(let shown)? = registry[id]?.kind, shown.level == look {
-            // The display shows this look: its bar and percentage change in place.
-            let changes = OSD.changes(value: value, maximum: maximum, look: look)
+            // The display shows this look: its icon, bar and percentage change in place.
+            let changes = OSD.changes(value: value, maximum: maximum, icon: icon, muted: muted)
             do {
                 if try screen.show(changing: changes, of: id, in: OSD.containerName, configuration: Self.levelRequest.view,
                                    animated: Self.levelRequest.animated) { return id.busID }
@@ -51,7 +52,7 @@ extension ControlFrontend {
                 throw Self.error("Failed", "cannot show in '\(OSD.containerName)': \(error)")
             }
         }
-        let node = OSD.view(label: label, value: value, maximum: maximum, icon: look.icon, muted: muted)
+        let node = OSD.view(label: label, value: value, maximum: maximum, icon: icon, muted: muted)
         return try show(node, in: OSD.containerName, request: Self.levelRequest, tag: OSD.tag, level: look)
     }
 

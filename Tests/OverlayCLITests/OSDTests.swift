@@ -104,16 +104,15 @@ import Testing
         }
     }
 
-    /// The looks of a level's display: a new value of one look changes only its bar and percentage.
-    static let looks = [OSD.Look(label: "Volume", icon: "audio-card", muted: false), OSD.Look(label: "Volume", icon: nil, muted: false),
-                        OSD.Look(label: "Fan <1>", icon: "fan", muted: true)]
-
-    @Test(arguments: looks)
-    func aNewValuesChangesTurnTheShownTreeIntoTheNewOne(_ look: OSD.Look) {
-        let tree = { (value: Double) in OSD.view(label: look.label, value: value, maximum: 4, icon: look.icon, muted: look.muted) }
+    /// A new value's changes turn a level's tree into the new value's, its icon too.
+    @Test(arguments: [(label: "Volume", icons: ["audio-card", "fan"], muted: false), ("Volume", [nil, nil], false),
+                      ("Fan <1>", ["fan", "fan"], true)])
+    func aNewValuesChangesTurnTheShownTreeIntoTheNewOne(_ look: (label: String, icons: [String?], muted: Bool)) {
+        let tree = { (value: Double, icon: String?) in OSD.view(label: look.label, value: value, maximum: 4, icon: icon, muted: look.muted) }
         for (from, to) in [(1.0, 3.0), (0, 4), (3, 3), (2, 7)] {
-            #expect(tree(from).applying(OSD.changes(value: to, maximum: 4, look: look)) == tree(to), "\(from) → \(to)")
-            #expect(tree(to).valueChanges(from: tree(from)) != nil, "the same shape")
+            let (old, new) = (tree(from, look.icons[0]), tree(to, look.icons[1]))
+            #expect(old.applying(OSD.changes(value: to, maximum: 4, icon: look.icons[1], muted: look.muted)) == new, "\(from) → \(to)")
+            #expect(new.valueChanges(from: old) != nil, "the same shape")
         }
     }
 

@@ -91,18 +91,28 @@ extension ViewNode {
     /// This tree with `changes` (in index order, as `valueChanges(from:)` gives them) applied.
     public func applying(_ changes: [ValueChange]) -> ViewNode {
         var node = self
-        var index = 0, next = 0
+        _ = node.apply(changes)
+        return node
+    }
+
+    /// Applies `changes` (in index order, as `valueChanges(from:)` gives them); false when every
+    /// node already had its new kind.
+    public mutating func apply(_ changes: [ValueChange]) -> Bool {
+        var index = 0, next = 0, changed = false
         func apply(_ node: inout ViewNode) {
             guard next < changes.count else { return }
             if changes[next].index == index {
-                node.kind = changes[next].kind
+                if node.kind != changes[next].kind {
+                    node.kind = changes[next].kind
+                    changed = true
+                }
                 next += 1
             }
             index += 1
             for i in node.children.indices { apply(&node.children[i]) }
         }
-        apply(&node)
-        return node
+        apply(&self)
+        return changed
     }
 }
 

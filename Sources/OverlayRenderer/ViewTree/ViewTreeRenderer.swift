@@ -110,9 +110,11 @@ public final class ViewTreeRenderer {
     }
 
     /// `view` with `changes` (`ViewNode.valueChanges(from:)`) applied: its placed parts patched
-    /// (`ViewLayout.patch`), or laid out again when the placement could change.
-    public func patch(_ view: LaidOutView, with changes: [ValueChange]) -> LaidOutView {
-        let node = view.node.applying(changes)
+    /// (`ViewLayout.patch`), or laid out again when the placement could change. Nil when the
+    /// changes change nothing.
+    public func patch(_ view: LaidOutView, with changes: [ValueChange]) -> LaidOutView? {
+        var node = view.node
+        guard node.apply(changes) else { return nil }
         guard let layout = ViewLayout.patch(view.layout, with: changes, measuring: measurer) else {
             return self.layout(node, proposal: view.layout.proposal ?? .unspecified)
         }
