@@ -41,7 +41,6 @@ extension ControlFrontend {
         }
         let icon = icon.isEmpty ? nil : icon
         let look = OSD.Look(label: label, hasIcon: icon != nil, muted: muted)
-        try requireContainers([OSD.containerName])
         if let id = tagged(OSD.tag, in: OSD.containerName), case .control(let shown)? = registry[id]?.kind, shown.level == look {
             // The display shows this look: its icon, bar and percentage change in place.
             let changes = OSD.changes(value: value, maximum: maximum, icon: icon, muted: muted)

@@ -128,6 +128,22 @@ import Testing
         #expect(h.presenter.viewTree(of: ViewID(id)) == (try OSDCommand.parse(["volume", "60"]).tree))
     }
 
+    @Test func theSameLevelAgainChangesNothingButRestartsTheCountdown() throws {
+        let h = try DaemonHarness()
+        let id = ViewID(try showLevel(h, ["volume", "40"]))
+        try h.advance(1.0)
+        #expect(h.presenter.trees.animations.isEmpty)
+        let revision = h.presenter.trees.revision(of: id), tree = h.presenter.viewTree(of: id)
+        #expect(try showLevel(h, ["volume", "40"]) == id.busID)
+        #expect(h.presenter.trees.revision(of: id) == revision, "not repainted")
+        #expect(h.presenter.trees.animations.isEmpty && h.presenter.viewTree(of: id) == tree)
+        try h.advance(1.0)
+        #expect(h.presenter.manager.showing(in: OSD.containerName) == [id], "1.5 s from the second call, not the first")
+        #expect(try showLevel(h, ["volume", "45"]) == id.busID)
+        #expect(h.presenter.trees.revision(of: id) != revision, "a new value repaints")
+        #expect(h.presenter.viewTree(of: id) == (try OSDCommand.parse(["volume", "45"]).tree))
+    }
+
     /// `ShowLevel`'s values patched into the shown tree draw the pixels the tree laid out afresh
     /// draws (moving from the last value, laid out afresh too): at scale 1 and 2, part way
     /// through the bar's move and at rest. 35 → 70 keeps the percentage's size; 5 → 100 widens
