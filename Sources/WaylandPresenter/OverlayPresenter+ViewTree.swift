@@ -44,11 +44,32 @@ extension OverlayPresenter {
                      configuration: ViewConfiguration = .init(), animated: Bool = true) throws -> ViewID {
         let replacing = id.map { views[$0] != nil } ?? false
         let laidOut = trees.layouts.layout(view, reusing: id.flatMap { if case .tree(let old)? = views[$0] { old } else { nil } })
+        return try show(laidOut, id: id, replacing: replacing, in: container, configuration: configuration, animated: animated)
+    }
+
+    /// Shows the tree view `id` shows again with `changes` applied (its nodes given new values,
+    /// `ViewNode.valueChanges(from:)`), as `show` does with the changed tree: its placed parts
+    /// are patched, not laid out, unless the placement could change. False when `id` shows no
+    /// view tree.
+    public func show(changing changes: [ValueChange], of id: ViewID, in container: String,
+                     configuration: ViewConfiguration = .init(), animated: Bool = true) throws -> Bool {
+        guard case .tree(let old)? = views[id] else { return false }
+        let patched = trees.layouts.patch(old, with: changes)
+        try show(patched ?? old, id: id, replacing: true, in: container, configuration: configuration, animated: animated,
+                 changes: patched != nil)
+        return true
+    }
+
+    /// Shows `laidOut` under `id` (`replacing` what it showed), its bars moving from the tree it
+    /// replaces; `changes`: true when it is known to differ from that tree, nil when unknown.
+    @discardableResult
+    private func show(_ laidOut: LaidOutView, id: ViewID?, replacing: Bool, in container: String,
+                      configuration: ViewConfiguration, animated: Bool, changes: Bool? = nil) throws -> ViewID {
         let shown = try manager.show(id, in: container, configuration: configuration, size: laidOut.size,
                                      animated: animated, now: clock())
         lazyMeasure.pending.remove(shown)
         if replacing, case .tree(let old)? = views[shown] { animateLayout(of: shown, from: old, to: laidOut) }
-        setTree(laidOut, of: shown, changed: replacing)
+        setTree(laidOut, of: shown, changed: replacing, differs: changes)
         return shown
     }
 
@@ -157,11 +178,16 @@ extension OverlayPresenter {
         return nil
     }
 
-    func setTree(_ tree: LaidOutView, of id: ViewID, changed: Bool) { setContent(.tree(tree), of: id, changed: changed) }
+    /// `differs`: whether `tree` differs from the tree the view shows, when known (nil: compared).
+    func setTree(_ tree: LaidOutView, of id: ViewID, changed: Bool, differs: Bool? = nil) {
+        if differs == false { return }
+        setContent(.tree(tree), of: id, changed: changed, compared: differs == nil)
+    }
 
-    /// What view `id` shows from now; `changed`: it replaces what the view showed (only this view repaints).
-    func setContent(_ content: consuming ViewContent, of id: ViewID, changed: Bool) {
-        if case .tree(let new) = content, case .tree(let old)? = views[id], old == new { return }
+    /// What view `id` shows from now; `changed`: it replaces what the view showed (only this view
+    /// repaints); `compared`: a tree the same as the one shown changes nothing.
+    func setContent(_ content: consuming ViewContent, of id: ViewID, changed: Bool, compared: Bool = true) {
+        if compared, case .tree(let new) = content, case .tree(let old)? = views[id], old == new { return }
         views[id] = content
         if changed { trees.changed(id) }
         revision &+= 1

@@ -39,8 +39,20 @@ extension ControlFrontend {
         guard label.utf8.count <= Self.maximumLevelText, icon.utf8.count <= Self.maximumLevelText else {
             throw BusMethodError.invalidArgs("ShowLevel: label and icon: at most \(Self.maximumLevelText) bytes each")
         }
-        let node = OSD.view(label: label, value: value, maximum: maximum, icon: icon.isEmpty ? nil : icon, muted: muted)
-        return try show(node, in: OSD.containerName, request: Self.levelRequest, tag: OSD.tag)
+        let icon = icon.isEmpty ? nil : icon
+        let look = OSD.Look(label: label, hasIcon: icon != nil, muted: muted)
+        if let id = tagged(OSD.tag, in: OSD.containerName), case .control(let shown)? = registry[id]?.kind, shown.level == look {
+            // The display shows this look: its icon, bar and percentage change in place.
+            let changes = OSD.changes(value: value, maximum: maximum, icon: icon, muted: muted)
+            do {
+                if try screen.show(changing: changes, of: id, in: OSD.containerName, configuration: Self.levelRequest.view,
+                                   animated: Self.levelRequest.animated) { return id.busID }
+            } catch {
+                throw Self.error("Failed", "cannot show in '\(OSD.containerName)': \(error)")
+            }
+        }
+        let node = OSD.view(label: label, value: value, maximum: maximum, icon: icon, muted: muted)
+        return try show(node, in: OSD.containerName, request: Self.levelRequest, tag: OSD.tag, level: look)
     }
 
     /// What every `ShowLevel` asks: the `osd` container, its own settings.
@@ -73,7 +85,8 @@ extension ControlFrontend {
 
     /// Shows `node` in `container` (under `request.id`, else in place of the tree shown under
     /// `tag`, else under a new id).
-    private func show(_ node: ViewNode, in container: String, request: ShowRequest, tag: String?) throws -> UInt32 {
+    private func show(_ node: ViewNode, in container: String, request: ShowRequest, tag: String?,
+                      level: OSD.Look? = nil) throws -> UInt32 {
         try requireContainers([container])
         if let id = request.id, registry[ViewID(id)] != nil, viewTree(id) == nil {
             throw BusMethodError.invalidArgs("ShowView: id \(id) is not a view tree")
@@ -84,7 +97,7 @@ extension ControlFrontend {
         } catch {
             throw Self.error("Failed", "cannot show in '\(container)': \(error)")
         }
-        registry.insert(ControlView(container: container, actions: [], tag: tag), id: id)
+        registry.insert(ControlView(container: container, actions: [], tag: tag, level: level), id: id)
         return id.busID
     }
 
@@ -101,6 +114,12 @@ extension ControlFrontend {
         let node = try Self.viewTree(json, method: "UpdateView")
         guard viewTree(id) != nil, screen.update(ViewID(id), to: node) else {
             throw Self.error("UnknownView", "no view tree \(id) is showing or waiting")
+        }
+        registry.update(ViewID(id)) { record in  // no longer a level's display as ShowLevel made it
+            if case .control(var view) = record.kind, view.level != nil {
+                view.level = nil
+                record.kind = .control(view)
+            }
         }
     }
 

@@ -47,6 +47,8 @@ struct ControlView {
     var invokedAction: String?
     /// A view tree shown under a tag (`ShowView`'s `tag`): a later tree with it replaces this one.
     var tag: String? = nil
+    /// The look of a level's display (`ShowLevel`) this tree shows; nil for any other tree.
+    var level: OSD.Look? = nil
 }
 
 /// The daemon's views by id, and the synchronous tags of open notifications. Ids come from

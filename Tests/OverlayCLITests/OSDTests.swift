@@ -1,6 +1,7 @@
 // The OSD: its built-in container, its tree, and a new value replacing the one showing in place
 // (the same id, the bar moving to the new level, the countdown started again).
 import ArgumentParser
+import CCairo
 import DBusService
 import OverlayEngine
 import OverlayRenderer
@@ -101,5 +102,85 @@ import Testing
                                 [.string(String(repeating: "x", count: 2000)), .double(1), .double(4), .string(""), .bool(false)]] {
             #expect(throws: BusMethodError.self) { _ = try h.daemon.control.handle(BusCall(member: "ShowLevel", arguments: bad)) }
         }
+    }
+
+    /// A new value's changes turn a level's tree into the new value's, its icon too.
+    @Test(arguments: [(label: "Volume", icons: ["audio-card", "fan"], muted: false), ("Volume", [nil, nil], false),
+                      ("Fan <1>", ["fan", "fan"], true)])
+    func aNewValuesChangesTurnTheShownTreeIntoTheNewOne(_ look: (label: String, icons: [String?], muted: Bool)) {
+        let tree = { (value: Double, icon: String?) in OSD.view(label: look.label, value: value, maximum: 4, icon: icon, muted: look.muted) }
+        for (from, to) in [(1.0, 3.0), (0, 4), (3, 3), (2, 7)] {
+            let (old, new) = (tree(from, look.icons[0]), tree(to, look.icons[1]))
+            #expect(old.applying(OSD.changes(value: to, maximum: 4, icon: look.icons[1], muted: look.muted)) == new, "\(from) → \(to)")
+            #expect(new.valueChanges(from: old) != nil, "the same shape")
+        }
+    }
+
+    @Test func aLevelAfterAnUpdateViewOfTheDisplayIsBuiltAgain() throws {
+        let h = try DaemonHarness()
+        let id = try showLevel(h, ["volume", "40"])
+        try h.advance(1.0)
+        // The display shows another tree now: the next level cannot patch it as a level's tree.
+        let other = OSD.view(label: "Other", value: 10, maximum: 100, icon: "x", muted: false)
+        _ = try h.daemon.control.handle(BusCall(member: "UpdateView", arguments: [.uint32(id), .string(other.json)]))
+        try h.update()
+        #expect(try showLevel(h, ["volume", "60"]) == id, "the same view")
+        #expect(h.presenter.viewTree(of: ViewID(id)) == (try OSDCommand.parse(["volume", "60"]).tree))
+    }
+
+    @Test func theSameLevelAgainChangesNothingButRestartsTheCountdown() throws {
+        let h = try DaemonHarness()
+        let id = ViewID(try showLevel(h, ["volume", "40"]))
+        try h.advance(1.0)
+        #expect(h.presenter.trees.animations.isEmpty)
+        let revision = h.presenter.trees.revision(of: id), tree = h.presenter.viewTree(of: id)
+        #expect(try showLevel(h, ["volume", "40"]) == id.busID)
+        #expect(h.presenter.trees.revision(of: id) == revision, "not repainted")
+        #expect(h.presenter.trees.animations.isEmpty && h.presenter.viewTree(of: id) == tree)
+        try h.advance(1.0)
+        #expect(h.presenter.manager.showing(in: OSD.containerName) == [id], "1.5 s from the second call, not the first")
+        #expect(try showLevel(h, ["volume", "45"]) == id.busID)
+        #expect(h.presenter.trees.revision(of: id) != revision, "a new value repaints")
+        #expect(h.presenter.viewTree(of: id) == (try OSDCommand.parse(["volume", "45"]).tree))
+    }
+
+    /// `ShowLevel`'s values patched into the shown tree draw the pixels the tree laid out afresh
+    /// draws (moving from the last value, laid out afresh too): at scale 1 and 2, part way
+    /// through the bar's move and at rest. 35 → 70 keeps the percentage's size; 5 → 100 widens
+    /// it, so the tree is laid out again.
+    @Test(arguments: [(35.0, 70.0), (5, 100)])
+    func aPatchedLevelDrawsWhatTheTreeLaidOutAfreshDraws(_ levels: (Double, Double)) throws {
+        let h = try DaemonHarness()
+        let arguments = { (level: Double) in ["volume", "\(Int(level))", "--icon", "audio-card"] }
+        let id = try showLevel(h, arguments(levels.0))
+        try h.advance(1.0)
+        #expect(try showLevel(h, arguments(levels.1)) == id)
+        let move = try #require(h.presenter.trees.animations[ViewID(id)], "the bar moves")
+        let fresh = ViewTreeRenderer()
+        let from = fresh.layout(try OSDCommand.parse(arguments(levels.0)).tree)
+        let to = fresh.layout(try OSDCommand.parse(arguments(levels.1)).tree)
+        #expect(h.presenter.viewTree(of: ViewID(id)) == to.node)
+        for step in [0.05, 0.5] {  // part way, then at rest
+            try h.advance(step)
+            let shown = try #require(h.presenter.paintedView(ViewID(id), in: OSD.containerName)?.tree)
+            let progress = min(1, move.animation.progress(at: h.clock.now - move.start))
+            var expected = to
+            expected.layout = to.layout.interpolating(from: from.layout, progress: progress)
+            #expect(step < 0.5 ? progress < 1 : progress == 1)
+            #expect(shown.layout == expected.layout, "at \(progress)")
+            for scale in [1.0, 2.0] {
+                #expect(pixels(shown, scale, fresh) == pixels(expected, scale, fresh), "at \(progress), scale \(scale)")
+            }
+        }
+    }
+
+    /// `view` drawn alone at `scale` on cleared pixels, its bytes.
+    func pixels(_ view: LaidOutView, _ scale: Double, _ renderer: ViewTreeRenderer) -> [UInt8] {
+        let canvas = Canvas(pixelWidth: Int((view.size.width * scale).rounded(.up)),
+                            pixelHeight: Int((view.size.height * scale).rounded(.up)), scale: scale)
+        renderer.draw(view, on: canvas, overCleared: true)
+        canvas.flush()
+        guard let data = cairo_image_surface_get_data(canvas.surface) else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: canvas.stride * canvas.pixelHeight))
     }
 }

@@ -90,4 +90,49 @@ import Testing
         #expect(!measurer.asked.isEmpty)
         #expect(next == to)
     }
+
+    /// A tree's changed values, applied to the tree before, give the tree after; patched into the
+    /// layout before, they place it as a fresh layout does (or ask for one).
+    @Test(arguments: changes.indices)
+    func valueChangesPatchTheTreeAndItsLayout(_ i: Int) throws {
+        let (name, a, b) = Self.changes[i]
+        for (before, after) in [(a, b), (b, a)] {
+            let measurer = FixedPitchMeasurer()
+            guard let changes = after.valueChanges(from: before) else {
+                #expect(ViewLayout.layout(after, measuring: measurer, reusing: (before, ViewLayout.layout(before, measuring: measurer)))
+                        == ViewLayout.layout(after, measuring: measurer), "\(name)")
+                continue
+            }
+            #expect(!changes.isEmpty && changes.map(\.index) == changes.map(\.index).sorted(), "\(name)")
+            #expect(before.applying(changes) == after, "\(name)")
+            let fresh = ViewLayout.layout(after, measuring: measurer)
+            if let patched = ViewLayout.patch(ViewLayout.layout(before, measuring: measurer), with: changes, measuring: measurer) {
+                #expect(patched == fresh, "\(name)")
+            }
+        }
+    }
+
+    @Test func anOSDsNextValueIsTwoChangesThatPatchItsLayout() throws {
+        let measurer = CountingMeasurer()
+        let old = ViewLayout.layout(Self.osd(0.3), measuring: measurer)
+        let changes = try #require(Self.osd(0.35).valueChanges(from: Self.osd(0.3)))
+        #expect(changes == [ValueChange(index: 4, kind: .progressBar(value: 0.35, total: 1)),
+                            ValueChange(index: 5, kind: Text("35 %", lineLimit: 1).kind)])
+        measurer.asked = []
+        let patched = try #require(ViewLayout.patch(old, with: changes, measuring: measurer))
+        #expect(measurer.asked == ["35 %"], "only the changed text is measured")
+        #expect(patched == ViewLayout.layout(Self.osd(0.35), measuring: FixedPitchMeasurer()))
+        #expect(Self.osd(0.3).valueChanges(from: Self.osd(0.3)) == [], "no change")
+    }
+
+    @Test func aPatchThatCouldMoveAPartIsRefused() {
+        let measurer = FixedPitchMeasurer()
+        let old = ViewLayout.layout(Self.osd(0.3), measuring: measurer)
+        // "100 %" is wider than "30 %": the percentage's frame would change.
+        #expect(ViewLayout.patch(old, with: [ValueChange(index: 5, kind: Text("100 %", lineLimit: 1).kind)], measuring: measurer) == nil)
+        // A bar where the label was: another kind sizes otherwise.
+        #expect(ViewLayout.patch(old, with: [ValueChange(index: 3, kind: .progressBar(value: 1, total: 1))], measuring: measurer) == nil)
+        // A layout made by hand (or part way through a move) records nothing to patch against.
+        #expect(ViewLayout.patch(ViewLayoutResult(size: old.size, placed: old.placed), with: [], measuring: measurer) == nil)
+    }
 }

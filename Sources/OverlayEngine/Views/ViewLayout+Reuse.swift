@@ -1,5 +1,5 @@
 // A tree that changed only in values is placed as before: an OSD's next level (the bar's value,
-// the percentage's words) is not laid out again.
+// the percentage's words) is not laid out again, only its changed nodes patched in.
 
 /// How a layout ran: its proposal and every size its texts gave (texts are the only parts whose
 /// size depends on their content; what else sizes a part is in the tree's shape).
@@ -21,39 +21,98 @@ extension ViewLayout {
     }
 
     /// `root` placed as `previous` placed `previousRoot`, when a layout would place it so: the
-    /// proposal is the same, the trees have the same nodes, ids and modifiers, they differ only
-    /// in what sizes nothing (values of bars, sliders and toggles, actions, the picture in an
-    /// image of a set size) and in texts that give every size `previous` asked of them again.
-    /// Layout asks nothing else, so it would decide the same. Nil when a layout must run.
+    /// proposal is the same, the trees have the same shape (`ViewNode.valueChanges(from:)`) and
+    /// their changed texts give every size `previous` asked of them again. Nil when a layout must run.
     static func reuse(_ previous: ViewLayoutResult, of previousRoot: ViewNode, for root: ViewNode,
                       proposal: ProposedSize, measuring: any TextMeasuring) -> ViewLayoutResult? {
-        guard let record = previous.record, record.proposal == proposal else { return nil }
-        var kinds: [ViewKind] = []
-        kinds.reserveCapacity(previous.placed.count)  // one a node; a tree has about as many parts
-        var changedTexts: [(index: Int, content: TextContent)] = []
+        guard previous.record?.proposal == proposal, let changes = root.valueChanges(from: previousRoot) else { return nil }
+        return patch(previous, with: changes, measuring: measuring)
+    }
+
+    /// `previous` with the nodes `changes` names given their new kinds, placed where they were:
+    /// only changed texts are measured again. Nil when a layout must run: a changed text gives
+    /// another size than `previous` asked of it (the placement could change), or a change's kind
+    /// does not size like the node's (`ViewKind.sizesAlike`), or `previous` was not laid out by
+    /// `layout`. `changes`: in index order, as `ViewNode.valueChanges(from:)` gives them.
+    public static func patch(_ previous: ViewLayoutResult, with changes: [ValueChange],
+                             measuring: any TextMeasuring) -> ViewLayoutResult? {
+        guard let record = previous.record else { return nil }
+        for change in changes {
+            guard case .text(let content) = change.kind else { continue }
+            for asked in record.texts where asked.index == change.index {
+                guard textSize(content, width: asked.width, measuring: measuring) == asked.size else { return nil }
+            }
+        }
+        var result = previous
+        guard !changes.isEmpty else { return result }
+        let patched = result.placed.withUnsafeMutableBufferPointer { parts in
+            for i in parts.indices where parts[i].isNode {
+                guard let change = changes.first(where: { $0.index == parts[i].index }) else { continue }
+                guard case .node(let old) = parts[i].part, change.kind.sizesAlike(old) else { return false }
+                parts[i].part = .node(change.kind)
+            }
+            return true
+        }
+        return patched ? result : nil
+    }
+}
+
+/// A node of a tree given a new kind of the same size (a bar's value, a text's words): its index
+/// in a depth-first, parent-first walk (the root is 0) and its new kind.
+public struct ValueChange: Equatable, Sendable {
+    public var index: Int
+    public var kind: ViewKind
+    public init(index: Int, kind: ViewKind) { self.index = index; self.kind = kind }
+}
+
+extension ViewNode {
+    /// The nodes whose kinds differ from `old`'s, in index order, when the two trees have the same
+    /// shape: the same nodes, ids and modifiers, differing only in what sizes nothing (values of
+    /// bars, sliders and toggles, actions, the picture in an image of a set size) and in texts.
+    /// Nil when the shapes differ.
+    public func valueChanges(from old: ViewNode) -> [ValueChange]? {
+        var changes: [ValueChange] = []
+        var index = 0
         // Children read through borrowed buffers: a child taken from its array is a copy of its subtree's root.
         func alike(_ new: ViewNode, _ old: ViewNode) -> Bool {
             guard new.id == old.id, new.children.count == old.children.count, new.modifiers == old.modifiers,
                   new.kind.sizesAlike(old.kind) else { return false }
-            if case .text(let content) = new.kind, new.kind != old.kind { changedTexts.append((kinds.count, content)) }
-            kinds.append(new.kind)
+            if new.kind != old.kind { changes.append(ValueChange(index: index, kind: new.kind)) }
+            index += 1
             return new.children.withUnsafeBufferPointer { newChildren in
                 old.children.withUnsafeBufferPointer { oldChildren in
                     newChildren.indices.allSatisfy { alike(newChildren[$0], oldChildren[$0]) }
                 }
             }
         }
-        guard alike(root, previousRoot) else { return nil }
-        for (index, content) in changedTexts {
-            for asked in record.texts where asked.index == index {
-                guard textSize(content, width: asked.width, measuring: measuring) == asked.size else { return nil }
+        return alike(self, old) ? changes : nil
+    }
+
+    /// This tree with `changes` (in index order, as `valueChanges(from:)` gives them) applied.
+    public func applying(_ changes: [ValueChange]) -> ViewNode {
+        var node = self
+        _ = node.apply(changes)
+        return node
+    }
+
+    /// Applies `changes` (in index order, as `valueChanges(from:)` gives them); false when every
+    /// node already had its new kind.
+    public mutating func apply(_ changes: [ValueChange]) -> Bool {
+        var index = 0, next = 0, changed = false
+        func apply(_ node: inout ViewNode) {
+            guard next < changes.count else { return }
+            if changes[next].index == index {
+                if node.kind != changes[next].kind {
+                    node.kind = changes[next].kind
+                    changed = true
+                }
+                next += 1
             }
+            index += 1
+            for i in node.children.indices { apply(&node.children[i]) }
         }
-        var result = previous
-        for i in result.placed.indices where result.placed[i].isNode {
-            result.placed[i].part = .node(kinds[result.placed[i].index])
-        }
-        return result
+        apply(&self)
+        return changed
     }
 }
 

@@ -53,6 +53,8 @@ public struct ViewLayoutResult: Equatable, Sendable {
     /// How it was laid out, when by `ViewLayout.layout` (not part of its value): what lets a
     /// tree that differs only in values be placed the same way again (ViewLayout+Reuse.swift).
     var record: LayoutRecord?
+    /// The proposal it was laid out for, when by `ViewLayout.layout`.
+    public var proposal: ProposedSize? { record?.proposal }
 
     public init(size: Size, placed: [PlacedView], arrows: [Int: CalloutArrow] = [:]) {
         self.size = size; self.placed = placed; self.arrows = arrows

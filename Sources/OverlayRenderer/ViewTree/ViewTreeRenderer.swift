@@ -109,6 +109,18 @@ public final class ViewTreeRenderer {
                                                           reusing: previous.map { ($0.node, $0.layout) }))
     }
 
+    /// `view` with `changes` (`ViewNode.valueChanges(from:)`) applied: its placed parts patched
+    /// (`ViewLayout.patch`), or laid out again when the placement could change. Nil when the
+    /// changes change nothing.
+    public func patch(_ view: LaidOutView, with changes: [ValueChange]) -> LaidOutView? {
+        var node = view.node
+        guard node.apply(changes) else { return nil }
+        guard let layout = ViewLayout.patch(view.layout, with: changes, measuring: measurer) else {
+            return self.layout(node, proposal: view.layout.proposal ?? .unspecified)
+        }
+        return LaidOutView(node: node, layout: layout)
+    }
+
     /// `node` laid out at its ideal size, the same layout as the last time it was asked for (of
     /// the last `recentCapacity` trees): what a small tree made afresh for every frame from the
     /// same facts (a stack's header, the "+N more" pill) is drawn from.

@@ -33,21 +33,50 @@ enum OSD {
     /// The panel under it, a little see-through.
     static let panel = Color(hex: "#ECEFF4E6")!
 
+    /// What a level's display shows besides its value and icon: a new value with the same look
+    /// changes only the icon, the bar and the percentage of the tree shown (`changes`).
+    struct Look: Equatable {
+        var label: String
+        var hasIcon: Bool
+        var muted: Bool
+    }
+
     /// An icon, a label over a bar filled to `value / maximum`, and the percentage (or "Muted").
     static func view(label: String, value: Double, maximum: Double, icon: String?, muted: Bool) -> ViewNode {
-        let fraction = maximum > 0 ? min(1, max(0, value / maximum)) : 0
-        let percent = muted ? "Muted" : "\(Int((fraction * 100).rounded())) %"
+        let fraction = self.fraction(value, maximum)
         var row: [ViewNode] = []
-        if let icon { row.append(Image(.icon(icon), size: Size(width: 24, height: 24))) }
+        if let icon { row.append(self.icon(icon)) }
         row.append(VStack(alignment: .leading, spacing: 6) {
             Text("<b>\(Markup.escape(label))</b>", color: text, lineLimit: 1)
             let bar = ProgressBar(value: fraction).frame(width: 200)
             (muted ? bar.opacity(0.4) : bar).id("level")
         })
-        row.append(Text(percent, font: FontSpec(size: 11), color: text, lineLimit: 1)
-            .frame(width: 48, alignment: .trailing))
+        row.append(percentage(fraction, muted: muted).frame(width: 48, alignment: .trailing))
         return ViewNode(.hstack(spacing: 12, alignment: .center), children: row)
             .padding(14).background(panel).cornerRadius(14).id("osd")
+    }
+
+    /// The nodes of `view` that differ between two values of one look: the icon, the bar and the
+    /// percentage (the root, the icon, the column, the label, the bar, the percentage), with their new kinds.
+    static func changes(value: Double, maximum: Double, icon: String?, muted: Bool) -> [ValueChange] {
+        let fraction = self.fraction(value, maximum)
+        let bar = icon == nil ? 3 : 4
+        var changes: [ValueChange] = []
+        changes.reserveCapacity(3)
+        if let icon { changes.append(ValueChange(index: 1, kind: self.icon(icon).kind)) }
+        changes.append(ValueChange(index: bar, kind: .progressBar(value: fraction, total: 1)))
+        changes.append(ValueChange(index: bar + 1, kind: percentage(fraction, muted: muted).kind))
+        return changes
+    }
+
+    private static func fraction(_ value: Double, _ maximum: Double) -> Double {
+        maximum > 0 ? min(1, max(0, value / maximum)) : 0
+    }
+
+    private static func icon(_ name: String) -> ViewNode { Image(.icon(name), size: Size(width: 24, height: 24)) }
+
+    private static func percentage(_ fraction: Double, muted: Bool) -> ViewNode {
+        Text(muted ? "Muted" : "\(Int((fraction * 100).rounded())) %", font: FontSpec(size: 11), color: text, lineLimit: 1)
     }
 
     /// The default icon of a volume level.
