@@ -147,9 +147,9 @@ public final class RenderListPainter {
     /// each scale a frame used, and keep them (up to 256 such fonts): after 2,000 notifications
     /// with a `scale` transition the heap held 6 MB of glyphs. A closed stack's peeking cards
     /// rest at two scales only (`RenderItem.restsAtPeekScale`), so they are drawn under their
-    /// scale (a font per scale), without a picture and its bilinear pass. The shadow is drawn outside the
-    /// card's shape, so the picture painted with the card's opacity is the shadow and the card
-    /// each with it, as when drawn directly.
+    /// scale (a font per scale), without a picture and its bilinear pass. The shadow is drawn
+    /// outside the card's shape, so the picture painted with the card's opacity is the shadow and
+    /// the card each with it, as when drawn directly.
     /// Device pixels of a scaled card's picture at most (a 4K output's): past it the card is
     /// drawn under the scale.
     static let largestScaledPicture = 3840.0 * 2160
