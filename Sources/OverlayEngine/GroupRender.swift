@@ -26,6 +26,9 @@ struct GroupStack {
     static let peeking = 2
     /// How much smaller each peeking card is drawn.
     static let peekShrink = 0.04
+    /// The scales a closed stack's peeking cards rest at, shallowest first (what `items` gives
+    /// them when the stack is not springing).
+    static let peekScales = (1...peeking).map { 1 - Double($0) * peekShrink }
 
     init(key: String, state: GroupState, motion: MotionPolicy = .full) {
         self.motion = motion

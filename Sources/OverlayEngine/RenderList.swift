@@ -37,6 +37,14 @@ public struct RenderItem: Equatable, Sendable {
     }
 }
 
+extension RenderItem {
+    /// True when `scale` is one of the few a closed stack's peeking cards rest at, not a scale
+    /// passing by (a `scale` transition, a stack springing open or shut).
+    public static func isPeekScale(_ scale: Double) -> Bool { GroupStack.peekScales.contains(scale) }
+    /// True when the item rests at a peeking card's scale (`isPeekScale`).
+    public var restsAtPeekScale: Bool { Self.isPeekScale(scale) }
+}
+
 public struct RenderList: Equatable, Sendable {
     /// Ascending z: draw in this order.
     public var items: [RenderItem]

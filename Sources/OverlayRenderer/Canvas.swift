@@ -113,11 +113,19 @@ public final class Canvas {
     private func write(_ pixel: UInt32, into boxes: [(x0: Int, y0: Int, x1: Int, y1: Int)]) -> Bool {
         guard let data else { return false }
         cairo_surface_flush(surface)
+        // A pixel of four equal bytes (clear, opaque white) is written a byte at a time: memset's
+        // wide stores, a few instructions a row where a pixel at a time is a few a pixel.
+        let byte = UInt8(truncatingIfNeeded: pixel), bytewise = pixel == UInt32(byte) &* 0x0101_0101
         for box in boxes {
             let x0 = max(box.x0, 0), y0 = max(box.y0, 0), x1 = min(box.x1, pixelWidth), y1 = min(box.y1, pixelHeight)
             guard x1 > x0 else { continue }
             for row in y0..<max(y0, y1) {
-                (data + row * stride + x0 * 4).bindMemory(to: UInt32.self, capacity: x1 - x0).update(repeating: pixel, count: x1 - x0)
+                let start = data + row * stride + x0 * 4
+                if bytewise {
+                    start.initializeMemory(as: UInt8.self, repeating: byte, count: (x1 - x0) * 4)
+                } else {
+                    start.bindMemory(to: UInt32.self, capacity: x1 - x0).update(repeating: pixel, count: x1 - x0)
+                }
             }
         }
         cairo_surface_mark_dirty(surface)

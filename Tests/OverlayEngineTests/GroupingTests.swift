@@ -48,6 +48,20 @@ private extension OverlayManager {
         #expect(top.scale == 1)
     }
 
+    /// A closed stack's peeking cards rest at two scales (the painter draws them under their
+    /// scale, a font per scale); while the stack springs open their scales pass by.
+    @Test func peekingCardsRestAtTwoScalesAndPassThemWhileTheStackSprings() {
+        var m = column()
+        m.showAll(1...4, key: "chat")
+        let items = m.list(at: 1).items
+        #expect(items.map(\.restsAtPeekScale) == [true, true, false, false])
+        #expect(items[0].scale < items[1].scale)
+        _ = m.toggleGroup(header: items.last!.id, now: 1)
+        let midway = m.list(at: 1.05).items.filter { $0.groupHeader == nil }
+        #expect(midway.allSatisfy { !$0.restsAtPeekScale })
+        #expect(midway.contains { $0.scale != 1 }, "the peeking cards grow while the stack opens")
+    }
+
     @Test func aStackTakesOneSlotOfTheMaximum() {
         var m = column(maximum: 3)
         m.showAll(1...12, key: "chat")

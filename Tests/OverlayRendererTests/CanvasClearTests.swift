@@ -53,7 +53,9 @@ import Testing
     @Test func copiesTheBytesCairoFillsWith() {
         let colors = [Color(hex: "#ECEFF4E6")!, Color(hex: 0x2E3440), Color(red: 0.1, green: 0.55, blue: 0.999, alpha: 0.2),
                       Color(red: 1, green: 1, blue: 1, alpha: 0.5), Color(red: 0.3333, green: 0.6667, blue: 0, alpha: 0.0039),
-                      Color(red: 0.5, green: 0.25, blue: 0.75, alpha: 0.75), Color(red: 0.61803, green: 0.2, blue: 0.9, alpha: 0.25)]
+                      Color(red: 0.5, green: 0.25, blue: 0.75, alpha: 0.75), Color(red: 0.61803, green: 0.2, blue: 0.9, alpha: 0.25),
+                      // Four equal bytes, written a byte at a time: opaque white, and nothing.
+                      Color(red: 1, green: 1, blue: 1, alpha: 1), Color(red: 0.2, green: 0.4, blue: 0.6, alpha: 0)]
         for color in colors {
             let direct = opaque(scale: 1), cairo = opaque(scale: 1)
             #expect(direct.copy(color, into: [(2, 3, 12, 9), (30, 20, 60, 40)]))

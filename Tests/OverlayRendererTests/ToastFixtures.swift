@@ -40,6 +40,19 @@ extension Fixtures {
 
     /// `width` × `height` points of 4-point black and white vertical stripes (a blur turns them
     /// into one grey).
+    /// `item` drawn as `view` by a painter that keeps no card images, on a canvas the size of
+    /// `container` filled with `backdrop` (clear without one).
+    static func painted(_ view: PaintedView, _ item: RenderItem, in container: Rect, deviceScale: Double, backdrop: Color?) -> Canvas {
+        let canvas = Canvas(pixelWidth: Int(container.width * deviceScale), pixelHeight: Int(container.height * deviceScale),
+                            scale: deviceScale)
+        if let backdrop { canvas.fill(backdrop) }
+        let painter = RenderListPainter()
+        painter.reusesCardImages = false
+        painter.paint(RenderList(items: [item], isAnimating: true), container: container, on: canvas) { _ in view }
+        canvas.flush()
+        return canvas
+    }
+
     static func striped(width: Double, height: Double, scale: Double = 1) -> Canvas {
         let canvas = Canvas(pixelWidth: Int(width * scale), pixelHeight: Int(height * scale), scale: scale)
         let cr = canvas.context

@@ -128,7 +128,7 @@ public final class RenderListPainter {
             backdrops.paint(background, opacity: item.backgroundOpacity, container: container, on: canvas)
             overCleared = false
         }
-        if item.scale != 1, !painted.isFrosted {
+        if item.scale != 1, !painted.isFrosted, !item.restsAtPeekScale {
             return paintScaled(item, painted, container: container, on: canvas)
         }
         paintUnder(item, painted, container: container, on: canvas, overCleared: overCleared)
@@ -141,13 +141,15 @@ public final class RenderListPainter {
                    overCleared: overCleared)
     }
 
-    /// A scaled card (a frame of a `scale` transition, a stack's card peeking out under the top
-    /// one) is its unscaled picture, scaled: its text is rasterized at the canvas's scale only.
+    /// A card whose scale moves (a frame of a `scale` transition, a stack springing open or
+    /// shut) is its unscaled picture, scaled: its text is rasterized at the canvas's scale only.
     /// Drawn under the scale, text made cairo create a font, and rasterize every glyph again, for
     /// each scale a frame used, and keep them (up to 256 such fonts): after 2,000 notifications
-    /// with a `scale` transition the heap held 6 MB of glyphs. The shadow is drawn outside the
-    /// card's shape, so the picture painted with the card's opacity is the shadow and the card
-    /// each with it, as when drawn directly.
+    /// with a `scale` transition the heap held 6 MB of glyphs. A closed stack's peeking cards
+    /// rest at two scales only (`RenderItem.restsAtPeekScale`), so they are drawn under their
+    /// scale (a font per scale), without a picture and its bilinear pass. The shadow is drawn
+    /// outside the card's shape, so the picture painted with the card's opacity is the shadow and
+    /// the card each with it, as when drawn directly.
     /// Device pixels of a scaled card's picture at most (a 4K output's): past it the card is
     /// drawn under the scale.
     static let largestScaledPicture = 3840.0 * 2160

@@ -8,6 +8,10 @@ struct PartPainter {
     let canvas: Canvas
     /// Device pixels per point under the current transform.
     let deviceScale: Double
+    /// Device pixels per point of the canvas: texts are set (shaped, broken into lines) at it
+    /// and drawn under the current transform, so a view drawn scaled keeps its lines and its
+    /// texts are set once.
+    var textScale: Double { canvas.scale }
     let look: ViewTreeLook
     let renderer: ViewTreeRenderer
     /// The tree's own texts as drawn before.
@@ -124,7 +128,7 @@ struct PartPainter {
 
     private func text(_ content: TextContent, in frame: Rect, index: Int, alpha: Double) {
         guard frame.width > 0, frame.height > 0 else { return }
-        let set = renderer.setText(content, width: frame.width, scale: deviceScale, part: index, of: texts)
+        let set = renderer.setText(content, width: frame.width, scale: textScale, part: index, of: texts)
         let color = content.color ?? look.text
         cairo_save(cr)
         Paths.clipToDevicePixels(cr, Rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height + 1))
@@ -214,7 +218,7 @@ struct PartPainter {
         let radius = min(look.controlRadius, f.height / 2)
         shape(f, .roundedRect(radius: radius), look.fieldBackground.withAlpha(look.fieldBackground.alpha * alpha))
         if caret != nil { ring(f, radius: radius, color: look.fieldRing ?? look.accent, width: max(1, look.fieldRingWidth), alpha: alpha) }
-        FieldText(content, caret: caret, width: f.width, context: renderer.textContext(deviceScale))
+        FieldText(content, caret: caret, width: f.width, context: renderer.textContext(textScale))
             .draw(cr, in: f, color: look.text, placeholderOpacity: look.placeholderOpacity, alpha: alpha)
     }
 

@@ -165,8 +165,11 @@ public final class ViewTreeRenderer {
             shadows.paint(cr, frame: Rect(origin: .zero, size: view.size), cornerRadius: view.rootCornerRadius, shadow: shadow,
                           scale: canvas.scale * scale, alpha: alpha)
         }
+        // Shapes come from images at the scales views rest at (1, a stack's peeking cards), not
+        // at a scale passing by: an image per scale would be made and dropped every frame.
+        let shapes = scale == 1 || RenderItem.isPeekScale(scale) ? shapes : nil
         var painter = PartPainter(cr: cr, canvas: canvas, deviceScale: canvas.scale * scale, look: view.look ?? look, renderer: self,
-                                  texts: view.texts, arrows: view.layout.arrows, shapes: scale == 1 ? shapes : nil)
+                                  texts: view.texts, arrows: view.layout.arrows, shapes: shapes)
         if alpha < 1 {
             let ink = view.inkFrame(Rect(origin: .zero, size: view.size))
             cairo_rectangle(cr, ink.minX, ink.minY, ink.width, ink.height)
@@ -207,7 +210,7 @@ public final class ViewTreeRenderer {
                 let fill = BackgroundFill(frame: part.frame, radius: part.cornerRadius, color: color.withAlpha(color.alpha * a))
                 // Clear pixels (a pixel's width around the frame too) are copied onto, not blended with.
                 let onClear = clipDepth == 0 && inked.map { $0.allSatisfy { !$0.intersects(part.frame.insetBy(dx: -1, dy: -1)) } } ?? false
-                if !fill.paint(cr, canvas: canvas, clip: clip, onClear: onClear, bands: scale == 1 ? shapes : nil) { painter.background(.color(color), part, alpha: a) }
+                if !fill.paint(cr, canvas: canvas, clip: clip, onClear: onClear, bands: shapes) { painter.background(.color(color), part, alpha: a) }
             case .background(let fill): painter.background(fill, part, alpha: a)
             case .shadow(let shadow) where arrow != nil:
                 painter.calloutShadow(shadow, part, arrow: arrow!, alpha: a)
