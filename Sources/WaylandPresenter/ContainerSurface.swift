@@ -122,7 +122,7 @@ final class ContainerSurface {
     /// Views among `ids` the last presented frame did not show (a stack's header and the pill
     /// are not views).
     private func newViews(in ids: some Sequence<ViewID>) -> Int {
-        ids.count { lastItems[$0] == nil && !$0.isGroupHeader && $0 != .overflowIndicator }
+        ids.count { lastItems.index(forKey: $0) == nil && !$0.isGroupHeader && $0 != .overflowIndicator }
     }
 
     /// `count` views of the surface's container expired now (BurstPacing.swift).

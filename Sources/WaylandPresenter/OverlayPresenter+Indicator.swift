@@ -16,10 +16,10 @@ extension OverlayPresenter {
     /// redrawing the container for every newcomer.
     func withOverflowIndicator(_ list: RenderList, of container: String, in bounds: Rect) -> RenderList {
         let off = looks[container]?.overflowIndicator == false
-        let count = off ? 0 : manager.swapPending(in: container) ? indicatorCounts[container, default: 0]
-            : manager.overflowCount(in: container)
+        let count = off ? 0 : inspectingEngine { $0.swapPending(in: container) } ? indicatorCounts[container, default: 0]
+            : overflowCount(in: container)
         indicatorCounts[container] = count
-        guard count > 0, let config = manager.container(container), config.displayType != .stacking else { return list }
+        guard count > 0, let config = inspectingEngine({ $0.container(container) }), config.displayType != .stacking else { return list }
         let size = Self.indicatorSize, content = list.contentBounds
         let alignment = config.defaults.alignment ?? ResolvedViewConfiguration.fallbackAlignment(config.displayType)
         let frames = list.items.map(\.frame)

@@ -92,8 +92,8 @@ extension OverlayPresenter {
     /// (`ViewLayoutResult.interpolating`): an OSD's bar to its next level, parts with an id to
     /// their new frames. While it moves, the view keeps room for the larger of the two sizes.
     func animateLayout(of id: ViewID, from old: LaidOutView?, to new: LaidOutView) {
-        guard manager.motion.animatesValues, let old,
-              let animation = manager.resolvedConfiguration(of: id)?.animation else { return }
+        guard inspectingEngine({ $0.motion.animatesValues }), let old,
+              let animation = inspectingEngine({ $0.resolvedConfiguration(of: id) })?.animation else { return }
         let now = clock()
         // From what shows now: an animation under way goes on from where it is.
         let from = treeShown(old, of: id, now: now).layout

@@ -274,10 +274,10 @@ public final class OverlayPresenter {
     /// Where a registered container's surface goes; nil for an unknown container.
     public func placement(of container: String) -> SurfacePlacement? { placements[container] }
     /// Views of `container` hidden or waiting: what its pill counts. Asked of the presenter, the
-    /// engine is read in place (`manager` from another module is a copy of every table).
-    public func overflowCount(in container: String) -> Int { manager.overflowCount(in: container) }
+    /// engine is read in place (a method called on `manager` runs on a copy of it).
+    public func overflowCount(in container: String) -> Int { inspectingEngine { $0.overflowCount(in: container) } }
     /// True while the engine holds view `id` (read in place, as `overflowCount`).
-    public func holds(_ id: ViewID) -> Bool { manager.contains(id) }
+    public func holds(_ id: ViewID) -> Bool { inspectingEngine { $0.contains(id) } }
     /// What view `id` shows (a toast, a callout or a view tree); nil for an unknown id.
     public func content(of id: ViewID) -> ViewContent? { views[id] }
 
@@ -314,7 +314,7 @@ public final class OverlayPresenter {
                     delegate?.presenter(self, didApply: effect)
                 }
             } while revision != seenRevision
-            engineDeadline = manager.nextDeadline
+            engineDeadline = inspectingEngine { $0.nextDeadline }
             if !expired.isEmpty {
                 for (key, surface) in surfaces { surface.viewsExpired(expired[key.container, default: 0], at: now) }
             }
@@ -358,7 +358,7 @@ public final class OverlayPresenter {
             return
         }
         let drawer = drawers.drawers[name]
-        let occupied = drawer.map { $0.isVisible(at: now) } ?? manager.hasViews(in: name)
+        let occupied = drawer.map { $0.isVisible(at: now) } ?? inspectingEngine { $0.hasViews(in: name) }
         // Nothing to show and no surface (an empty container, a closed drawer): nothing to do.
         if !occupied, !surfaces.keys.contains(where: { $0.container == name }) { return }
         guard let placement = placements[name], let display else { return }
@@ -383,7 +383,7 @@ public final class OverlayPresenter {
                 continue
             }
             let layout = { drawer != nil ? self.drawerFrame(name, surface: surface, now: now)
-                                         : (self.manager.renderList(for: name, size: surface.logicalSize, now: now), nil) }
+                                         : (self.inspectingEngine { $0.renderList(for: name, size: surface.logicalSize, now: now) }, nil) }
             var (list, decor) = layout()
             if drawer == nil, surface.drawsChangesNow, let due = surface.heldForBurst(list, now: now, valueAt: latestTreeValue(in: name)) {
                 heldFrame = earliest(heldFrame, due)
@@ -397,10 +397,10 @@ public final class OverlayPresenter {
                 // While the first configure is on its way, measure what the granted size will show;
                 // not the several views of a burst: its first frame waits, and by then a flood has
                 // buried them under newer ones (BurstPacing).
-                let guess = manager.renderList(for: name, size: expected, now: now)
+                let guess = inspectingEngine { $0.renderList(for: name, size: expected, now: now) }
                 if drawer != nil || !surface.beginsBurst(guess) {
                     _ = measuringVisible(guess, of: name, in: Rect(origin: .zero, size: expected), painter: surface.painter) {
-                        self.manager.renderList(for: name, size: expected, now: now)
+                        self.inspectingEngine { $0.renderList(for: name, size: expected, now: now) }
                     }
                 }
             }
@@ -433,13 +433,14 @@ public final class OverlayPresenter {
         if id == .overflowIndicator { return indicatorView(in: container) }
         if id.isGroupHeader { return groupHeaderView(id, in: container) }
         if container == center?.name, let row = centerView(id) { return row }
+        let configuration = { self.inspectingEngine { $0.resolvedConfiguration(of: id) } }
         switch views[id] {
         case .toast(_, let tree)?:
-            return PaintedView(tree: tree, configuration: manager.resolvedConfiguration(of: id), shadow: toastStyle(in: container).shadow)
+            return PaintedView(tree: tree, configuration: configuration(), shadow: toastStyle(in: container).shadow)
         case .tip(let tree)?:
-            return PaintedView(tree: tree, configuration: manager.resolvedConfiguration(of: id))
+            return PaintedView(tree: tree, configuration: configuration())
         case .tree(let tree)?:
-            return PaintedView(tree: treeShown(tree, of: id, now: clock()), configuration: manager.resolvedConfiguration(of: id))
+            return PaintedView(tree: treeShown(tree, of: id, now: clock()), configuration: configuration())
         case nil:
             return nil
         }

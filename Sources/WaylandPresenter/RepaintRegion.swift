@@ -8,12 +8,31 @@ struct DrawnItem: Equatable {
     var item: RenderItem
     var ink: Rect
     var revision: Int
-    var tree: LaidOutView? = nil
-    var configuration: ResolvedViewConfiguration? = nil
+    /// The tree and settings, shared: a frame copies its items' records several times.
+    private let content: DrawnContent?
+    var tree: LaidOutView? { content?.tree }
+    var configuration: ResolvedViewConfiguration? { content?.configuration }
+
+    init(item: RenderItem, ink: Rect, revision: Int, tree: LaidOutView? = nil, configuration: ResolvedViewConfiguration? = nil) {
+        self.item = item
+        self.ink = ink
+        self.revision = revision
+        content = tree == nil && configuration == nil ? nil : DrawnContent(tree: tree, configuration: configuration)
+    }
 
     /// The tree is known by its revision: equal items need not compare their trees.
     static func == (a: DrawnItem, b: DrawnItem) -> Bool {
         a.item == b.item && a.ink == b.ink && a.revision == b.revision
+    }
+}
+
+/// What a drawn item's view showed: its tree and settings.
+private final class DrawnContent {
+    let tree: LaidOutView?
+    let configuration: ResolvedViewConfiguration?
+    init(tree: LaidOutView?, configuration: ResolvedViewConfiguration?) {
+        self.tree = tree
+        self.configuration = configuration
     }
 }
 

@@ -66,10 +66,10 @@ import Testing
 
     @Test func otherSettingsRepaintTheWholeInk() {
         let old = drawn(tree(0.2), revision: 1)
-        var new = drawn(tree(0.2), revision: 2)
+        let plain = drawn(tree(0.2), revision: 2)
         var configuration = ResolvedViewConfiguration(view: ViewConfiguration(), container: ViewConfiguration(), displayType: .stacking)
         configuration.shadow = Shadow(radius: 6)
-        new.configuration = configuration
+        let new = DrawnItem(item: plain.item, ink: plain.ink, revision: 2, tree: plain.tree, configuration: configuration)
         #expect(RepaintRegion.changes(from: [old.item.id: old], to: [new]) == [old.ink, new.ink])
     }
 
