@@ -417,9 +417,8 @@ public final class OverlayPresenter {
             // The pill's count is its content's revision; other views change content by version.
             let pill = indicatorCounts[name, default: 0]
             let revision: (ViewID) -> Int = { $0 == .overflowIndicator ? pill : self.trees.revision(of: $0) }
-            surface.invalidateIfChanged(list, contentVersion: version, decor: decor, ring: ring, revision: revision)
             var painted: [ViewID: PaintedView] = [:]  // a frame asks for each view several times
-            try surface.drawIfNeeded(list, contentVersion: version, decor: decor, ring: ring, revision: revision, now: now) { id in
+            try surface.show(list, contentVersion: version, decor: decor, ring: ring, revision: revision, now: now) { id in
                 if let known = painted[id] { return known }
                 guard let view = paintedView(id, in: name) else { return nil }
                 painted[id] = view
