@@ -136,12 +136,21 @@ public final class OverlayPresenter {
     /// Pointer and touch state (Input/OverlayPresenter+Input.swift).
     var input: PresenterInput!
     /// Drawer containers: their notches, drags and keyboard focus (OverlayPresenter+Drawer.swift).
-    var drawers = DrawerInput() {
-        didSet {
-            drawersChanged = true
-            centerOpen = nil
+    var drawers: DrawerInput {
+        get { drawerState }
+        _modify {
+            defer {
+                drawersChanged = true
+                centerOpen = nil
+            }
+            yield &drawerState
         }
     }
+    private var drawerState = DrawerInput()
+    /// The drawers' next deadline, read in place (a getter called on `drawers` runs on a copy of
+    /// all of them).
+    private var drawersDeadline: Double? { Self.nextDeadline(of: &drawerState) }
+    private static func nextDeadline(of drawers: inout DrawerInput) -> Double? { drawers.nextDeadline }
     /// The inline-reply field being typed into (Input/OverlayPresenter+Reply.swift).
     var reply = ReplyInput()
     var column = ColumnFocusPresentation()  // keyboard focus on a column (Input/OverlayPresenter+ColumnFocus.swift)
@@ -319,7 +328,7 @@ public final class OverlayPresenter {
                 for (key, surface) in surfaces { surface.viewsExpired(expired[key.container, default: 0], at: now) }
             }
         }
-        if let due = drawers.nextDeadline, due <= now { drawers.advance(to: now) }
+        if let due = drawersDeadline, due <= now { drawers.advance(to: now) }
         delegate?.presenterDidUpdate(self)
         let redraw = changed || drawersChanged || centerChanged
         drawersChanged = false
@@ -342,7 +351,7 @@ public final class OverlayPresenter {
         let spareDeadline = earliest(spareBuffers.values.map(\.until).min(), heapTrim.due)
         let centerDue = centerDeadline(now: now)
         let engineWake = engineDeadline.map { $0 + Self.timerSlack }
-        return earliest(earliest(earliest(earliest(earliest(inputDeadline(after: engineWake), spareDeadline), drawers.nextDeadline),
+        return earliest(earliest(earliest(earliest(earliest(inputDeadline(after: engineWake), spareDeadline), drawersDeadline),
                                           earliest(animationTick, heldFrame)), centerDue), treeAnimationEnd)
     }
 
