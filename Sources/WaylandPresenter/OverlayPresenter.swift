@@ -287,6 +287,8 @@ public final class OverlayPresenter {
     public func overflowCount(in container: String) -> Int { inspectingEngine { $0.overflowCount(in: container) } }
     /// True while the engine holds view `id` (read in place, as `overflowCount`).
     public func holds(_ id: ViewID) -> Bool { inspectingEngine { $0.contains(id) } }
+    /// The container the engine holds view `id` in (read in place, as `overflowCount`).
+    public func containerName(of id: ViewID) -> String? { inspectingEngine { $0.containerName(of: id) } }
     /// What view `id` shows (a toast, a callout or a view tree); nil for an unknown id.
     public func content(of id: ViewID) -> ViewContent? { views[id] }
 
