@@ -44,9 +44,10 @@ private final class DrawnContent {
     }
 
     func changedParts(from old: DrawnContent) -> (rects: [Rect], size: Size)? {
-        guard configuration == old.configuration, let tree, let before = old.tree,
-              before.rootCornerRadius == tree.rootCornerRadius, let rects = tree.changedRects(from: before) else { return nil }
-        return (rects, tree.size)
+        // Read through optional chaining, in place: binding the trees would copy them.
+        guard configuration == old.configuration, let size = tree?.size, tree?.rootCornerRadius == old.tree?.rootCornerRadius,
+              let rects = old.tree.flatMap({ tree?.changedRects(from: $0) }) else { return nil }
+        return (rects, size)
     }
 }
 
