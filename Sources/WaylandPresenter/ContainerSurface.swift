@@ -134,14 +134,19 @@ final class ContainerSurface {
         surface.phase.drawsChangesNow && surface.size.width > 0 && surface.size.height > 0 && buffers.hasFree
     }
 
-    /// Asks for a frame when the picture would differ from the last one presented.
-    func invalidateIfChanged(_ list: RenderList, contentVersion: Int, decor: DrawerDecor? = nil, ring: FocusRing? = nil,
-                             revision: (ViewID) -> Int = { _ in 0 }) {
+    /// Asks for a frame when the picture would differ from the last one presented, and draws
+    /// and presents it if the surface is ready for one; false if it must wait (buffers busy).
+    /// The scale and the comparison with the last frame are worked out once for both.
+    @discardableResult
+    func show(_ list: RenderList, contentVersion: Int, decor: DrawerDecor? = nil, ring: FocusRing? = nil,
+              revision: (ViewID) -> Int = { _ in 0 }, now: Double? = nil,
+              view: (ViewID) -> PaintedView?) throws -> Bool {
+        let scale = self.scale
+        let shown = showsAlready(list, contentVersion: contentVersion, decor: decor, ring: ring, scale: scale, revision: revision)
         awaitsAnimationTick = false
-        if !showsAlready(list, contentVersion: contentVersion, decor: decor, ring: ring, scale: scale, revision: revision)
-            || list.isAnimating {
-            surface.requestRedraw()
-        }
+        if !shown || list.isAnimating { surface.requestRedraw() }
+        return try drawIfNeeded(list, contentVersion: contentVersion, decor: decor, ring: ring, revision: revision,
+                                shown: shown, scale: scale, now: now, view: view)
     }
 
     /// The last presented frame is this picture, drawn at `scale` (worked out once for a frame:
@@ -156,20 +161,19 @@ final class ContainerSurface {
             && list.items.allSatisfy { item in lastItems[item.id].map { $0.revision == revision(item.id) } ?? true }
     }
 
-    /// Draws and presents `list` if the surface is ready for a frame; false if it must wait (buffers busy).
+    /// Draws and presents `list` at `scale` if the surface is ready for a frame and `list` is not
+    /// the picture `shown` already; false if it must wait (buffers busy).
     ///
     /// Only what changed is repainted: the buffer being reused still holds the frame it showed
     /// last, so the region redrawn is this frame's ink plus the ink of every frame presented since
     /// that buffer was drawn (buffer age), and that is also the damage sent. A drawer's `decor`
     /// (backdrop, panel, focus ring) changes the whole surface: it is redrawn whole. A column's
     /// keyboard focus `ring` is drawn over the views; where it was and is are repainted.
-    @discardableResult
-    func drawIfNeeded(_ list: RenderList, contentVersion: Int, decor: DrawerDecor? = nil, ring: FocusRing? = nil,
-                      revision: (ViewID) -> Int = { _ in 0 }, now: Double? = nil,
+    func drawIfNeeded(_ list: RenderList, contentVersion: Int, decor: DrawerDecor?, ring: FocusRing?,
+                      revision: (ViewID) -> Int, shown: Bool, scale: SurfaceScale, now: Double?,
                       view: (ViewID) -> PaintedView?) throws -> Bool {
         guard surface.phase == .needsDraw, surface.size.width > 0, surface.size.height > 0 else { return false }
-        let scale = self.scale
-        if showsAlready(list, contentVersion: contentVersion, decor: decor, ring: ring, scale: scale, revision: revision) {
+        if shown {
             surface.unchanged()
             awaitsAnimationTick = list.isAnimating
             return false

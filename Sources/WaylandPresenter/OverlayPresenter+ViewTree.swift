@@ -178,6 +178,12 @@ extension OverlayPresenter {
         return nil
     }
 
+    /// True when view `id` shows a view tree (without copying it out, as `viewTree(of:)` does).
+    public func showsTree(_ id: ViewID) -> Bool {
+        if case .tree? = views[id] { return true }
+        return false
+    }
+
     /// `differs`: whether `tree` differs from the tree the view shows, when known (nil: compared).
     func setTree(_ tree: LaidOutView, of id: ViewID, changed: Bool, differs: Bool? = nil) {
         if differs == false { return }

@@ -136,12 +136,21 @@ public final class OverlayPresenter {
     /// Pointer and touch state (Input/OverlayPresenter+Input.swift).
     var input: PresenterInput!
     /// Drawer containers: their notches, drags and keyboard focus (OverlayPresenter+Drawer.swift).
-    var drawers = DrawerInput() {
-        didSet {
-            drawersChanged = true
-            centerOpen = nil
+    var drawers: DrawerInput {
+        get { drawerState }
+        _modify {
+            defer {
+                drawersChanged = true
+                centerOpen = nil
+            }
+            yield &drawerState
         }
     }
+    private var drawerState = DrawerInput()
+    /// The drawers' next deadline, read in place (a getter called on `drawers` runs on a copy of
+    /// all of them).
+    private var drawersDeadline: Double? { Self.nextDeadline(of: &drawerState) }
+    private static func nextDeadline(of drawers: inout DrawerInput) -> Double? { drawers.nextDeadline }
     /// The inline-reply field being typed into (Input/OverlayPresenter+Reply.swift).
     var reply = ReplyInput()
     var column = ColumnFocusPresentation()  // keyboard focus on a column (Input/OverlayPresenter+ColumnFocus.swift)
@@ -278,6 +287,8 @@ public final class OverlayPresenter {
     public func overflowCount(in container: String) -> Int { inspectingEngine { $0.overflowCount(in: container) } }
     /// True while the engine holds view `id` (read in place, as `overflowCount`).
     public func holds(_ id: ViewID) -> Bool { inspectingEngine { $0.contains(id) } }
+    /// The container the engine holds view `id` in (read in place, as `overflowCount`).
+    public func containerName(of id: ViewID) -> String? { inspectingEngine { $0.containerName(of: id) } }
     /// What view `id` shows (a toast, a callout or a view tree); nil for an unknown id.
     public func content(of id: ViewID) -> ViewContent? { views[id] }
 
@@ -319,7 +330,7 @@ public final class OverlayPresenter {
                 for (key, surface) in surfaces { surface.viewsExpired(expired[key.container, default: 0], at: now) }
             }
         }
-        if let due = drawers.nextDeadline, due <= now { drawers.advance(to: now) }
+        if let due = drawersDeadline, due <= now { drawers.advance(to: now) }
         delegate?.presenterDidUpdate(self)
         let redraw = changed || drawersChanged || centerChanged
         drawersChanged = false
@@ -342,7 +353,7 @@ public final class OverlayPresenter {
         let spareDeadline = earliest(spareBuffers.values.map(\.until).min(), heapTrim.due)
         let centerDue = centerDeadline(now: now)
         let engineWake = engineDeadline.map { $0 + Self.timerSlack }
-        return earliest(earliest(earliest(earliest(earliest(inputDeadline(after: engineWake), spareDeadline), drawers.nextDeadline),
+        return earliest(earliest(earliest(earliest(earliest(inputDeadline(after: engineWake), spareDeadline), drawersDeadline),
                                           earliest(animationTick, heldFrame)), centerDue), treeAnimationEnd)
     }
 
@@ -417,9 +428,8 @@ public final class OverlayPresenter {
             // The pill's count is its content's revision; other views change content by version.
             let pill = indicatorCounts[name, default: 0]
             let revision: (ViewID) -> Int = { $0 == .overflowIndicator ? pill : self.trees.revision(of: $0) }
-            surface.invalidateIfChanged(list, contentVersion: version, decor: decor, ring: ring, revision: revision)
             var painted: [ViewID: PaintedView] = [:]  // a frame asks for each view several times
-            try surface.drawIfNeeded(list, contentVersion: version, decor: decor, ring: ring, revision: revision, now: now) { id in
+            try surface.show(list, contentVersion: version, decor: decor, ring: ring, revision: revision, now: now) { id in
                 if let known = painted[id] { return known }
                 guard let view = paintedView(id, in: name) else { return nil }
                 painted[id] = view

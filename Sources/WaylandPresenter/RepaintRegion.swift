@@ -20,6 +20,14 @@ struct DrawnItem: Equatable {
         content = tree == nil && configuration == nil ? nil : DrawnContent(tree: tree, configuration: configuration)
     }
 
+    /// The parts of the tree that paint differently from `old`'s, and the tree's size, when the
+    /// tree changed in place under the same settings (read where they are shared, not copied);
+    /// nil when the whole item must be repainted.
+    func changedTreeParts(from old: DrawnItem) -> (rects: [Rect], size: Size)? {
+        guard let content, let oldContent = old.content else { return nil }
+        return content.changedParts(from: oldContent)
+    }
+
     /// The tree is known by its revision: equal items need not compare their trees.
     static func == (a: DrawnItem, b: DrawnItem) -> Bool {
         a.item == b.item && a.ink == b.ink && a.revision == b.revision
@@ -33,6 +41,13 @@ private final class DrawnContent {
     init(tree: LaidOutView?, configuration: ResolvedViewConfiguration?) {
         self.tree = tree
         self.configuration = configuration
+    }
+
+    func changedParts(from old: DrawnContent) -> (rects: [Rect], size: Size)? {
+        // Read through optional chaining, in place: binding the trees would copy them.
+        guard configuration == old.configuration, let size = tree?.size, tree?.rootCornerRadius == old.tree?.rootCornerRadius,
+              let rects = old.tree.flatMap({ tree?.changedRects(from: $0) }) else { return nil }
+        return (rects, size)
     }
 }
 
@@ -101,12 +116,10 @@ enum RepaintRegion {
     /// Where a tree that changed in place, and nothing else about its item, paints differently
     /// (surface coordinates, within its ink); nil when the whole item must be repainted.
     static func changedParts(from old: DrawnItem, to new: DrawnItem) -> [Rect]? {
-        guard old.item == new.item, old.ink == new.ink, old.configuration == new.configuration,
-              let before = old.tree, let after = new.tree, before.rootCornerRadius == after.rootCornerRadius,
-              let rects = after.changedRects(from: before) else { return nil }
+        guard old.item == new.item, old.ink == new.ink, let (rects, size) = new.changedTreeParts(from: old) else { return nil }
         let item = new.item, s = item.scale
         let origin = item.frame.origin + item.offset
-        let ax = item.scaleAnchor.x * after.size.width, ay = item.scaleAnchor.y * after.size.height
+        let ax = item.scaleAnchor.x * size.width, ay = item.scaleAnchor.y * size.height
         return rects.map { r in
             Rect(x: origin.x + ax + (r.minX - ax) * s, y: origin.y + ay + (r.minY - ay) * s, width: r.width * s, height: r.height * s)
         }

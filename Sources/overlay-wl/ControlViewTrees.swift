@@ -105,8 +105,8 @@ extension ControlFrontend {
     private func tagged(_ tag: String, in container: String) -> ViewID? {
         registry.records.first { id, record in
             guard case .control(let view) = record.kind else { return false }
-            return view.tag == tag && view.container == container && screen.manager.containerName(of: id) == container
-                && screen.viewTree(of: id) != nil
+            return view.tag == tag && view.container == container && screen.containerName(of: id) == container
+                && screen.showsTree(id)
         }?.key
     }
 

@@ -47,9 +47,10 @@ extension ViewLayout {
         guard !changes.isEmpty else { return result }
         let patched = result.placed.withUnsafeMutableBufferPointer { parts in
             for i in parts.indices where parts[i].isNode {
-                guard let change = changes.first(where: { $0.index == parts[i].index }) else { continue }
-                guard case .node(let old) = parts[i].part, change.kind.sizesAlike(old) else { return false }
-                parts[i].part = .node(change.kind)
+                // Found by position and read in place: a change taken out of the list is a copy.
+                guard let k = changes.firstIndex(where: { $0.index == parts[i].index }) else { continue }
+                guard case .node(let old) = parts[i].part, changes[k].kind.sizesAlike(old) else { return false }
+                parts[i].part = .node(changes[k].kind)
             }
             return true
         }

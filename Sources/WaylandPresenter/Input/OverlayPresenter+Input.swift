@@ -11,6 +11,11 @@ final class PresenterInput {
     /// The cursor shape each pointer (by seat) shows now.
     var shapes: [UInt32: CursorShape] = [:]
 
+    /// When a held press becomes a long press. The router is read in place: a getter called on
+    /// a class's stored value runs on a copy of it.
+    var longPressDeadline: Double? { Self.nextDeadline(of: &router) }
+    private static func nextDeadline(of router: inout InputRouter) -> Double? { router.nextDeadline }
+
     init(presenter: OverlayPresenter) {
         router = InputRouter { [unowned presenter] id in presenter.manager.resolvedConfiguration(of: id)?.dismissGesture }
         router.bindingOf = { [unowned presenter] id, trigger in
@@ -48,7 +53,7 @@ extension OverlayPresenter: SeatInputSink {
 
     /// The earlier of the engine's deadline and the next long press.
     func inputDeadline(after engine: Double?) -> Double? {
-        let input = [input.router.nextDeadline, replyRepeatDeadline].compactMap { $0 }.min()
+        let input = [input.longPressDeadline, replyRepeatDeadline].compactMap { $0 }.min()
         guard let input else { return engine }
         return engine.map { min($0, input) } ?? input
     }
