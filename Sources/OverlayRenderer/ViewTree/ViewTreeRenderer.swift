@@ -35,6 +35,12 @@ final class LaidOutTexts: @unchecked Sendable {
     var set: [Slot: (content: TextContent, text: ViewTreeRenderer.SetText)] = [:]
 }
 
+/// A look kept once, however many laid-out trees copy it (it is larger than the rest of a tree).
+private final class SharedLook: Sendable {
+    let look: ViewTreeLook
+    init(_ look: ViewTreeLook) { self.look = look }
+}
+
 /// A view tree laid out, ready to paint: the tree and its placed parts.
 public struct LaidOutView: Equatable, Sendable {
     public var node: ViewNode
@@ -45,7 +51,12 @@ public struct LaidOutView: Equatable, Sendable {
     /// with its caret in Characters, or a slider) and the caret; both get a ring.
     public var focus: (index: Int, caret: Int)?
     /// Colours of its own (a notification template's theme); nil uses the renderer's `look`.
-    public var look: ViewTreeLook?
+    /// Held by reference: the toasts waiting to be laid out share their template estimate's.
+    public var look: ViewTreeLook? {
+        get { sharedLook?.look }
+        set { sharedLook = newValue.map(SharedLook.init) }
+    }
+    private var sharedLook: SharedLook?
 
     public init(node: ViewNode, layout: ViewLayoutResult, focus: (index: Int, caret: Int)? = nil) {
         self.node = node; self.layout = layout; self.focus = focus
@@ -56,7 +67,8 @@ public struct LaidOutView: Equatable, Sendable {
     public var rootCornerRadius: Double { layout.placed.first { $0.index == 0 }?.cornerRadius ?? 0 }
 
     public static func == (a: LaidOutView, b: LaidOutView) -> Bool {
-        a.node == b.node && a.layout == b.layout && a.focus?.index == b.focus?.index && a.focus?.caret == b.focus?.caret && a.look == b.look
+        a.node == b.node && a.layout == b.layout && a.focus?.index == b.focus?.index && a.focus?.caret == b.focus?.caret
+            && (a.sharedLook === b.sharedLook || a.look == b.look)
     }
 }
 
