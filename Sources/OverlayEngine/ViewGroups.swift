@@ -122,7 +122,8 @@ extension ContainerState {
     }
 
     /// A newcomer to a full group takes its oldest member's place (which is hidden). False when
-    /// its group is not full.
+    /// its group is not full. It comes in without its insertion while the top card is still
+    /// coming in (`topIsComingIn`).
     mutating func swapIntoFullGroup(_ id: ViewID, now: Double, effects: inout [EngineEffect]) -> Bool {
         guard let slot = entries.index(forKey: id) else { return false }
         let stacks = groupsStack
@@ -131,8 +132,21 @@ extension ContainerState {
               count >= max(1, config.maximumGroupMembers), let oldest = first else { return false }
         if was.phase == .hidden, entries[oldest]!.arrival > was.arrival { return false }
         hide(oldest, now: now)
+        if was.phase == .waiting, topIsComingIn(key, now: now), let slot = entries.index(forKey: id) {
+            withEntry(at: slot) { $0.insertAnimated = false }
+        }
         appear(id, now: now, effects: &effects)
         return true
+    }
+
+    /// True while group `key`'s top card is within its insertion time. A newcomer swapped in
+    /// then (a flood pouring into a full stack) takes the top at once instead of fading in
+    /// over a card that is itself still fading in: the stack's top comes in once, and a
+    /// flood's last cards are drawn in one frame, not in one a frame through a fade.
+    private mutating func topIsComingIn(_ key: String, now: Double) -> Bool {
+        guard let found = withGroup(key, { $0.members.last }), let top = found,
+              let slot = entries.index(forKey: top) else { return false }
+        return withEntry(at: slot) { $0.phase == .showing && now < $0.appearedAt + $0.animationDuration }
     }
 
     /// Slots `n` showing members take: each alone below the threshold, one stack from it on.

@@ -236,6 +236,29 @@ private extension OverlayManager {
         #expect(m.list(at: 3).items.isEmpty)
     }
 
+    /// A flood pouring into a full stack: a newcomer that comes while the top card is still
+    /// coming in takes the top at once (the stack's top fades in once, not once per newcomer);
+    /// one that comes after the top card is in fades in as usual.
+    @Test func aNewcomerToAFullStackWhoseTopIsComingInTakesTheTopAtOnce() {
+        var m = makeManager(display: .vertical) {
+            $0.overflow = .newest
+            $0.groupThreshold = 3
+            $0.maximumGroupMembers = 3
+            $0.defaults.animation = .linear(duration: 0.1)
+            $0.defaults.transition = .opacity
+        }
+        m.showAll(1...3, key: "chat")
+        let top = { (now: Double) in m.list(at: now).items.filter { $0.groupHeader == nil }.last! }
+        #expect(top(0.05).id == ViewID(3) && abs(top(0.05).opacity - 0.5) < 1e-9, "the stack's top fades in")
+        m.put(4, member("chat"), size: card, at: 0.05)
+        #expect(top(0.05).id == ViewID(4) && top(0.05).opacity == 1, "it takes the top at once")
+        m.put(5, member("chat"), size: card, at: 0.1)
+        #expect(top(0.1).id == ViewID(5) && top(0.1).opacity == 1, "and so does the next one within the first's time")
+        m.put(6, member("chat"), size: card, at: 0.5)
+        #expect(top(0.55).id == ViewID(6) && abs(top(0.55).opacity - 0.5) < 1e-9, "once the top card is in, a newcomer fades in")
+        #expect(m.list(at: 0.55).items.filter { $0.groupHeader == nil }.count == 3, "three members still show")
+    }
+
     @Test func aMemberLeavingBreaksAStackOfThree() {
         var m = column()
         m.showAll(1...3, key: "chat")
