@@ -53,4 +53,20 @@ final class OverflowIndicatorTests: XCTestCase {
         XCTAssertEqual(pill.frame.minX, 0)
         XCTAssertEqual(presenter.clickedPart(of: .overflowIndicator, at: Point(x: 1, y: 1)), .overflowIndicator)
     }
+
+    /// The pill widens with the count's digits: its label, at its natural width plus the
+    /// padding, fits the pill whatever the count, so "+400 more" is not cut to "+400…".
+    func testThePillIsWideEnoughForItsWholeLabel() throws {
+        let presenter = try column(alignment: .topTrailing)
+        var shown = 0
+        for hidden in [3, 40, 400, 1000] {  // 1000: `maximumHidden`
+            try show(presenter, hidden + 2 - shown)
+            shown = hidden + 2
+            let pill = try XCTUnwrap(list(presenter).items.first { $0.id == .overflowIndicator })
+            guard case .text(let label) = presenter.indicatorView(in: "c").tree.node.kind else { return XCTFail("the pill is a text") }
+            XCTAssertEqual(label.markup, "  +\(hidden) more")
+            let natural = PangoTextMeasurer().measure(label, proposedWidth: nil).width
+            XCTAssertLessThanOrEqual(natural + 8, pill.frame.width, "\(hidden) hidden: the label fits the pill")
+        }
+    }
 }
