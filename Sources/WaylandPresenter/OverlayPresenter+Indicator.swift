@@ -6,13 +6,8 @@ import OverlayRenderer
 /// a reserved id (`ViewID.overflowIndicator`), but it is not in the engine: a click on it
 /// reaches the delegate with the part `.overflowIndicator`.
 extension OverlayPresenter {
-    /// Size of the pill counting `count`: wide enough for "+99 more", and a digit wider (10
-    /// points, a digit of its 10-point bold font and some) for each digit past two, so that
-    /// "+400 more" is not cut to "+400…".
-    static func indicatorSize(count: Int) -> Size {
-        let digits = String(max(0, count)).count
-        return Size(width: 96 + 10 * Double(max(0, digits - 2)), height: 26)
-    }
+    /// The pill's least size; a longer count widens it to its label ("+400 more").
+    static let indicatorSize = Size(width: 96, height: 26)
 
     /// `list` with the pill added when the container has views hidden or waiting (and the pill
     /// is not turned off); a change of the count is a change of the pill's content alone (its
@@ -25,7 +20,9 @@ extension OverlayPresenter {
             : overflowCount(in: container)
         indicatorCounts[container] = count
         guard count > 0, let config = inspectingEngine({ $0.container(container) }), config.displayType != .stacking else { return list }
-        let size = Self.indicatorSize(count: count), content = list.contentBounds
+        // As wide as its laid-out label (the painter draws that same layout).
+        let size = Size(width: indicatorView(in: container).tree.size.width, height: Self.indicatorSize.height)
+        let content = list.contentBounds
         let alignment = config.defaults.alignment ?? ResolvedViewConfiguration.fallbackAlignment(config.displayType)
         let frames = list.items.map(\.frame)
         let vertical = config.displayType == .vertical
@@ -69,9 +66,9 @@ extension OverlayPresenter {
     func indicatorView(in container: String) -> PaintedView {
         let look = looks[container]
         let count = indicatorCounts[container, default: 0]
-        let size = Self.indicatorSize(count: count)
+        let size = Self.indicatorSize
         let node = Text("  +\(count) more", font: FontSpec(size: 10, weight: .bold), color: look?.indicatorText ?? style.summaryColor, lineLimit: 1)
-            .padding(4).frame(width: size.width, alignment: .topLeading)
+            .padding(4).frame(minWidth: size.width, alignment: .topLeading)
             .background(look?.indicatorBackground ?? style.background).cornerRadius(size.height / 2)
         return PaintedView(tree: trees.layouts.layoutReusing(node))
     }

@@ -54,8 +54,8 @@ final class OverflowIndicatorTests: XCTestCase {
         XCTAssertEqual(presenter.clickedPart(of: .overflowIndicator, at: Point(x: 1, y: 1)), .overflowIndicator)
     }
 
-    /// The pill widens with the count's digits: its label, at its natural width plus the
-    /// padding, fits the pill whatever the count, so "+400 more" is not cut to "+400…".
+    /// The pill is as wide as its label: the label, at its natural width plus the padding, fits
+    /// the pill whatever the count, so "+400 more" is not cut to "+400…".
     func testThePillIsWideEnoughForItsWholeLabel() throws {
         let presenter = try column(alignment: .topTrailing)
         var shown = 0
