@@ -42,6 +42,14 @@ enum ImageBlend {
     /// inside `boxes` (device pixels, not overlapping: the clip).
     static func over(_ image: OpaquePointer, on cr: OpaquePointer, x: Int, y: Int, columns: Int? = nil, alpha: Double,
                      within boxes: [(x0: Int, y0: Int, x1: Int, y1: Int)]) -> Bool {
+        // cairo's solid mask: the alpha as 16 bits, of which pixman takes the high 8.
+        over(image, on: cr, x: x, y: y, columns: columns, alpha8: UInt32((min(1, max(0, alpha)) * 65535 + 0.5).rounded(.down)) >> 8,
+             within: boxes)
+    }
+
+    /// The same, times `alpha8` of 255.
+    static func over(_ image: OpaquePointer, on cr: OpaquePointer, x: Int, y: Int, columns: Int? = nil, alpha8: UInt32,
+                     within boxes: [(x0: Int, y0: Int, x1: Int, y1: Int)]) -> Bool {
         let target = cairo_get_target(cr)
         guard cairo_image_surface_get_format(image) == CAIRO_FORMAT_ARGB32,
               let data = cairo_image_surface_get_data(target), let source = cairo_image_surface_get_data(image) else { return false }
@@ -49,8 +57,6 @@ enum ImageBlend {
         let stride = Int(cairo_image_surface_get_stride(target))
         let imageWidth = min(Int(cairo_image_surface_get_width(image)), columns ?? .max)
         let imageHeight = Int(cairo_image_surface_get_height(image)), imageStride = Int(cairo_image_surface_get_stride(image))
-        // cairo's solid mask: the alpha as 16 bits, of which pixman takes the high 8.
-        let alpha8 = UInt32((min(1, max(0, alpha)) * 65535 + 0.5).rounded(.down)) >> 8
         cairo_surface_flush(target)
         for box in boxes {
             let x0 = max(box.x0, x, 0), y0 = max(box.y0, y, 0)

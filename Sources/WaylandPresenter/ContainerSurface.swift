@@ -16,7 +16,6 @@ final class ContainerSurface {
     private(set) var awaitsAnimationTick = false
     /// Frames while views pour in (BurstPacing.swift).
     private(set) var pacing = BurstPacing()
-    private var lastDamage: [Rect] = []
     /// The items of the last presented frame, for `RepaintRegion`.
     private var lastItems: [ViewID: DrawnItem] = [:]
     /// The shared "render list → canvas" step (also used by `overlay-wl render`).
@@ -166,7 +165,8 @@ final class ContainerSurface {
     ///
     /// Only what changed is repainted: the buffer being reused still holds the frame it showed
     /// last, so the region redrawn is this frame's ink plus the ink of every frame presented since
-    /// that buffer was drawn (buffer age), and that is also the damage sent. A drawer's `decor`
+    /// that buffer was drawn (buffer age). The damage sent is this frame's ink: where it differs
+    /// from the frame presented before it. A drawer's `decor`
     /// (backdrop, panel, focus ring) changes the whole surface: it is redrawn whole. A column's
     /// keyboard focus `ring` is drawn over the views; where it was and is are repainted.
     func drawIfNeeded(_ list: RenderList, contentVersion: Int, decor: DrawerDecor?, ring: FocusRing?,
@@ -197,19 +197,32 @@ final class ContainerSurface {
         let repaintsAll = redrawWhole || lastDrawn!.contentVersion != contentVersion
         var stale: [Rect]? = nil  // ink since this buffer was last drawn; nil: unknown, redraw all
         if !redrawWhole, let drawnAt = bufferFrames[key], drawnAt.size == (pixelWidth, pixelHeight),
-           let oldest = inkHistory.first?.frame, oldest <= drawnAt.frame {
-            // What the buffer shows (its own frame's ink) and everything drawn since.
-            stale = inkHistory.filter { $0.frame >= drawnAt.frame }.flatMap(\.ink)
+           drawnAt.frame == frameCounter || inkHistory.first.map({ $0.frame <= drawnAt.frame + 1 }) == true {
+            // The buffer shows its own frame whole: what changed in every frame drawn since.
+            var since: [Rect] = []
+            for (frame, ink) in inkHistory where frame > drawnAt.frame { since += ink }
+            stale = since
         }
         // Measure this frame's ink first (cheap), then repaint only the union of what changed.
-        let drawnNow = list.items.compactMap { item in
-            view(item.id).map { DrawnItem(item: item, ink: painter.inkFrame(of: item, view: $0, container: bounds),
-                                          revision: revision(item.id), tree: $0.tree, configuration: $0.configuration) }
-        }.filter { $0.ink.intersects(bounds) }
+        var drawnNow: [DrawnItem] = []
+        drawnNow.reserveCapacity(list.items.count)
+        for item in list.items {
+            guard let painted = view(item.id) else { continue }
+            let ink = painter.inkFrame(of: item, view: painted, container: bounds)
+            guard ink.intersects(bounds) else { continue }
+            drawnNow.append(DrawnItem(item: item, ink: ink, revision: revision(item.id), tree: painted.tree,
+                                      configuration: painted.configuration))
+        }
         var ink = repaintsAll ? drawnNow.map(\.ink) : RepaintRegion.changes(from: lastItems, to: drawnNow)
         if let last = lastDrawn, last.ring != ring { ink += [last.ring?.ink, ring?.ink].compactMap { $0 } }
         // Whole device pixels, so the cleared edge is never half-cleared (antialiased).
-        let region = stale.map { RepaintRegion.withoutCovered(($0 + ink).map { pixelAligned($0, scale: s) }) }
+        let region = stale.map { stale in
+            var rects: [Rect] = []
+            rects.reserveCapacity(stale.count + ink.count)
+            for r in stale { rects.append(pixelAligned(r, scale: s)) }
+            for r in ink { rects.append(pixelAligned(r, scale: s)) }
+            return RepaintRegion.withoutCovered(rects)
+        }
         if let region {
             canvas.clip(to: region)
             if !canvas.clear(region, within: bounds) { canvas.clear(rect: bounds) }
@@ -219,8 +232,8 @@ final class ContainerSurface {
         }
         buffer.isBlank = false
         if decor != nil { buffer.noteDrawn(rows: 0..<pixelHeight) }  // a drawer's backdrop covers everything
-        for rect in drawnNow.map(\.ink) {
-            let r = pixelRect(rect, scale: s)
+        for drawn in drawnNow {
+            let r = pixelRect(drawn.ink, scale: s)
             buffer.noteDrawn(rows: Int(r.y)..<Int(r.y) + Int(r.height))
         }
         if let region, region.isEmpty {
@@ -238,7 +251,9 @@ final class ContainerSurface {
         inkHistory.append((frameCounter, ink))
         if inkHistory.count > 4 { inkHistory.removeFirst() }
         bufferFrames[key] = (frameCounter, (pixelWidth, pixelHeight))
-        let damage = redrawWhole ? [bounds] : RepaintRegion.withoutCovered((lastDamage + ink).map { pixelAligned($0, scale: s) })
+        // Where this frame differs from the one presented before it (a buffer of another size is new whole).
+        let resized = lastDrawn.map { $0.size != surface.size } ?? true
+        let damage = redrawWhole || resized ? [bounds] : RepaintRegion.withoutCovered(ink.map { pixelAligned($0, scale: s) })
         if scale.usesViewport { fractional?.setDestination(width: surface.size.width, height: surface.size.height) }
         if let compositorBlur {
             let blurred = CompositorBlurRegion.frames(of: list, bounds: bounds) { id in
@@ -252,14 +267,20 @@ final class ContainerSurface {
             compositorBlur.set(rects, compositor: display.compositor)
         }
         // Pending surface state: in force with the commit that presents this frame.
-        let frames = decor.map { [$0.inputRegion(bounds: bounds)] } ?? list.items.map(\.visualFrame).filter { $0.intersects(bounds) }
-        surface.setInputRegion(frames.map { pixelRect($0, scale: 1) }, compositor: display.compositor)
+        var input: [(x: Int32, y: Int32, width: Int32, height: Int32)] = []
+        if let decor {
+            input = [pixelRect(decor.inputRegion(bounds: bounds), scale: 1)]
+        } else {
+            input.reserveCapacity(list.items.count)
+            for item in list.items where item.visualFrame.intersects(bounds) { input.append(pixelRect(item.visualFrame, scale: 1)) }
+        }
+        surface.setInputRegion(input, compositor: display.compositor)
         surface.present(buffer, scale: scale.bufferScale, damage: damage.map { pixelRect($0, scale: s) })
-        lastDamage = ink
         if let now {
             pacing.drew(newViews: newViews(in: drawnNow.lazy.map(\.item.id)), at: now)
         }
-        lastItems = Dictionary(drawnNow.map { ($0.item.id, $0) }, uniquingKeysWith: { $1 })
+        lastItems.removeAll(keepingCapacity: true)
+        for drawn in drawnNow { lastItems[drawn.item.id] = drawn }
         lastDrawn = (list, contentVersion, scale, decor, ring, surface.size)
         if list.isAnimating { surface.requestRedraw() }  // the next frame, when the compositor is ready
         return true

@@ -85,6 +85,7 @@ enum RepaintRegion {
         guard rects.count > 1, rects.count <= coverCheckLimit else { return rects }
         let rects = joinedInRows(rects)
         var kept: [Rect] = []
+        kept.reserveCapacity(rects.count)
         for (i, r) in rects.enumerated() {
             let covered = rects.indices.contains { j in
                 let c = rects[j]
@@ -101,6 +102,7 @@ enum RepaintRegion {
     /// joined to it: their union, no larger than the two.
     private static func joinedInRows(_ rects: [Rect]) -> [Rect] {
         var joined: [Rect] = []
+        joined.reserveCapacity(rects.count)
         for r in rects {
             guard let k = joined.firstIndex(where: { $0.minY == r.minY && $0.maxY == r.maxY && $0.minX <= r.maxX && r.minX <= $0.maxX })
             else {

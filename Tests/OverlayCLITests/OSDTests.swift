@@ -144,10 +144,21 @@ import Testing
         #expect(h.presenter.viewTree(of: id) == (try OSDCommand.parse(["volume", "45"]).tree))
     }
 
+    /// The percentage takes three digits' width at every level, so a new value neither moves it
+    /// nor lays the display out again ("5 %" and "100 %" end at the same place).
+    @Test func thePercentageIsAsWideAtEveryLevel() {
+        let renderer = ViewTreeRenderer()
+        let frames = Set((0...100).map { level -> String in
+            let laidOut = renderer.layout(OSD.view(label: "Volume", value: Double(level), maximum: 100, icon: "audio-card", muted: false))
+            let texts = laidOut.layout.placed.filter { if case .node(.text) = $0.part { true } else { false } }
+            return texts.last.map { "\($0.frame)" } ?? "no text"
+        })
+        #expect(frames.count == 1, "the percentage's frames: \(frames.sorted())")
+    }
+
     /// `ShowLevel`'s values patched into the shown tree draw the pixels the tree laid out afresh
     /// draws (moving from the last value, laid out afresh too): at scale 1 and 2, part way
-    /// through the bar's move and at rest. 35 → 70 keeps the percentage's size; 5 → 100 widens
-    /// it, so the tree is laid out again.
+    /// through the bar's move and at rest, between levels of two and of three digits.
     @Test(arguments: [(35.0, 70.0), (5, 100)])
     func aPatchedLevelDrawsWhatTheTreeLaidOutAfreshDraws(_ levels: (Double, Double)) throws {
         let h = try DaemonHarness()

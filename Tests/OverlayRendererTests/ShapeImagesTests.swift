@@ -58,7 +58,8 @@ import OverlayEngine
     }
 
     /// In a clip of whole device pixels (a repaint's) the images are composited straight into the
-    /// pixels: the bits cairo composites, the bar's fill cut on a whole pixel or between two.
+    /// pixels: the bits cairo composites, the bar's fill cut on a whole pixel or between two (the
+    /// pixel cut covered by its share to 1/256, as cairo's fixed point rounds it).
     @Test(arguments: [1.0, 2.0, 1.5])
     func imagesCompositedDirectlyGiveThePixelsCairoGives(scale: Double) {
         let clip = [Rect(x: 0, y: 0, width: 95, height: 60), Rect(x: 120, y: 10, width: 110, height: 14)].map { r in
@@ -72,6 +73,14 @@ import OverlayEngine
             let track = Rect(x: 20, y: 40, width: 200, height: 6)  // a fill ending on a whole pixel
             painter.shape(track, .roundedRect(radius: 3), Color(hex: 0x434C5E))
             painter.shape(track, .roundedRect(radius: 3), Color(hex: 0x88C0D0), end: track.minX + 200 * 0.6)
+            // Fills cut between two pixels at shares of the last one cairo rounds each way (ties to
+            // even), each cut pixel over a longer fill of another colour.
+            let shares = [0.001, 0.5 / 256, 1.5 / 256, 0.25, 0.3337, 0.5, 0.71, 254.5 / 256, 0.999]
+            for (i, share) in shares.enumerated().reversed() {
+                let bar = Rect(x: 12 + Double(i) * 0.25, y: 50, width: 200, height: 6)
+                let end = (bar.minX * scale).rounded(.down) + 20 + Double(i) * 21 + share
+                painter.shape(bar, .roundedRect(radius: 3), Color(hex: i.isMultiple(of: 2) ? 0xA3BE8C : 0xB48EAD), end: end / scale)
+            }
         }
         let a = pixels(scale: scale, shapes: direct, clip: clip, paint: paint)
         let b = pixels(scale: scale, shapes: composited, clip: clip, paint: paint)

@@ -42,6 +42,7 @@ struct BackgroundFill {
     private func piecesAwayFromCorners(_ clip: ClipRegion, radius r: Double) -> [Rect]? {
         guard clip.isExact else { return nil }
         var pieces: [Rect] = []
+        pieces.reserveCapacity(clip.rects.count)
         for c in clip.rects {
             let x0 = max(c.minX, frame.minX), x1 = min(c.maxX, frame.maxX)
             let y0 = max(c.minY, frame.minY), y1 = min(c.maxY, frame.maxY)

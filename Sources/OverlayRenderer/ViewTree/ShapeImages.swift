@@ -79,9 +79,8 @@ final class ShapeImages {
         // Cut on the one edge only: the image's own edges are antialiased already.
         let width = Double(cairo_image_surface_get_width(image))
         let right = end.map { min(left + width, max(left, $0 * s + m.x0)) } ?? left + width
-        // Cut on a whole device pixel (or not at all), it is composited straight into the pixels.
-        if !blendsDirectly || right != right.rounded() || !composite(image, on: cr, x: Int(left), y: Int(top), columns: Int(right - left),
-                                                                   clip: clip, matrix: m) {
+        // In a clip of whole device pixels it is composited straight into the pixels.
+        if !blendsDirectly || !composite(image, on: cr, x: Int(left), y: Int(top), right: right, clip: clip, matrix: m) {
             cairo_set_source_surface(cr, image, left, top)
             cairo_rectangle(cr, left, top, right - left, Double(cairo_image_surface_get_height(image)))
             cairo_fill(cr)
@@ -90,12 +89,18 @@ final class ShapeImages {
         return true
     }
 
-    /// `image` composited straight into the pixels inside `clip` (user space under `matrix`, on
-    /// whole device pixels); false when it cannot be.
-    private func composite(_ image: OpaquePointer, on cr: OpaquePointer, x: Int, y: Int, columns: Int, clip: [Rect]?,
+    /// `image` left of device x `right` composited straight into the pixels inside `clip` (user
+    /// space under `matrix`, on whole device pixels); false when it cannot be. A column `right`
+    /// cuts is covered as cairo covers it: its share to 1/256 (cairo's fixed point, ties to even).
+    private func composite(_ image: OpaquePointer, on cr: OpaquePointer, x: Int, y: Int, right: Double, clip: [Rect]?,
                            matrix m: cairo_matrix_t) -> Bool {
         guard let clip, ImageBlend.drawsOnTarget(cr), let boxes = ImageBlend.deviceBoxes(clip, m) else { return false }
-        return ImageBlend.over(image, on: cr, x: x, y: y, columns: columns, alpha: 1, within: boxes)
+        let whole = Int(right.rounded(.down))
+        guard ImageBlend.over(image, on: cr, x: x, y: y, columns: whole - x, alpha8: 255, within: boxes) else { return false }
+        let share = UInt32(min(255, ((right - Double(whole)) * 256).rounded(.toNearestOrEven)))
+        guard share > 0 else { return true }
+        let column = boxes.map { (x0: max($0.x0, whole), y0: $0.y0, x1: min($0.x1, whole + 1), y1: $0.y1) }
+        return ImageBlend.over(image, on: cr, x: x, y: y, columns: whole + 1 - x, alpha8: share, within: column)
     }
 
     /// The image of the rows of `band` of a rectangle `width` device pixels wide rounded with

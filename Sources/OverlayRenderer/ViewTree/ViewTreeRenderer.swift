@@ -194,6 +194,7 @@ public final class ViewTreeRenderer {
         painter.clip = canvasClip
         // Where parts drawn so far may have left ink, while the pixels under the rest are clear.
         var inked: [Rect]? = overCleared && shadow == nil ? [] : nil
+        inked?.reserveCapacity(view.layout.placed.count)
         var clipDepth = 0
         for part in view.layout.placed {
             switch part.part {

@@ -75,8 +75,12 @@ enum OSD {
 
     private static func icon(_ name: String) -> ViewNode { Image(.icon(name), size: Size(width: 24, height: 24)) }
 
+    /// The percentage as wide as three digits (figure spaces before a shorter number): a new
+    /// value never moves it, nor lays the display out again.
     private static func percentage(_ fraction: Double, muted: Bool) -> ViewNode {
-        Text(muted ? "Muted" : "\(Int((fraction * 100).rounded())) %", font: FontSpec(size: 11), color: text, lineLimit: 1)
+        let digits = String(Int((fraction * 100).rounded()))
+        let number = String(repeating: "\u{2007}", count: max(0, 3 - digits.count)) + digits
+        return Text(muted ? "Muted" : "\(number) %", font: FontSpec(size: 11), color: text, lineLimit: 1)
     }
 
     /// The default icon of a volume level.
