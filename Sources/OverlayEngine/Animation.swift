@@ -24,6 +24,24 @@ public enum Animation: Equatable, Sendable {
         }
     }
 
+    /// Seconds after which at most `share` of the way is left, for good. The built-in eases rise
+    /// steadily, so that is where they first come within `share` of 1; a bezier of the caller's
+    /// and a spring may overshoot, so they run their whole `duration`.
+    public func settled(within share: Double) -> Double {
+        let whole = duration
+        switch self {
+        case .linear, .easeIn, .easeOut, .easeInOut:
+            var early = 0.0, late = whole
+            for _ in 0..<16 {
+                let mid = (early + late) / 2
+                if 1 - progress(at: mid, duration: whole) <= share { late = mid } else { early = mid }
+            }
+            return late
+        case .bezier, .spring:
+            return whole
+        }
+    }
+
     /// Progress at `elapsed` seconds: 0 at the start, exactly 1 from `duration` on.
     /// Springs may overshoot 1 on the way.
     public func progress(at elapsed: Double) -> Double {

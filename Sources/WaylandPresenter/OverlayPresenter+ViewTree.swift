@@ -28,9 +28,16 @@ struct ViewTreePresentation {
 /// copy of its layouts would retain every part of both.
 final class TreeMove {
     let from: ViewLayoutResult, start: Double, animation: Animation, to: ViewLayoutResult, matches: PartMatches
+    /// When what is left of the move is under half a device pixel and half a level of opacity,
+    /// for good: the move is over to the eye and ends there (at most `start` plus the duration).
+    let end: Double
 
-    init(from: ViewLayoutResult, start: Double, animation: Animation, to: ViewLayoutResult, matches: PartMatches) {
+    init(from: ViewLayoutResult, start: Double, animation: Animation, to: ViewLayoutResult, matches: PartMatches,
+         deviceScale: Double = 1) {
         self.from = from; self.start = start; self.animation = animation; self.to = to; self.matches = matches
+        let span = to.moveSpan(from: from, matches: matches)
+        let share = min(0.5 / max(span.points * deviceScale, .ulpOfOne), 0.5 / max(span.opacity * 255, .ulpOfOne))
+        end = start + animation.settled(within: share)
     }
 }
 
@@ -99,7 +106,9 @@ extension OverlayPresenter {
         let from = treeShown(old, of: id, now: now).layout
         let matches = new.layout.partMatches(from: from)
         guard new.layout.animates(from: from, matches: matches) else { return }
-        trees.animations[id] = TreeMove(from: from, start: now, animation: animation, to: new.layout, matches: matches)
+        let deviceScale = display?.outputs.map { Double($0.scale) }.max() ?? 1  // the finest output's pixels
+        trees.animations[id] = TreeMove(from: from, start: now, animation: animation, to: new.layout, matches: matches,
+                                        deviceScale: max(1, deviceScale))
         let room = Size(width: max(from.size.width, new.size.width), height: max(from.size.height, new.size.height))
         if room != new.size { manager.setSize(room, of: id) }
     }
@@ -126,7 +135,7 @@ extension OverlayPresenter {
         guard !trees.animations.isEmpty else { return nil }
         var wake: Double?
         for (id, animation) in trees.animations {
-            let done = animation.start + animation.animation.duration
+            let done = animation.end
             if now >= done {
                 trees.animations[id] = nil
                 if case .tree(let tree)? = views[id] { manager.setSize(tree.size, of: id) }  // the room it kept

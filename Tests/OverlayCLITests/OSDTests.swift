@@ -156,6 +156,24 @@ import Testing
         #expect(frames.count == 1, "the percentage's frames: \(frames.sorted())")
     }
 
+    /// A level's bar move ends once less than half a device pixel of it is left: 40 → 45 % of a
+    /// 200-point bar (10 points) eases out over 0.15 s and is over to the eye at about 0.125 s.
+    @Test func aLevelsMoveEndsWhenLessThanHalfAPixelIsLeft() throws {
+        let h = try DaemonHarness()
+        let id = ViewID(try showLevel(h, ["volume", "40"]))
+        try h.advance(1.0)
+        #expect(try showLevel(h, ["volume", "45"]) == id.busID)
+        let move = try #require(h.presenter.trees.animations[id], "the bar moves")
+        #expect(move.end > move.start + 0.1 && move.end < move.start + 0.14, "ends \(move.end - move.start) s in")
+        let left = 1 - move.animation.progress(at: move.end - move.start)
+        #expect(left * 10 < 0.5 && left * 10 > 0.4, "\(left * 10) points left when it ends")
+        try h.advance(move.end - h.clock.now - 0.005)
+        #expect(h.presenter.trees.animations[id] != nil, "still moving just before")
+        try h.advance(0.01)
+        #expect(h.presenter.trees.animations[id] == nil, "over")
+        #expect(h.presenter.viewTree(of: id) == (try OSDCommand.parse(["volume", "45"]).tree))
+    }
+
     /// `ShowLevel`'s values patched into the shown tree draw the pixels the tree laid out afresh
     /// draws (moving from the last value, laid out afresh too): at scale 1 and 2, part way
     /// through the bar's move and at rest, between levels of two and of three digits.

@@ -52,4 +52,51 @@ import Testing
         #expect(layout(Self.panel(0.7)).animates(from: layout(Self.panel(0.3))))
         #expect(!layout(Self.panel(0.4)).animates(from: layout(Self.panel(0.4))))
     }
+
+    /// What is left of a move part way is at most what is left of its progress times its span
+    /// (`moveSpan`), so a move can end once that is under half a device pixel.
+    @Test(arguments: moves) func whatIsLeftOfAMoveIsWithinItsSpan(name: String, from: ViewNode, to: ViewNode) {
+        let start = layout(from), end = layout(to)
+        let span = end.moveSpan(from: start)
+        for p in [0.0, 0.3, 0.75, 0.95] {
+            let shown = end.interpolating(from: start, progress: p)
+            var points = max(abs(shown.size.width - end.size.width), abs(shown.size.height - end.size.height)), opacity = 0.0
+            for (i, part) in shown.placed.enumerated() {
+                guard i < end.placed.count else {  // a part going
+                    opacity = max(opacity, part.opacity)
+                    continue
+                }
+                let target = end.placed[i], f = part.frame, g = target.frame
+                opacity = max(opacity, abs(part.opacity - target.opacity))
+                points = max(points, abs(f.minX - g.minX), abs(f.maxX - g.maxX), abs(f.minY - g.minY), abs(f.maxY - g.maxY),
+                             abs(part.cornerRadius - target.cornerRadius))
+                if let a = part.fillFraction, let b = target.fillFraction {
+                    points = max(points, abs((f.minX + f.width * a) - (g.minX + g.width * b)))
+                }
+            }
+            #expect(points <= (1 - p) * span.points + 1e-9, "\(name) at \(p): \(points) points left of \(span.points)")
+            #expect(opacity <= (1 - p) * span.opacity + 1e-9, "\(name) at \(p): \(opacity) opacity left of \(span.opacity)")
+        }
+        #expect((span.points > 0 || span.opacity > 0) == end.animates(from: start), "\(name): a span exactly when it moves")
+    }
+
+    @Test func aBarsSpanIsHowFarItsFillEndMoves() {
+        let span = layout(Self.panel(0.3, percent: "x")).moveSpan(from: layout(Self.panel(0.7, percent: "x")))
+        #expect(span.points == 80 && span.opacity == 0, "0.4 of a 200-point bar: \(span)")
+    }
+
+    /// The built-in eases rise steadily: they settle where they first come within the share of
+    /// the way left; a caller's bezier and a spring may overshoot and run their whole duration.
+    @Test func aSteadyEaseSettlesWhereItFirstComesWithinTheShare() {
+        for animation in [Animation.linear(duration: 0.2), .easeIn(duration: 0.3), .easeOut(duration: 0.15), .easeInOut(duration: 0.35)] {
+            for share in [0.5, 0.05, 0.001] {
+                let t = animation.settled(within: share)
+                #expect(t <= animation.duration && 1 - animation.progress(at: t) <= share, "\(animation), \(share)")
+                #expect(1 - animation.progress(at: t - animation.duration / 1000) > share, "\(animation), \(share): not sooner")
+            }
+        }
+        let spring = Animation.spring(response: 0.3, dampingFraction: 0.5)
+        #expect(spring.settled(within: 0.05) == spring.duration)
+        #expect(Animation.bezier(x1: 0.3, y1: 1.6, x2: 0.6, y2: 1, duration: 0.2).settled(within: 0.05) == 0.2)
+    }
 }

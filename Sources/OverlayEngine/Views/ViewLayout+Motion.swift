@@ -76,6 +76,34 @@ extension ViewLayoutResult {
         }
     }
 
+    /// How far the move from `start` goes: the largest change, in points, of a part's edges, its
+    /// corner radius, a bar's or slider's fill end, or the tree's size; and the largest change of
+    /// a part's opacity (a part coming or going fades all of its own). Part way through, what is
+    /// left of each is at most these times what is left of the progress.
+    public func moveSpan(from start: ViewLayoutResult, matches known: PartMatches? = nil) -> (points: Double, opacity: Double) {
+        let matches = known ?? partMatches(from: start)
+        var points = max(abs(size.width - start.size.width), abs(size.height - start.size.height))
+        var opacity = 0.0
+        for j in matches.leaving { opacity = max(opacity, start.placed[j].opacity) }
+        withParts(start) { parts, startParts in
+            for i in parts.indices {
+                guard let j = matches.from[i] else {
+                    opacity = max(opacity, parts[i].opacity)
+                    continue
+                }
+                let a = startParts[j], b = parts[i]
+                opacity = max(opacity, abs(b.opacity - a.opacity))
+                let dx = abs(b.frame.minX - a.frame.minX), dw = b.isText ? 0 : abs(b.frame.width - a.frame.width)
+                points = max(points, dx + dw, abs(b.frame.minY - a.frame.minY) + (b.isText ? 0 : abs(b.frame.height - a.frame.height)),
+                             abs(b.cornerRadius - a.cornerRadius))
+                if let f0 = a.fillFraction, let f1 = b.fillFraction {
+                    points = max(points, dx + dw + max(a.frame.width, b.frame.width) * abs(f1 - f0))
+                }
+            }
+        }
+        return (points, opacity)
+    }
+
     /// For each part here, the index of its match in `start`: by id (the same id, the same kind of
     /// part), else by place when both trees have the same nodes in the same order.
     private func matchedParts(in start: ViewLayoutResult) -> [Int?] {
@@ -217,6 +245,21 @@ extension ViewKind {
         case .slider: "slider"
         case .textField: "textField"
         case .symbol: "symbol"
+        }
+    }
+}
+
+extension PlacedView {
+    /// The filled share of a bar or slider, as a move interpolates it; nil for other parts.
+    var fillFraction: Double? {
+        switch part {
+        case .node(.progressBar(let value, let total)):
+            return total > 0 ? value / total : 0
+        case .node(.slider(let value, let range, _, _)):
+            let width = range.upperBound - range.lowerBound
+            return width > 0 ? (value - range.lowerBound) / width : 0
+        default:
+            return nil
         }
     }
 }
