@@ -213,7 +213,9 @@ final class ContainerSurface {
             drawnNow.append(DrawnItem(item: item, ink: ink, revision: revision(item.id), tree: painted.tree,
                                       configuration: painted.configuration))
         }
-        var ink = repaintsAll ? drawnNow.map(\.ink) : RepaintRegion.changes(from: lastItems, to: drawnNow)
+        // Where this frame differs from the last: all of it where every item repaints (each item's
+        // ink, and where each item of the last frame was).
+        var ink = repaintsAll ? drawnNow.map(\.ink) + lastItems.values.map(\.ink) : RepaintRegion.changes(from: lastItems, to: drawnNow)
         if let last = lastDrawn, last.ring != ring { ink += [last.ring?.ink, ring?.ink].compactMap { $0 } }
         // Whole device pixels, so the cleared edge is never half-cleared (antialiased).
         let region = stale.map { stale in
