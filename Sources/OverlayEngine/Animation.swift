@@ -29,16 +29,14 @@ public enum Animation: Equatable, Sendable {
     /// and a spring may overshoot, so they run their whole `duration`.
     public func settled(within share: Double) -> Double {
         let whole = duration
+        let reached = min(1, 1 - share + 1e-6)  // a hair past, for the curve solved both ways
+        guard reached < 1 else { return whole }
         switch self {
-        case .linear, .easeIn, .easeOut, .easeInOut:
-            var early = 0.0, late = whole
-            for _ in 0..<16 {
-                let mid = (early + late) / 2
-                if 1 - progress(at: mid, duration: whole) <= share { late = mid } else { early = mid }
-            }
-            return late
-        case .bezier, .spring:
-            return whole
+        case .linear: return whole * max(0, reached)
+        case .easeIn: return whole * CubicBezier.easeIn.input(reaching: reached)
+        case .easeOut: return whole * CubicBezier.easeOut.input(reaching: reached)
+        case .easeInOut: return whole * CubicBezier.easeInOut.input(reaching: reached)
+        case .bezier, .spring: return whole
         }
     }
 

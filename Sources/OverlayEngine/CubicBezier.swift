@@ -32,6 +32,17 @@ public struct CubicBezier: Equatable, Sendable {
         return 3 * u * u * p1 + 6 * u * t * (p2 - p1) + 3 * t * t * (1 - p2)
     }
 
+    /// The input progress where the output reaches `y` for good, for a curve whose output rises
+    /// steadily (y1 and y2 in 0...1, as the built-in curves): the parameter found on y, then its x.
+    func input(reaching y: Double) -> Double {
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<24 {
+            let t = (lo + hi) / 2
+            if Self.component(t, y1, y2) < y { lo = t } else { hi = t }
+        }
+        return Self.component(hi, x1, x2)
+    }
+
     /// The curve parameter whose x equals `x`: Newton first, bisection if it stalls.
     /// x(t) is monotonic because x1, x2 lie in 0...1.
     func solveT(forX x: Double) -> Double {

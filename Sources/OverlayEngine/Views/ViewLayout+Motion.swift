@@ -41,8 +41,8 @@ extension ViewLayoutResult {
         part.frame = lerp(start[j].frame, part.frame, t, keepingSize: part.isText)
         part.opacity = start[j].opacity + (part.opacity - start[j].opacity) * t
         part.cornerRadius = start[j].cornerRadius + (part.cornerRadius - start[j].cornerRadius) * t
-        if case .node(.progressBar(let v1, let t1)) = part.part, case .node(.progressBar(let v0, let t0)) = start[j].part {
-            let a = t0 > 0 ? v0 / t0 : 0, b = t1 > 0 ? v1 / t1 : 0
+        if case .node(.progressBar) = part.part, case .node(.progressBar) = start[j].part,
+           let a = start[j].fillFraction, let b = part.fillFraction {
             part.part = .node(.progressBar(value: a + (b - a) * t, total: 1))
         } else if case .node(.slider(let v1, let range, let step, let action)) = part.part, case .node(.slider(let v0, _, _, _)) = start[j].part {
             part.part = .node(.slider(value: v0 + (v1 - v0) * t, range: range, step: step, action: action))
