@@ -39,6 +39,13 @@ final class TreeMove {
         let share = min(0.5 / max(span.points * deviceScale, .ulpOfOne), 0.5 / max(span.opacity * 255, .ulpOfOne))
         end = start + animation.settled(within: share)
     }
+
+    /// Over at `now`: past `end`, or a frame drawn now (`drawing`) comes within half a paced
+    /// frame of it (`BurstPacing.valueFrameInterval`), so the end shows in that frame, not in
+    /// one more a few milliseconds after it.
+    func isOver(at now: Double, drawing: Bool) -> Bool {
+        now >= end || (drawing && now >= end - BurstPacing.valueFrameInterval / 2)
+    }
 }
 
 /// View trees (`ViewNode`): shown and updated in place, clicked, toggled and dragged.
@@ -135,18 +142,20 @@ extension OverlayPresenter {
         guard !trees.animations.isEmpty else { return nil }
         var wake: Double?
         for (id, animation) in trees.animations {
-            let done = animation.end
-            if now >= done {
+            let container = manager.containerName(of: id)
+            let next = container.flatMap { nextFrame(in: $0, now: now) }
+            let drawing = next == nil && surfaces.keys.contains { $0.container == container }
+            if animation.isOver(at: now, drawing: drawing) {
                 trees.animations[id] = nil
                 if case .tree(let tree)? = views[id] { manager.setSize(tree.size, of: id) }  // the room it kept
                 revision &+= 1
             } else {
-                wake = min(wake ?? done, done)
-                if let next = nextFrame(of: id, now: now) {
+                wake = min(wake ?? animation.end, animation.end)
+                if let next {
                     if next.isFinite { wake = min(wake ?? next, next) }
                     continue
                 }
-                if let container = manager.containerName(of: id) { moved.insert(container) }
+                if let container { moved.insert(container) }
             }
             trees.changed(id)
         }
@@ -163,11 +172,10 @@ extension OverlayPresenter {
         return latest
     }
 
-    /// When view `id`, moving, can next be drawn: nil when now (or it shows on no surface);
-    /// else when the first of its surfaces' held frames is due, infinity when each of them awaits
-    /// its frame callback (which wakes the loop).
-    private func nextFrame(of id: ViewID, now: Double) -> Double? {
-        guard let container = manager.containerName(of: id) else { return nil }
+    /// When a view of `container`, moving, can next be drawn: nil when now (or it shows on no
+    /// surface); else when the first of its surfaces' held frames is due, infinity when each of
+    /// them awaits its frame callback (which wakes the loop).
+    private func nextFrame(in container: String, now: Double) -> Double? {
         let valueAt = latestTreeValue(in: container)
         var next: Double?
         for (key, surface) in surfaces where key.container == container {

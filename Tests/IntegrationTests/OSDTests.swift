@@ -50,6 +50,29 @@ final class OSDTests: RigTestCase {
         XCTAssertEqual(try state("osd").showing, [])
     }
 
+    /// A level pressed alone, the bar still since the last: the value's frame, then the bar's
+    /// 10-point move (ease-out over 0.15 s) at 30 frames a second, its end shown by the frame
+    /// within half a frame of it. Four commits (WAYLAND_DEBUG), or fewer: a busy machine draws
+    /// frames late, never more of them.
+    func testALevelPressedAloneIsAtMostFourFrames() throws {
+        let daemon = try startDaemon(environment: ["WAYLAND_DEBUG=client"])
+        let commits = { () -> Int in
+            let log = daemon.process.stderr.string
+            return (try? NSRegularExpression(pattern: #"-> wl_surface@\d+\.commit\(\)"#))?
+                .numberOfMatches(in: log, range: NSRange(log.startIndex..., in: log)) ?? -1
+        }
+        XCTAssertTrue(try cli(["osd", "volume", "40"]).succeeded)
+        _ = try screenshot(within: 3) { $0.whole.boundingBox { $0 == Self.accent } != nil }
+        Thread.sleep(forTimeInterval: 0.4)  // faded in, the bar still
+        let before = commits()
+        XCTAssertTrue(try cli(["osd", "volume", "45"]).succeeded)
+        Thread.sleep(forTimeInterval: 0.6)
+        let frames = commits() - before
+        note("commits for the level: \(frames)")
+        XCTAssertTrue((2...4).contains(frames), "the value's frame and the move's: \(frames) commits")
+        XCTAssertEqual(try state("osd").showing.count, 1, "still showing")
+    }
+
     /// With a slow linear move (3 s) and a 6 s countdown: a new level moves the bar from the
     /// old level through the levels between to the new one, and the countdown starts again.
     func testANewLevelMovesTheBarFromTheOldOneAndRestartsTheCountdown() throws {

@@ -174,6 +174,21 @@ import Testing
         #expect(h.presenter.viewTree(of: id) == (try OSDCommand.parse(["volume", "45"]).tree))
     }
 
+    /// A frame drawn within half a paced frame of a move's end shows the end: the move is over
+    /// there, not one more frame a few milliseconds later. Other passes end it at its end only.
+    @Test func aFrameWithinHalfAPacedFrameOfTheEndShowsTheEnd() throws {
+        let h = try DaemonHarness()
+        let id = ViewID(try showLevel(h, ["volume", "40"]))
+        try h.advance(1.0)
+        _ = try showLevel(h, ["volume", "45"])
+        let move = try #require(h.presenter.trees.animations[id], "the bar moves")
+        let half = BurstPacing.valueFrameInterval / 2
+        #expect(!move.isOver(at: move.end - half - 0.001, drawing: true), "a frame more than half a frame before it")
+        #expect(move.isOver(at: move.end - half + 0.001, drawing: true), "a frame within half a frame of it")
+        #expect(!move.isOver(at: move.end - 0.001, drawing: false), "a pass that draws nothing, just before it")
+        #expect(move.isOver(at: move.end, drawing: false))
+    }
+
     /// `ShowLevel`'s values patched into the shown tree draw the pixels the tree laid out afresh
     /// draws (moving from the last value, laid out afresh too): at scale 1 and 2, part way
     /// through the bar's move and at rest, between levels of two and of three digits.
