@@ -103,11 +103,9 @@ extension ControlFrontend {
 
     /// The view tree shown (or waiting) in `container` under `tag`.
     private func tagged(_ tag: String, in container: String) -> ViewID? {
-        registry.records.first { id, record in
-            guard case .control(let view) = record.kind else { return false }
-            return view.tag == tag && view.container == container && screen.containerName(of: id) == container
-                && screen.showsTree(id)
-        }?.key
+        guard let id = registry.control(taggedWith: tag, in: container), screen.containerName(of: id) == container,
+              screen.showsTree(id) else { return nil }
+        return id
     }
 
     func updateView(_ id: UInt32, json: String) throws {

@@ -57,6 +57,10 @@ final class ViewRegistry {
     private(set) var records: [ViewID: ViewRecord] = [:]
     /// x-canonical-private-synchronous / stack tags → the open notification carrying it.
     private var tagged: [String: ViewID] = [:]
+    /// Tags of control views (`ControlView.tag`, such as the OSD's) in their containers → the
+    /// view carrying it: a level finds its display without looking through every record.
+    private var controlTags: [ControlTag: ViewID] = [:]
+    private struct ControlTag: Hashable { var tag: String, container: String }
     /// Held notifications in arrival order (at most `maximumHeld`).
     private(set) var heldOrder: [ViewID] = []
     /// Notifications a mode may hold at once; past it the oldest is closed as expired.
@@ -77,6 +81,7 @@ final class ViewRegistry {
         let id = record.viewID, tag = record.synchronousTag, imageBytes = record.imageBytes, created = record.created
         // One lookup stores the record and hands back the one it replaces.
         let old = records.updateValue(ViewRecord(kind: .notification(record), tip: nil, isHeld: held), forKey: id)
+        untag(id, old)
         if let tag = old?.notification?.synchronousTag, tagged[tag] == id { tagged[tag] = nil }
         if old?.isHeld == true { heldOrder.removeAll { $0 == id } }
         if let tag { tagged[tag] = id }
@@ -92,12 +97,18 @@ final class ViewRegistry {
     func insert(_ view: ControlView, id: ViewID, tip: TipRecord? = nil) {
         imageBytes -= records[id]?.notification?.imageBytes ?? 0
         forgetTime(of: records[id])
+        untag(id, records[id])
         records[id] = ViewRecord(kind: .control(view), tip: tip)
+        if let tag = view.tag { controlTags[ControlTag(tag: tag, container: view.container)] = id }
     }
 
     func update(_ id: ViewID, _ change: (inout ViewRecord) -> Void) {
         guard let before = records[id] else { return }
         change(&records[id]!)
+        untag(id, before)
+        if case .control(let view) = records[id]!.kind, let tag = view.tag {
+            controlTags[ControlTag(tag: tag, container: view.container)] = id
+        }
         imageBytes += (records[id]!.notification?.imageBytes ?? 0) - (before.notification?.imageBytes ?? 0)
         forgetTime(of: before)
         if let created = records[id]!.notification?.created { notificationTimes.insert(created) }
@@ -108,12 +119,25 @@ final class ViewRegistry {
         guard let record = records.removeValue(forKey: id) else { return nil }
         if record.isHeld { heldOrder.removeAll { $0 == id } }
         if let tag = record.notification?.synchronousTag, tagged[tag] == id { tagged[tag] = nil }
+        untag(id, record)
         imageBytes -= record.notification?.imageBytes ?? 0
         forgetTime(of: record)
         records.shrinkIfSparse()  // a drained flood gives its storage back
         tagged.shrinkIfSparse()
         heldOrder.shrinkIfSparse()
         return record
+    }
+
+    /// Drops the control tag `record` (view `id`'s) carried, if it still names `id`.
+    private func untag(_ id: ViewID, _ record: ViewRecord?) {
+        guard case .control(let view)? = record?.kind, let tag = view.tag else { return }
+        let key = ControlTag(tag: tag, container: view.container)
+        if controlTags[key] == id { controlTags[key] = nil }
+    }
+
+    /// The control view carrying `tag` in `container` (the last one given it).
+    func control(taggedWith tag: String, in container: String) -> ViewID? {
+        controlTags[ControlTag(tag: tag, container: container)]
     }
 
     private func forgetTime(of record: ViewRecord?) {

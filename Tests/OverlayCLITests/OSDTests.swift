@@ -174,6 +174,23 @@ import Testing
         #expect(h.presenter.viewTree(of: id) == (try OSDCommand.parse(["volume", "45"]).tree))
     }
 
+    /// A level finds its display through the registry's index of control tags, not by looking
+    /// through every record: among fifty notifications, and no more once the display closed.
+    @Test func aLevelFindsItsDisplayByItsTag() throws {
+        let h = try DaemonHarness()
+        let first = try showLevel(h, ["volume", "40"])
+        for i in 1...50 { _ = try h.notify(NotifyRequest(appName: "flood", summary: "n\(i)", expireTimeout: 0)) }
+        #expect(h.daemon.registry.records.count == 51)
+        #expect(h.daemon.registry.control(taggedWith: OSD.tag, in: OSD.containerName) == ViewID(first))
+        #expect(try showLevel(h, ["volume", "45"]) == first, "the same display among fifty notifications")
+        try h.advance(OSD.autoDismiss + 1)
+        #expect(h.daemon.registry.control(taggedWith: OSD.tag, in: OSD.containerName) == nil, "closed: its tag goes with it")
+        #expect(h.daemon.registry.control(taggedWith: OSD.tag, in: "elsewhere") == nil)
+        let second = try showLevel(h, ["volume", "50"])
+        #expect(second != first, "a new display")
+        #expect(h.daemon.registry.control(taggedWith: OSD.tag, in: OSD.containerName) == ViewID(second))
+    }
+
     /// A frame drawn within half a paced frame of a move's end shows the end: the move is over
     /// there, not one more frame a few milliseconds later. Other passes end it at its end only.
     @Test func aFrameWithinHalfAPacedFrameOfTheEndShowsTheEnd() throws {
