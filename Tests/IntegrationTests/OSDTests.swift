@@ -61,13 +61,23 @@ final class OSDTests: RigTestCase {
             return (try? NSRegularExpression(pattern: #"-> wl_surface@\d+\.commit\(\)"#))?
                 .numberOfMatches(in: log, range: NSRange(log.startIndex..., in: log)) ?? -1
         }
+        // The count once the daemon is at rest: no commit for 0.3 s (its log is read as it comes,
+        // so a busy machine may deliver a fade's lines late).
+        let settled = { () -> Int in
+            var count = commits()
+            repeat {
+                Thread.sleep(forTimeInterval: 0.3)
+                let now = commits()
+                if now == count { return count }
+                count = now
+            } while true
+        }
         XCTAssertTrue(try cli(["osd", "volume", "40"]).succeeded)
         _ = try screenshot(within: 3) { $0.whole.boundingBox { $0 == Self.accent } != nil }
-        Thread.sleep(forTimeInterval: 0.4)  // faded in, the bar still
-        let before = commits()
+        let before = settled()  // faded in, the bar still
         XCTAssertTrue(try cli(["osd", "volume", "45"]).succeeded)
-        Thread.sleep(forTimeInterval: 0.6)
-        let frames = commits() - before
+        Thread.sleep(forTimeInterval: 0.3)
+        let frames = settled() - before
         note("commits for the level: \(frames)")
         XCTAssertTrue((2...4).contains(frames), "the value's frame and the move's: \(frames) commits")
         XCTAssertEqual(try state("osd").showing.count, 1, "still showing")

@@ -196,8 +196,8 @@ extension PlacedView {
         guard ViewLayoutResult.lerp(start.frame, frame, 0, keepingSize: isText) == frame,
               start.opacity + (opacity - start.opacity) * 0 == opacity,
               start.cornerRadius + (cornerRadius - start.cornerRadius) * 0 == cornerRadius else { return false }
-        if case .node(.progressBar(let v1, let t1)) = part, case .node(.progressBar(let v0, let t0)) = start.part {
-            let a = t0 > 0 ? v0 / t0 : 0, b = t1 > 0 ? v1 / t1 : 0
+        if case .node(.progressBar(let v1, let t1)) = part, case .node(.progressBar) = start.part,
+           let a = start.fillFraction, let b = fillFraction {
             return a + (b - a) * 0 == v1 && t1 == 1
         }
         if case .node(.slider(let v1, _, _, _)) = part, case .node(.slider(let v0, _, _, _)) = start.part {
@@ -250,16 +250,12 @@ extension ViewKind {
 }
 
 extension PlacedView {
-    /// The filled share of a bar or slider, as a move interpolates it; nil for other parts.
+    /// The filled share of a bar or slider as it is drawn; nil for other parts.
     var fillFraction: Double? {
         switch part {
-        case .node(.progressBar(let value, let total)):
-            return total > 0 ? value / total : 0
-        case .node(.slider(let value, let range, _, _)):
-            let width = range.upperBound - range.lowerBound
-            return width > 0 ? (value - range.lowerBound) / width : 0
-        default:
-            return nil
+        case .node(.progressBar(let value, let total)): Self.barFraction(value, of: total)
+        case .node(.slider(let value, let range, _, _)): SliderTrack.fraction(value, range: range)
+        default: nil
         }
     }
 }
