@@ -28,8 +28,14 @@ struct ViewTreePresentation {
 /// copy of its layouts would retain every part of both.
 final class TreeMove {
     let from: ViewLayoutResult, start: Double, animation: Animation, to: ViewLayoutResult, matches: PartMatches
+    /// How far ahead of the clock a move's frames are: the frame the new tree brings shows the
+    /// move as it is when the next frame replaces it (`BurstPacing.valuePause`), not where it
+    /// starts, which the frame before showed already; each frame after it is as far ahead.
+    static let lead = BurstPacing.valuePause
+
     /// When what is left of the move is under half a device pixel and half a level of opacity,
-    /// for good: the move is over to the eye and ends there (at most `start` plus the duration).
+    /// for good: the move is over to the eye and ends there (at most `start` plus the duration,
+    /// less `lead`).
     let end: Double
 
     init(from: ViewLayoutResult, start: Double, animation: Animation, to: ViewLayoutResult, matches: PartMatches,
@@ -37,7 +43,12 @@ final class TreeMove {
         self.from = from; self.start = start; self.animation = animation; self.to = to; self.matches = matches
         let span = to.moveSpan(from: from, matches: matches)
         let share = min(0.5 / max(span.points * deviceScale, .ulpOfOne), 0.5 / max(span.opacity * 255, .ulpOfOne))
-        end = start + animation.settled(within: share)
+        end = start + animation.settled(within: share) - Self.lead
+    }
+
+    /// How far the move has come at `now`, 0…1 (`lead` ahead of the clock).
+    func progress(at now: Double) -> Double {
+        min(1, max(0, animation.progress(at: now - start + Self.lead)))
     }
 
     /// Over at `now`: past `end`, or a frame drawn now (`drawing`) comes within half a paced
@@ -104,7 +115,8 @@ extension OverlayPresenter {
 
     /// The next tree of view `id`, moving from what shows now along the view's animation
     /// (`ViewLayoutResult.interpolating`): an OSD's bar to its next level, parts with an id to
-    /// their new frames. While it moves, the view keeps room for the larger of the two sizes.
+    /// their new frames, `TreeMove.lead` ahead of the clock. While it moves, the view keeps room for
+    /// the larger of the two sizes.
     func animateLayout(of id: ViewID, from old: LaidOutView?, to new: LaidOutView) {
         guard inspectingEngine({ $0.motion.animatesValues }), let old,
               let animation = inspectingEngine({ $0.resolvedConfiguration(of: id) })?.animation else { return }
@@ -124,9 +136,8 @@ extension OverlayPresenter {
     func treeShown(_ tree: LaidOutView, of id: ViewID, now: Double) -> LaidOutView {
         guard let animation = trees.animations[id] else { return tree }
         var shown = tree
-        let progress = animation.animation.progress(at: now - animation.start)
         let matches = animation.to == tree.layout ? animation.matches : nil  // the tree changed since (a field typed into)
-        shown.layout = tree.layout.interpolating(from: animation.from, progress: min(1, max(0, progress)), matches: matches)
+        shown.layout = tree.layout.interpolating(from: animation.from, progress: animation.progress(at: now), matches: matches)
         return shown
     }
 

@@ -66,8 +66,12 @@ import Testing
         let second = try osd(h, ["volume", "80"])
         #expect(second == first, "the same view")
         #expect(h.presenter.manager.showing(in: OSD.containerName) == [ViewID(first)])
+        // The value's own frame shows the move as it is when the next frame comes, from where the bar was.
+        let move = try #require(h.presenter.trees.animations[ViewID(first)], "the bar moves")
         let moving = try #require(shownLevel(h, first))
-        #expect(moving == 0.2, "the bar starts from where it was")
+        let along = move.animation.progress(at: TreeMove.lead)
+        #expect(along > 0 && along < 1 && move.progress(at: h.clock.now) == along)
+        #expect(abs(moving - (0.2 + 0.6 * along)) < 1e-9, "the bar starts from where it was, a frame along: \(moving)")
         try h.advance(0.05)
         let partWay = try #require(shownLevel(h, first))
         #expect(partWay > 0.2 && partWay < 0.8, "part way: \(partWay)")
@@ -157,15 +161,17 @@ import Testing
     }
 
     /// A level's bar move ends once less than half a device pixel of it is left: 40 → 45 % of a
-    /// 200-point bar (10 points) eases out over 0.15 s and is over to the eye at about 0.125 s.
+    /// 200-point bar (10 points) eases out over 0.15 s and is over to the eye at about 0.125 s,
+    /// its frames `TreeMove.lead` ahead of the clock.
     @Test func aLevelsMoveEndsWhenLessThanHalfAPixelIsLeft() throws {
         let h = try DaemonHarness()
         let id = ViewID(try showLevel(h, ["volume", "40"]))
         try h.advance(1.0)
         #expect(try showLevel(h, ["volume", "45"]) == id.busID)
         let move = try #require(h.presenter.trees.animations[id], "the bar moves")
-        #expect(move.end > move.start + 0.1 && move.end < move.start + 0.14, "ends \(move.end - move.start) s in")
-        let left = 1 - move.animation.progress(at: move.end - move.start)
+        let curveEnd = move.end - move.start + TreeMove.lead  // on the curve's own clock
+        #expect(curveEnd > 0.1 && curveEnd < 0.14, "ends \(curveEnd) s into the curve")
+        let left = 1 - move.progress(at: move.end)
         #expect(left * 10 < 0.5 && left * 10 > 0.4, "\(left * 10) points left when it ends")
         try h.advance(move.end - h.clock.now - 0.005)
         #expect(h.presenter.trees.animations[id] != nil, "still moving just before")
@@ -224,7 +230,7 @@ import Testing
         for step in [0.05, 0.5] {  // part way, then at rest
             try h.advance(step)
             let shown = try #require(h.presenter.paintedView(ViewID(id), in: OSD.containerName)?.tree)
-            let progress = min(1, move.animation.progress(at: h.clock.now - move.start))
+            let progress = move.progress(at: h.clock.now)
             var expected = to
             expected.layout = to.layout.interpolating(from: from.layout, progress: progress)
             #expect(step < 0.5 ? progress < 1 : progress == 1)
