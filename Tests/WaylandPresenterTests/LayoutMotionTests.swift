@@ -28,7 +28,7 @@ final class LayoutMotionTests: XCTestCase {
         XCTAssertNotNil(presenter.trees.animations[id], "the bar's frame changes: it moves")
         XCTAssertEqual(presenter.manager.size(of: id), wide, "room for the wider tree while it shrinks")
 
-        clock.now += 0.5
+        clock.now += 0.5 - TreeMove.lead  // half way along the curve: the move's frames run `lead` ahead
         guard case .tree(let tree)? = presenter.views[id] else { return XCTFail("no tree") }
         let shown = presenter.treeShown(tree, of: id, now: clock.now)
         let bar = try XCTUnwrap(shown.layout.placed.first { $0.id == "level" })
