@@ -51,9 +51,9 @@ final class OSDTests: RigTestCase {
     }
 
     /// A level pressed alone, the bar still since the last: the bar's 10-point move (ease-out
-    /// over 0.15 s) at 30 frames a second, the value's frame already one frame along it, its end
-    /// shown by the frame within half a frame of it. Three commits (WAYLAND_DEBUG), or fewer: a
-    /// busy machine draws frames late, never more of them.
+    /// over 0.15 s) at 30 frames a second, the value's frame already a pause (`TreeMove.lead`)
+    /// along it, its end shown by the frame within half a frame of it. Three commits
+    /// (WAYLAND_DEBUG), or fewer: a busy machine draws frames late, never more of them.
     func testALevelPressedAloneIsAtMostThreeFrames() throws {
         let daemon = try startDaemon(environment: ["WAYLAND_DEBUG=client"])
         let commits = { () -> Int in

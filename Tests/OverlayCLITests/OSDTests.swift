@@ -71,7 +71,7 @@ import Testing
         let moving = try #require(shownLevel(h, first))
         let along = move.animation.progress(at: TreeMove.lead)
         #expect(along > 0 && along < 1 && move.progress(at: h.clock.now) == along)
-        #expect(abs(moving - (0.2 + 0.6 * along)) < 1e-9, "the bar starts from where it was, a frame along: \(moving)")
+        #expect(abs(moving - (0.2 + 0.6 * along)) < 1e-9, "the bar starts from where it was, a pause along: \(moving)")
         try h.advance(0.05)
         let partWay = try #require(shownLevel(h, first))
         #expect(partWay > 0.2 && partWay < 0.8, "part way: \(partWay)")
