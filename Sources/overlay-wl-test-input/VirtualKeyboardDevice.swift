@@ -18,6 +18,9 @@ final class VirtualKeyboardDevice {
         ("right", 106, "RGHT", "Right"), ("home", 102, "HOME", "Home"), ("end", 107, "END", "End"),
         ("v", 47, "AB04", "v"), ("up", 103, "UP", "Up"), ("pageup", 104, "PGUP", "Prior"),
         ("down", 108, "DOWN", "Down"), ("pagedown", 109, "PGDN", "Next"), ("space", 57, "SPCE", "space"),
+        ("volumeup", 115, "VOLU", "XF86AudioRaiseVolume"), ("volumedown", 114, "VOLD", "XF86AudioLowerVolume"),
+        ("mute", 113, "MUTE", "XF86AudioMute"), ("brightnessup", 225, "BRUP", "XF86MonBrightnessUp"),
+        ("brightnessdown", 224, "BRDN", "XF86MonBrightnessDown"),
     ]
     static let codes: [String: UInt32] = Dictionary(uniqueKeysWithValues: keys.map { ($0.name, $0.code) })
 

@@ -51,6 +51,33 @@ import Testing
         }
     }
 
+    /// `--stdin`: each line is a level (a `%` after it allowed, `muted` after a volume's), read
+    /// into the command as if given in its arguments; a bad line says what is wrong with it.
+    @Test func aLineOfStandardInputIsALevel() throws {
+        let volume = try OSDCommand.parse(["volume", "--stdin", "--icon", "audio-card"])
+        let read = { (line: String) in try volume.reading(line).shown }
+        #expect(try read("40").value == 40 && read("40").muted == false && read("40").icon == "audio-card")
+        #expect(try read(" 45%\r").value == 45)
+        #expect(try read("50 muted").muted && read("50\tmuted").value == 50)
+        #expect(try volume.reading("50").stdin == false, "a line shows once, not as a reader")
+        for (line, error) in [("loud", #"expected a number, got "loud""#), ("55 quiet", #"expected `muted` after the level, got "quiet""#),
+                              ("140", "the level must be 0…100"), ("1 2 3", #"expected a level and at most `muted` after it, got "1 2 3""#),
+                              ("nan", #"expected a number, got "nan""#)] {
+            #expect(throws: ValidationError.self, "\(line)") { _ = try volume.reading(line) }
+            do { _ = try volume.reading(line) } catch let e as ValidationError { #expect(e.message == error, "\(line)") }
+        }
+        let brightness = try OSDCommand.parse(["brightness", "--stdin"])
+        #expect(try brightness.reading("80").shown.label == "Brightness")
+        #expect(throws: ValidationError.self) { _ = try brightness.reading("80 muted") }
+        let fan = try OSDCommand.parse(["--stdin", "--max", "4", "--label", "Fan"])
+        #expect(try fan.reading("3").shown.value == 3 && fan.reading("3").shown.maximum == 4)
+        #expect(throws: ValidationError.self) { _ = try fan.reading("5") }
+        for bad in [["volume", "40", "--stdin"], ["--value", "2", "--stdin"], ["volume", "--stdin", "--muted"],
+                    ["volume", "--stdin", "--max", "4"], ["--stdin", "--max", "0"], ["loud", "--stdin"]] {
+            #expect(throws: (any Error).self, "\(bad)") { _ = try OSDCommand.parse(bad) }
+        }
+    }
+
     /// The two calls that show a level: `ShowLevel` (the CLI's) and a tagged `ShowView`.
     enum Call: CaseIterable { case showLevel, showView }
 

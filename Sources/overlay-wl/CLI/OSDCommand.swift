@@ -97,7 +97,9 @@ struct OSDCommand: ParsableCommand {
         discussion: """
             overlay-wl osd volume 40 [--muted] [--icon NAME]; overlay-wl osd brightness 80; \
             overlay-wl osd --value V [--max M] [--label TEXT] [--icon NAME]. Prints the view's id, the same \
-            while the OSD shows.
+            while the OSD shows. With --stdin (overlay-wl osd volume --stdin), each line of standard input \
+            is a level (or value), shown as it comes over one bus connection: a number, a % after it \
+            allowed, and for volume `muted` after it; a bad line is reported and skipped.
             """)
 
     @Argument(help: "volume or brightness (or none, with --value).") var kind: String?
@@ -107,8 +109,10 @@ struct OSDCommand: ParsableCommand {
     @Option(help: "The label over the bar (default: the kind, capitalised).") var label: String?
     @Option(help: "An icon-theme name drawn before the label.") var icon: String?
     @Flag(help: "Volume: muted (the bar dimmed, \"Muted\" for the percentage).") var muted = false
+    @Flag(help: "Read the levels (or values) from standard input, one a line, until it ends.") var stdin = false
 
     func validate() throws {
+        if stdin { return try validateReading() }
         if let kind {
             guard kind == "volume" || kind == "brightness" else { throw ValidationError("KIND must be volume or brightness") }
             guard let level, value == nil else { throw ValidationError("give the level after \(kind), without --value") }
@@ -121,6 +125,41 @@ struct OSDCommand: ParsableCommand {
             guard value.isFinite, (0...maximum).contains(value) else { throw ValidationError("--value must be 0…\(maximum)") }
         }
         if muted && kind != "volume" { throw ValidationError("--muted applies to volume") }
+    }
+
+    /// With `--stdin` the levels come on its lines: none is given here.
+    private func validateReading() throws {
+        if let kind {
+            guard kind == "volume" || kind == "brightness" else { throw ValidationError("KIND must be volume or brightness") }
+            guard level == nil, value == nil else { throw ValidationError("with --stdin the levels come on standard input") }
+            if self.max != nil { throw ValidationError("--max applies to --value") }
+        } else {
+            guard value == nil else { throw ValidationError("with --stdin the values come on standard input") }
+            let maximum = self.max ?? 100
+            guard maximum > 0, maximum.isFinite else { throw ValidationError("--max must be above 0") }
+        }
+        if muted { throw ValidationError("with --stdin a volume is muted by `muted` after its level on the line") }
+    }
+
+    /// This command showing one line of `--stdin`: `LEVEL` (or, without a kind, `VALUE`), a `%`
+    /// after it allowed, then `muted` for a muted volume. Throws what is wrong with the line.
+    func reading(_ line: String) throws -> OSDCommand {
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+        guard let first = words.first, words.count <= 2 else {
+            throw ValidationError("expected a level and at most `muted` after it, got \"\(line)\"")
+        }
+        guard let number = Double(first.hasSuffix("%") ? first.dropLast() : first), number.isFinite else {
+            throw ValidationError("expected a number, got \"\(first)\"")
+        }
+        var read = self
+        read.stdin = false
+        if kind == nil { read.value = number } else { read.level = number }
+        if let word = words.dropFirst().first {
+            guard word == "muted" else { throw ValidationError("expected `muted` after the level, got \"\(word)\"") }
+            read.muted = true
+        }
+        try read.validate()
+        return read
     }
 
     /// What this invocation shows: the label, the value of the maximum, the icon, muted.
@@ -143,9 +182,24 @@ struct OSDCommand: ParsableCommand {
 
     /// One `ShowLevel` call: the daemon builds the tree, so no JSON is written or read.
     func run() throws {
+        let client = try ControlClient()
+        guard stdin else { return printNow(String(try show(on: client))) }
+        var lineNumber = 0
+        while let line = readLine() {
+            lineNumber += 1
+            guard line.contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) else { continue }
+            do {
+                _ = try reading(line).show(on: client)
+            } catch let error as ValidationError {
+                _ = fail("line \(lineNumber): \(error.message)")
+            } catch {
+                // The daemon's answer was reported (`ControlClient.call`): the next line may find it again.
+            }
+        }
+    }
+
+    private func show(on client: ControlClient) throws -> UInt32 {
         let l = shown
-        let id = try ControlClient().uint("ShowLevel", [.string(l.label), .double(l.value), .double(l.maximum),
-                                                        .string(l.icon ?? ""), .bool(l.muted)])
-        printNow(String(id))
+        return try client.uint("ShowLevel", [.string(l.label), .double(l.value), .double(l.maximum), .string(l.icon ?? ""), .bool(l.muted)])
     }
 }
