@@ -51,7 +51,9 @@ final class OSDKeysTests: RigTestCase {
     /// docs/VIEWS.md's sway lines, bound as written (the program's own path for `overlay-wl`), and
     /// Examples/volume-osd following a PulseAudio server with a null sink: each key's new level
     /// shows. The VM has no backlight, so `brightnessctl` is a stand-in that keeps the level (of
-    /// a maximum of 200) in a file and answers `set 5%+`, `set 5%-`, `get` and `max` as brightnessctl does.
+    /// a maximum of 200) in a file, replaced whole (a key's `get` never reads it half written), and
+    /// answers `set 5%+`, `set 5%-`, `get` and `max` as brightnessctl does. Each key waits for the
+    /// level before it to show: two bindings running at once would both read the level first.
     func testTheDocumentedKeysOnSwayShowTheNewLevel() throws {
         for tool in ["pulseaudio", "pactl"] where !FileManager.default.isExecutableFile(atPath: "/usr/bin/\(tool)") {
             throw XCTSkip("\(tool) is missing (apt-get install pulseaudio pulseaudio-utils)")
@@ -71,8 +73,8 @@ final class OSDKeysTests: RigTestCase {
             #!/bin/sh
             level=$(cat \(level))
             case "$*" in
-                *"set 5%+") echo $((level + 10)) > \(level) ;;
-                *"set 5%-") echo $((level - 10)) > \(level) ;;
+                *"set 5%+") echo $((level + 10)) > \(level).$$ && mv \(level).$$ \(level) ;;
+                *"set 5%-") echo $((level - 10)) > \(level).$$ && mv \(level).$$ \(level) ;;
                 get) echo "$level" ;;
                 max) echo 200 ;;
                 *) echo "brightnessctl stand-in: unexpected $*" >&2; exit 1 ;;
@@ -102,6 +104,7 @@ final class OSDKeysTests: RigTestCase {
         try keyboard.key("volumeup")
         _ = try waitForBar(at: 0.45)
         try keyboard.key("volumedown")
+        _ = try waitForBar(at: 0.40)
         try keyboard.key("volumedown")
         _ = try waitForBar(at: 0.35)
         try keyboard.key("mute")
@@ -115,6 +118,7 @@ final class OSDKeysTests: RigTestCase {
         try keyboard.key("brightnessup")
         _ = try waitForBar(at: 0.65)
         try keyboard.key("brightnessdown")
+        _ = try waitForBar(at: 0.60)
         try keyboard.key("brightnessdown")
         _ = try waitForBar(at: 0.55)
     }

@@ -23,6 +23,25 @@ import OverlayEngine
         #expect(BuiltInContainers.notifications.expiresWhileWaiting)
     }
 
+    /// The example's control centre: its view file decodes, every control is bound to one of the
+    /// example's [hooks] or to a mode, and the modes its rules name are those its toggle turns on
+    /// (do-not-disturb, which `overlay-wl dnd` and the notification centre turn on too).
+    @Test func theExampleControlCentresControlsAreBoundAndItsRulesFollowItsToggle() throws {
+        var path = #filePath
+        for _ in 0..<3 { path = (path as NSString).deletingLastPathComponent }
+        path += "/docs/config.example.toml"
+        let config = try ConfigRuntime.parser.parse(try String(contentsOfFile: path, encoding: .utf8), file: path)
+        let file = try #require(config.container(named: "controls")?.drawerView)
+        let tree = try DrawerMenus.read(file, for: "controls", configPath: path)
+        #expect(ControlBinding.problems(in: tree, hooks: config.hooks) == [])
+        let actions = tree.controlActions
+        #expect(actions.filter { $0.hasPrefix("hook:") }.count >= 7, "buttons and the slider run hooks: \(actions)")
+        let toggled = Set(actions.compactMap { if case .mode(let name) = ControlBinding(action: $0) { name } else { nil } })
+        #expect(toggled == [BuiltInRules.doNotDisturb])
+        let ruleModes = Set(config.rules.compactMap(\.mode))
+        #expect(!ruleModes.isEmpty && ruleModes.isSubset(of: toggled), "rules for modes nothing turns on: \(ruleModes)")
+    }
+
     @Test func aRedeclaredNotificationsTableChangesOnlyTheKeysItSets() throws {
         let config = try ConfigRuntime.parser.parse("""
             [containers.notifications]

@@ -146,8 +146,10 @@ struct ExampleConfigTests {
         #expect(config.container(named: "controls")?.drawerView == "examples/menu.json")
         #expect(config.hooks["volume"]?.first == "sh")
         #expect(config.container(named: "menu")?.drawer?.edge == .left)
-        #expect(config.rules.count == 6)
-        let dnd = config.route(NotificationFacts(summary: "x", urgency: 0), modes: ["dnd"])
-        #expect(dnd.hidden && dnd.held)
+        #expect(config.rules.count == 5)
+        // In do-not-disturb (the built-in mode; its built-in rule holds the rest) low urgency is hidden.
+        #expect(config.route(NotificationFacts(summary: "x", urgency: 0), modes: ["do-not-disturb"]).hidden)
+        #expect(!config.route(NotificationFacts(summary: "x", urgency: 1), modes: ["do-not-disturb"]).hidden)
+        #expect(!config.route(NotificationFacts(summary: "x", urgency: 0), modes: []).hidden)
     }
 }

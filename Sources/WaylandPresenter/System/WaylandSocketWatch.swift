@@ -49,7 +49,7 @@ public final class WaylandSocketWatch: EventSource {
         guard events & Int16(POLLIN) != 0 else { return }
         final class Found { var names: [String] = [] }
         let found = Found()
-        try withExtendedLifetime(found) {
+        _ = try withExtendedLifetime(found) {
             try systemCall("read inotify") {
                 ow_inotify_read_names(descriptor.rawValue, Unmanaged.passUnretained(found).toOpaque()) { context, name in
                     Unmanaged<Found>.fromOpaque(context!).takeUnretainedValue().names.append(String(cString: name!))
