@@ -1,5 +1,6 @@
 // Animation curves: how transition progress moves from 0 to 1 over time.
 
+/// How a transition or a move runs from 0 to 1 over time: a CSS-style curve over a duration, or a spring.
 public enum Animation: Equatable, Sendable {
     case linear(duration: Double)
     case easeIn(duration: Double)

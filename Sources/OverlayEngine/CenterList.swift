@@ -58,6 +58,7 @@ public enum CenterRowID {
     }
 }
 
+/// A row of the notification centre by what it shows: the header, a group (by index) or an entry (by id).
 public enum CenterRowRef: Equatable, Sendable {
     case header
     case group(Int)
@@ -108,6 +109,7 @@ public enum CenterKeyAction: Equatable, Sendable {
     case close
 }
 
+/// The notification centre's rows (a header, then each app's group and its entries, newest first) and where each one is.
 public struct CenterList: Sendable {
     public private(set) var rows: [CenterRow] = []
     /// The groups, newest first; `CenterRow.Kind.group` indexes it.

@@ -1,5 +1,6 @@
 // A draggable drawer resting on notches (OverlayContainer's model), as a value type.
 
+/// What a drawer tells its caller as it moves between notches.
 public enum DrawerEffect: Equatable, Sendable {
     /// The drawer started moving towards a notch (after a release or `moveDrawer`).
     case willMove(toNotch: Int)
@@ -7,6 +8,8 @@ public enum DrawerEffect: Equatable, Sendable {
     case didMove(toNotch: Int)
 }
 
+/// A drawer's height among its notches: dragged (rubber band past the first and last), released
+/// towards the notch its policy picks from where and how fast it moved, and settled there on a spring.
 public struct Drawer: Sendable {
     public private(set) var notches: [Notch]
     public var style: DrawerStyle

@@ -35,6 +35,7 @@ public enum DrawerRelease: Equatable, Sendable {
     case dragged
 }
 
+/// A drawer on one edge of a surface: the `Drawer` along that edge, its configuration, where its panel and content are, and the presses and drags that move it.
 public struct EdgeDrawer: Sendable {
     public private(set) var drawer: Drawer
     public private(set) var configuration: DrawerConfiguration

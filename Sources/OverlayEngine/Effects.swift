@@ -1,5 +1,6 @@
 // What the engine tells its caller: effects to carry out, and errors.
 
+/// Why a view was dismissed.
 public enum DismissReason: Equatable, Sendable {
     /// Its countdown ran out, or it was the oldest hidden view past
     /// `ContainerConfiguration.maximumHidden`.
@@ -38,6 +39,7 @@ public enum EngineEffect: Equatable, Sendable {
     case hook(String, ViewID, container: String)
 }
 
+/// A request the engine refuses: an unknown or duplicate container, a setting that cannot change, too many shows waiting for a container not yet registered.
 public enum EngineError: Error, Equatable, Sendable {
     case unknownContainer(String)
     /// queueType and clipped are fixed once a container is registered.

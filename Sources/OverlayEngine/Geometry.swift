@@ -13,6 +13,7 @@ public struct ViewID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public func _rawHashValue(seed: Int) -> Int { rawValue._rawHashValue(seed: seed) }
 }
 
+/// A point in logical points (y grows downwards).
 public struct Point: Hashable, Sendable {
     public var x, y: Double
     public init(x: Double, y: Double) { self.x = x; self.y = y }
@@ -24,12 +25,14 @@ public struct Point: Hashable, Sendable {
     public var length: Double { (x * x + y * y).squareRoot() }
 }
 
+/// A width and a height in logical points.
 public struct Size: Hashable, Sendable {
     public var width, height: Double
     public init(width: Double, height: Double) { self.width = width; self.height = height }
     public static let zero = Size(width: 0, height: 0)
 }
 
+/// A rectangle: its top-left corner and its size.
 public struct Rect: Hashable, Sendable {
     public var origin: Point
     public var size: Size
@@ -73,6 +76,7 @@ public struct Rect: Hashable, Sendable {
     public func offsetBy(_ d: Point) -> Rect { Rect(origin: origin + d, size: size) }
 }
 
+/// Distances in from each edge (leading and trailing follow the reading direction).
 public struct EdgeInsets: Equatable, Sendable {
     public var top, leading, bottom, trailing: Double
     public init(top: Double, leading: Double, bottom: Double, trailing: Double) {

@@ -13,6 +13,7 @@ public struct LayoutItem: Equatable, Sendable {
     }
 }
 
+/// Where a container's views go: its content bounds, and each view's frame for its display type.
 public enum Layout {
     /// The rectangle views are laid out in: the container minus the safe area edges it
     /// does not ignore, minus its insets.

@@ -1,5 +1,6 @@
 // Raw pointer/touch input and the gestures recognised from it.
 
+/// A pointer button or a touch going down, moving, up or cancelled, at a point and a time.
 public struct PointerEvent: Equatable, Sendable {
     public enum Kind: Equatable, Sendable { case down, move, up, cancel }
     public var kind: Kind
@@ -11,6 +12,7 @@ public struct PointerEvent: Equatable, Sendable {
     }
 }
 
+/// A gesture recognised from pointer events (`GestureRecognizer`).
 public enum RecognizedGesture: Equatable, Sendable {
     case tap(Point)
     case doubleTap(Point)

@@ -1,5 +1,6 @@
 // What the presenter draws for one container at one instant.
 
+/// One view as drawn now: its frame, and its transition's opacity, scale and offset.
 public struct RenderItem: Equatable, Sendable {
     public var id: ViewID
     /// Layout frame, before transition effects.
@@ -45,6 +46,7 @@ extension RenderItem {
     public var restsAtPeekScale: Bool { Self.isPeekScale(scale) }
 }
 
+/// What a container shows at one instant, bottom to top, and whether anything in it still moves.
 public struct RenderList: Equatable, Sendable {
     /// Ascending z: draw in this order.
     public var items: [RenderItem]

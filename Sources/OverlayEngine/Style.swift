@@ -55,6 +55,7 @@ public enum BackgroundTransition: Equatable, Sendable {
     case identity
 }
 
+/// A drop shadow: colour, blur radius and offset.
 public struct Shadow: Hashable, Sendable {
     public var color: Color
     public var radius: Double
@@ -64,6 +65,7 @@ public struct Shadow: Hashable, Sendable {
     }
 }
 
+/// The direction of a swipe.
 public enum SwipeDirection: CaseIterable, Equatable, Sendable {
     case left, right, up, down
 }

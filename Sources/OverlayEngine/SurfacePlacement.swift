@@ -3,6 +3,7 @@
 /// Which output, which layer, anchored how, with what margins and size. The defaults are the
 /// notification column: the right edge of the focused output, 360 points wide, full height.
 public struct SurfacePlacement: Equatable, Sendable {
+    /// Which output the surface goes on.
     public enum Output: Equatable, Sendable {
         /// The compositor's choice (the focused output).
         case focused

@@ -121,6 +121,7 @@ public struct TipPlacement: Equatable, Sendable {
     }
 }
 
+/// Places a help tip's bubble beside its target, on the first side with room.
 public enum TipPlacer {
     public static let defaultSides: [TipSide] = [.top, .bottom, .leading, .trailing]
 

@@ -2,6 +2,7 @@
 // rounded bubble whose fill, border and shadow follow its arrow; geometry comes from `TipPlacer`.
 import OverlayEngine
 
+/// What a help tip says: a title, a body and its buttons.
 public struct CalloutContent: Equatable, Sendable {
     public var title: String
     public var body: String
@@ -12,6 +13,7 @@ public struct CalloutContent: Equatable, Sendable {
     }
 }
 
+/// How a help tip looks: its bubble's width, padding, border, colours, fonts and line limits.
 public struct CalloutStyle: Hashable, Sendable {
     /// Widest the bubble gets; text wraps inside it.
     public var maxWidth: Double = 300

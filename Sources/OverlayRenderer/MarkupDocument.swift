@@ -13,6 +13,7 @@ public struct MarkupDocument: Equatable, Sendable {
         public var end: Int
     }
 
+    /// An `<img>` in the body, at a placeholder in the text.
     public struct Image: Equatable, Sendable {
         /// The `src` (entities decoded): a path or file:// URI per the spec.
         public var src: String

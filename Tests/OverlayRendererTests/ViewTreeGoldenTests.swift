@@ -17,6 +17,8 @@ final class ViewTreeGoldenTests: XCTestCase {
         let json = try String(contentsOfFile: "\(Self.views)/\(name).json", encoding: .utf8)
         let node = try ViewNode(json: json).resolvingImageFiles(relativeTo: Self.views)
         let renderer = ViewTreeRenderer()
+        // Themed icons from the test theme (its 48×48 `badge`, and the @2 folder at scale 2).
+        renderer.iconTheme = IconTheme(name: "OverlayTest", searchPaths: ["\(GoldenImage.directory)/assets/icons"])
         renderer.onImageError = { XCTFail("image left out: \($0)", file: file, line: line) }
         let laidOut = renderer.layout(node)
         let margin = 8.0

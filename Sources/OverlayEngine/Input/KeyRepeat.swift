@@ -11,6 +11,7 @@ public struct KeyRepeat: Equatable, Sendable {
     /// Repeats fired by one `advance`, at most (a loop that slept long does not type a burst).
     public static let maximumCatchUp = 4
 
+    /// The key held down and when it repeats next.
     public struct Held: Equatable, Sendable {
         public var code: UInt32
         public var next: Double

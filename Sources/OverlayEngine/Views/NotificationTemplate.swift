@@ -89,6 +89,7 @@ public struct NotificationTemplate: Equatable, Sendable {
     /// This reading of the template: caches of prepared fills tell templates apart by it.
     public let identity = Identity()
 
+    /// A template's identity: one object per reading of it.
     public final class Identity: Sendable {}
 
     public static func == (a: NotificationTemplate, b: NotificationTemplate) -> Bool {

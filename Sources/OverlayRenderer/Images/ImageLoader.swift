@@ -34,6 +34,7 @@ public final class LoadedImage {
     }
 }
 
+/// Why an image was left out: not found, not a file, too large, undecodable, or bad raw pixels.
 public enum ImageLoadError: Error, Equatable {
     case notFound(String)
     case notAFile(String)

@@ -25,6 +25,7 @@ public struct RawImage: Equatable, Sendable {
     public static let maxSide = 4096
     public static let maxPixels = 4096 * 4096
 
+    /// What is wrong with raw pixels (`image-data`): their size, channels, row stride or length.
     public enum ValidationError: Error, Equatable {
         case emptySize(width: Int, height: Int)
         case tooLarge(width: Int, height: Int)

@@ -2,6 +2,7 @@ import WaylandListeners
 import CWayland
 import Glibc
 
+/// Why the Wayland connection failed: no display, no connection, a missing global (layer shell…), or lost.
 public enum WaylandError: Error, CustomStringConvertible {
     case noDisplay
     case connectFailed(String)
