@@ -9,6 +9,8 @@ enum Command {
     case click(x: Double, y: Double, Button)
     case scroll(Axis, Double)
     case drag(from: (Double, Double), to: (Double, Double), milliseconds: Int, steps: Int)
+    /// One finger down, moved in `steps` over `milliseconds`, lifted (KWin's fake input only).
+    case swipe(from: (Double, Double), to: (Double, Double), milliseconds: Int, steps: Int)
     case sleep(milliseconds: Int)
     /// Press and release a key (escape, tab, enter, kpenter, backspace, up, down, pageup, pagedown, home, end, delete, …), `shift` held when `shifted`.
     case key(String, shifted: Bool)
@@ -26,7 +28,7 @@ enum Command {
 
     static let usage = """
         move X Y | down [left|right|middle] | up [BUTTON] | click X Y [BUTTON] | scroll V|H AMOUNT
-        drag X1 Y1 X2 Y2 DURATION_MS STEPS | sleep MS | window APP_ID W H [stripes]
+        drag X1 Y1 X2 Y2 DURATION_MS STEPS | swipe X1 Y1 X2 Y2 DURATION_MS STEPS (a finger; KWin) | sleep MS | window APP_ID W H [stripes]
         key escape|tab|enter|kpenter|space|backspace|delete|left|right|up|down|home|end [shift] | hold KEY MS | chord ctrl v
         type TEXT (letters, digits, space, .,!?:;-' é ü ✓) | scale FACTOR (KWin) | quit
         """
@@ -68,10 +70,12 @@ enum Command {
             try arity(2...2)
             guard let axis = Axis(rawValue: args[0].uppercased()) else { throw CommandError("scroll: axis must be V or H") }
             return .scroll(axis, try number(1))
-        case "drag":
+        case "drag", "swipe":
             try arity(6...6)
-            return .drag(from: (try number(0), try number(1)), to: (try number(2), try number(3)),
-                         milliseconds: try integer(4), steps: max(1, try integer(5)))
+            let from = (try number(0), try number(1)), to = (try number(2), try number(3))
+            let milliseconds = try integer(4), steps = max(1, try integer(5))
+            return verb == "drag" ? .drag(from: from, to: to, milliseconds: milliseconds, steps: steps)
+                                  : .swipe(from: from, to: to, milliseconds: milliseconds, steps: steps)
         case "sleep": try arity(1...1); return .sleep(milliseconds: try integer(0))
         case "window":
             try arity(3...4)

@@ -1,6 +1,6 @@
 import CWayland
 
-/// Pointer input through KWin's org_kde_kwin_fake_input, for compositors without
+/// Pointer and touch input through KWin's org_kde_kwin_fake_input, for compositors without
 /// zwlr_virtual_pointer_v1. KWin accepts it only with KWIN_WAYLAND_NO_PERMISSION_CHECKS=1 (the
 /// rig sets it). Positions are global logical coordinates: the rig's one output starts at (0, 0).
 final class FakeInputPointerDevice: PointerInjecting {
@@ -28,6 +28,19 @@ final class FakeInputPointerDevice: PointerInjecting {
         if down { pressed.insert(code) } else { pressed.remove(code) }
         let state = down ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED
         org_kde_kwin_fake_input_button(proxy, code, state.rawValue)
+    }
+
+    enum TouchPhase { case down, motion, up }
+
+    /// One finger (touch point 0) at a global logical position, each event its own frame.
+    func touch(_ phase: TouchPhase, at x: Double, _ y: Double) {
+        let fx = wl_fixed_from_double(max(0, x)), fy = wl_fixed_from_double(max(0, y))
+        switch phase {
+        case .down: org_kde_kwin_fake_input_touch_down(proxy, 0, fx, fy)
+        case .motion: org_kde_kwin_fake_input_touch_motion(proxy, 0, fx, fy)
+        case .up: org_kde_kwin_fake_input_touch_up(proxy, 0)
+        }
+        org_kde_kwin_fake_input_touch_frame(proxy)
     }
 
     func scroll(_ axis: Command.Axis, by amount: Double) {

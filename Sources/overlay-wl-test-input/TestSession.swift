@@ -60,15 +60,15 @@ final class TestSession {
         case .drag(let from, let to, let milliseconds, let steps):
             pointer.move(to: from.0, from.1)
             pointer.button(.left, pressed: true)
-            client.flush()
-            let interval = Double(milliseconds) / 1000 / Double(steps)
-            for step in 1...steps {
-                try client.pump(for: interval)
-                let t = Double(step) / Double(steps)
-                pointer.move(to: from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t)
-                client.flush()
-            }
+            try glide(from: from, to: to, milliseconds: milliseconds, steps: steps) { pointer.move(to: $0, $1) }
             pointer.button(.left, pressed: false)
+        case .swipe(let from, let to, let milliseconds, let steps):
+            guard let finger = pointer as? FakeInputPointerDevice else {
+                throw CommandError("swipe: touch needs org_kde_kwin_fake_input (KWin); this compositor has no virtual touch device")
+            }
+            finger.touch(.down, at: from.0, from.1)
+            try glide(from: from, to: to, milliseconds: milliseconds, steps: steps) { finger.touch(.motion, at: $0, $1) }
+            finger.touch(.up, at: to.0, to.1)
         case .sleep(let milliseconds): try client.pump(for: Double(milliseconds) / 1000)
         case .type(let text):
             let keyboard = try virtualKeyboard()
@@ -109,6 +109,19 @@ final class TestSession {
             try client.pump(for: 0.1)
         case .scale(let factor): try OutputScaler.apply(factor, client: client)
         case .quit: break
+        }
+    }
+
+    /// Moves from `from` to `to` in `steps` equal steps over `milliseconds`, dispatching between them.
+    private func glide(from: (Double, Double), to: (Double, Double), milliseconds: Int, steps: Int,
+                       _ move: (Double, Double) -> Void) throws {
+        client.flush()
+        let interval = Double(milliseconds) / 1000 / Double(steps)
+        for step in 1...steps {
+            try client.pump(for: interval)
+            let t = Double(step) / Double(steps)
+            move(from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t)
+            client.flush()
         }
     }
 

@@ -101,6 +101,12 @@ final class VirtualPointer: @unchecked Sendable {
         try send("drag \(from.0) \(from.1) \(to.0) \(to.1) \(milliseconds) \(steps)", timeout: Double(milliseconds) / 1000 + 10)
     }
 
+    /// One finger down at (x1, y1), moved to (x2, y2) in `steps` equal steps over `milliseconds`,
+    /// lifted: KWin's fake input only (sway has no virtual touch device).
+    func swipe(from: (Int, Int), to: (Int, Int), milliseconds: Int, steps: Int) throws {
+        try send("swipe \(from.0) \(from.1) \(to.0) \(to.1) \(milliseconds) \(steps)", timeout: Double(milliseconds) / 1000 + 10)
+    }
+
     /// Maps a plain xdg-shell window (tiled by sway: it fills the output) that reports its clicks.
     func openWindow(appID: String = "overlay-wl-probe", width: Int = 200, height: Int = 200) throws {
         try send("window \(appID) \(width) \(height)")
