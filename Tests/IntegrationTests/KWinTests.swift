@@ -93,31 +93,9 @@ final class KWinTests: RigTestCase {
     /// the pointer (ViewTreeTests): `show --wait` prints the value where the finger lifted and
     /// ViewAction carries it. 216 points wide, 200 of travel: 100 to the right of 0 is 50.
     func testASliderDraggedByAFingerReportsItsValue() throws {
-        typealias Panel = ViewTreeTests
-        _ = try startDaemon(config: Panel.config)
-        let finger = try VirtualPointer(rig: rig)
-        addTeardownBlock { finger.stop() }
-        let monitor = try Panel.BusMonitor(rig: rig)
-        addTeardownBlock { monitor.process.stop(grace: 1) }
-        let file = try rig.writeScratchFile("slider.json", Data(Panel.panel(left: "#ff0000", right: "#0000ff").utf8))
-        let waiting = try TipTests.WaitingShow(rig: rig, ["--container", "dialog", "--view", file])
-        addTeardownBlock { waiting.process.stop(grace: 1) }
-        let id = try XCTUnwrap(waiting.waitForLine({ UInt32($0) != nil }, timeout: 5), "show --wait printed no id")
-        let isButton = { (c: RGBA) in c.isClose(to: Panel.prominent, tolerance: 2) }
-        let shot = try settledScreenshot(within: 5) { $0.whole.boundingBox(where: isButton) != nil }
-        let button = try XCTUnwrap(shot.whole.boundingBox(where: isButton), "no OK button drawn")
-        // The slider is under the button (its label is the knob's colour too).
-        let below = shot.region(x: 0, y: button.maxY, width: 400, height: 40)
-        let knob = try XCTUnwrap(below.boundingBox { $0.isClose(to: Panel.knob, tolerance: 2) }, "the knob at value 0")
-        note("button \(button), knob \(knob)")
-        XCTAssertLessThanOrEqual(abs(knob.x - (20 + 12)), 1, "value 0: the knob's leading edge at the slider's")
-        let y = knob.y + knob.height / 2, start = 20 + 12 + 8
-        try finger.swipe(from: (start, y), to: (start + 100, y), milliseconds: 300, steps: 10)
-
-        XCTAssertEqual(waiting.process.waitForExit(timeout: 5), 0, "show --wait did not return: \(waiting.output)")
-        XCTAssertEqual(waiting.output, [id, "vol 50"], "the value where the finger lifted")
-        let signal = try XCTUnwrap(monitor.line(containing: "ViewAction", within: 3), "no ViewAction on the bus")
-        XCTAssertTrue(signal.contains("(uint32 \(id), 'vol', <50.0>)"), signal)
+        try dragPanelSlider(points: 100, expecting: 50) { input, from, to in
+            try input.swipe(from: from, to: to, milliseconds: 300, steps: 10)
+        }
     }
 
     /// A left drawer at its first notch (120 px): its panel colour fills exactly the first 120
