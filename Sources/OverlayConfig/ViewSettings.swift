@@ -79,6 +79,14 @@ public enum ViewSettings {
         return .value(shadow)
     }
 
+    /// The settings `c` sets that a horizontal or vertical container takes from itself only:
+    /// it lays its views out as one group, with one alignment, background, shadow and
+    /// tap-to-dismiss (`ResolvedViewConfiguration`).
+    public static func groupKeys(setIn c: ViewConfiguration) -> [String] {
+        [("alignment", c.alignment != nil), ("background", c.background != nil), ("shadow", c.shadow != nil),
+         ("tap-to-dismiss", c.tapToDismiss != nil)].filter(\.1).map(\.0)
+    }
+
     /// The explicit settings of `c` as text, for `list --json` (nil fields are left out).
     public static func describe(_ c: ViewConfiguration) -> [String: String] {
         var out: [String: String] = [:]

@@ -1,10 +1,17 @@
 import OverlayEngine
 import CCairo
+import Glibc
 
 /// Errors from canvas I/O.
-public enum CanvasError: Error, Equatable {
+public enum CanvasError: Error, Equatable, CustomStringConvertible {
     /// `cairo_surface_write_to_png` failed; the payload is cairo's status description.
     case writeFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .writeFailed(let path, let reason): "cannot write \(path): \(reason)"
+        }
+    }
 }
 
 /// A cairo image surface (CAIRO_FORMAT_ARGB32: premultiplied, native-endian 32-bit words, which on
@@ -167,9 +174,14 @@ public final class Canvas {
     /// Writes the surface as a PNG (premultiplied alpha is undone by cairo).
     public func writePNG(to path: String) throws {
         flush()
+        errno = 0
         let status = cairo_surface_write_to_png(surface, path)
         if status != CAIRO_STATUS_SUCCESS {
-            throw CanvasError.writeFailed(path: path, reason: String(cString: cairo_status_to_string(status)))
+            // Cairo opens the file with fopen: the system's reason (a missing folder) says more.
+            let system = errno
+            let reason = status == CAIRO_STATUS_WRITE_ERROR && system != 0 ? String(cString: strerror(system))
+                : String(cString: cairo_status_to_string(status))
+            throw CanvasError.writeFailed(path: path, reason: reason)
         }
     }
 

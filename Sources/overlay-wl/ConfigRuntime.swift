@@ -8,8 +8,8 @@ import WaylandPresenter
 /// keep the old config when the new one has any error.
 final class ConfigRuntime {
     private let screen: OverlayPresenter
-    /// The file to (re)load; nil when there is none (built-ins only).
-    let path: String?
+    /// The file to (re)load; nil when there is none (built-ins only: a reload looks again).
+    private(set) var path: String?
     private(set) var config: OverlayConfiguration
     /// `config` with the built-in rules before the file's: what notifications are routed by.
     private var routing = OverlayConfiguration()
@@ -26,6 +26,8 @@ final class ConfigRuntime {
     private(set) var focus: FocusFollower!
     /// The notification templates of `config` (read when it is applied).
     private(set) var templates = TemplateLibrary()
+    /// Where a reload looks for a config file when the daemon has none (tests point it elsewhere).
+    var locate: () -> String? = { ConfigRuntime.resolvePath(explicit: nil) }
     /// Told of every config put in force (at start and on each reload).
     var onApply: ((OverlayConfiguration) -> Void)?
 
@@ -67,9 +69,13 @@ final class ConfigRuntime {
         notificationSettings[spec.configuration.name] = (spec.groupBy, spec.template)
     }
 
-    /// Reads the file again; on any error the old config stays and the error is thrown.
+    /// Reads the file again (without one, looks for `$XDG_CONFIG_HOME/overlay-wl/config.toml`
+    /// again: it may have been written since); on any error the old config stays and the error is thrown.
     func reload() throws {
-        try apply(try Self.load(path))
+        let path = self.path ?? locate()
+        let new = try Self.load(path)
+        self.path = path
+        try apply(new)
         log("configuration reloaded from \(path ?? "(built-in)")")
     }
 
@@ -99,11 +105,26 @@ final class ConfigRuntime {
                                 for: name)
         }
         config = new
+        for warning in ignoredRuleSettings(new.rules) { log(warning) }
         templates = TemplateLibrary(new.templates, configPath: path)
         routing = new
         routing.rules = BuiltInRules.rules + new.rules
         focus.start()
         onApply?(new)
+    }
+
+    /// Rules that set a view's group settings (alignment, background, shadow, tap-to-dismiss)
+    /// for a horizontal or vertical container, which takes them from itself only: one line each.
+    /// A rule naming no container is judged by the one notifications go to by default.
+    func ignoredRuleSettings(_ rules: [Rule]) -> [String] {
+        rules.compactMap { rule in
+            let keys = ViewSettings.groupKeys(setIn: rule.view)
+            let name = rule.container ?? BuiltInContainers.notificationsName
+            guard !keys.isEmpty, let type = specs[name]?.configuration.displayType, type != .stacking else { return nil }
+            let display = ControlFrontend.name(type, ContainerSettings.displayTypes)
+            return "\(path ?? "config"):\(rule.line): rule: \(keys.joined(separator: ", ")): no effect in the \(display) "
+                + "container '\(name)' (its views share the container's: set under [containers.\(name)])"
+        }
     }
 
     /// Where a container's surface goes now: on the focused output by name when it follows the focus.

@@ -77,6 +77,17 @@ final class ControlFrontend {
         }
     }
 
+    /// A view asking for settings its container takes from itself only (a horizontal or
+    /// vertical container's group settings) is refused, with where to set them instead.
+    func requireOwnSettingsFit(_ view: ViewConfiguration, in container: String, method: String) throws {
+        guard let c = screen.manager.container(container), c.displayType != .stacking else { return }
+        let keys = ViewSettings.groupKeys(setIn: view)
+        guard !keys.isEmpty else { return }
+        let display = Self.name(c.displayType, ContainerSettings.displayTypes)
+        throw BusMethodError.invalidArgs("\(method): '\(container)' is a \(display) container: its views share its "
+            + "\(keys.joined(separator: ", ")) (set them under [containers.\(container)], or show in a stacking container)")
+    }
+
     // MARK: Dispatch
 
     func handle(_ call: BusCall) throws -> BusReply {
@@ -104,7 +115,7 @@ final class ControlFrontend {
         case "Containers": return BusReply([.string(containersJSON().text)])
         case "Reload":
             do { try config.reload() } catch { throw Self.error("Config", "\(error)") }
-            return BusReply([.string(config.path ?? "(built-in)")])
+            return BusReply([.string(config.path ?? "(built-in: no config file; the daemon looks for $XDG_CONFIG_HOME/overlay-wl/config.toml)")])
         case "Modes": return modesReply()
         case "SetModes": try modes { try config.setModes(a[0].strings) }; return modesReply()
         case "AddMode": try modes { try config.addMode(a[0].stringValue ?? "") }; return modesReply()

@@ -88,6 +88,7 @@ extension ControlFrontend {
     private func show(_ node: ViewNode, in container: String, request: ShowRequest, tag: String?,
                       level: OSD.Look? = nil) throws -> UInt32 {
         try requireContainers([container])
+        try requireOwnSettingsFit(request.view, in: container, method: "ShowView")
         if let id = request.id, registry[ViewID(id)] != nil, viewTree(id) == nil {
             throw BusMethodError.invalidArgs("ShowView: id \(id) is not a view tree")
         }

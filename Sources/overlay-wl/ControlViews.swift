@@ -11,6 +11,7 @@ extension ControlFrontend {
             throw BusMethodError.invalidArgs("Show: \(error)")
         }
         try requireContainers([request.container])
+        try requireOwnSettingsFit(request.view, in: request.container, method: "Show")
         if let id = request.id, registry.notification(id) != nil {
             throw BusMethodError.invalidArgs("Show: id \(id) belongs to a notification; use org.freedesktop.Notifications to replace it")
         }

@@ -19,8 +19,7 @@ enum ViewRendering {
             }
             text = lines.joined()
         } else {
-            guard let data = FileManager.default.contents(atPath: path) else { throw ViewFileError("cannot read \(path)") }
-            text = String(decoding: data, as: UTF8.self)
+            do { text = try readTextFile(path) } catch { throw ViewFileError("\(error)") }
         }
         let node: ViewNode
         do { node = try ViewNode(json: text) } catch { throw ViewFileError("\(path == "-" ? "standard input" : path): \(error)") }

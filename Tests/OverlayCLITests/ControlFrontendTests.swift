@@ -1,5 +1,6 @@
 // The control interface's methods on a daemon without a compositor (see DaemonTests.swift).
 import DBusService
+import Glibc
 import OverlayConfig
 import OverlayEngine
 import Testing
@@ -60,6 +61,70 @@ import Testing
         #expect(throws: BusMethodError.self) { _ = try self.call(h, "Show", [replace]) }
         #expect(throws: BusMethodError.self) { _ = try self.show(h, "nowhere", "x") }
         #expect(h.toast(note)?.summary == "n")
+    }
+
+    /// Views of a vertical or horizontal container are laid out as one group, whose alignment,
+    /// background, shadow and tap-to-dismiss are the container's: `Show` and `ShowView` asking
+    /// a view's own there are refused with the reason, not ignored; a stacking container takes them.
+    @Test func groupSettingsOfAViewAreRefusedOutsideStackingContainers() throws {
+        let h = try DaemonHarness(config: Self.config + "\n[containers.free]\ndisplay = \"stacking\"\n")
+        for (key, value) in [("background", "#FF000080"), ("shadow", "8"), ("alignment", "top"), ("tap-to-dismiss", "true")] {
+            let setting: SettingValue = key == "tap-to-dismiss" ? .bool(true) : .string(value)
+            let asked = ShowRequest.options([("container", .string("side")), ("title", .string("x")), (key, setting)])
+            #expect {
+                _ = try self.call(h, "Show", [asked])
+            } throws: { error in
+                "\(error)".contains("'side' is a vertical container") && "\(error)".contains(key)
+                    && "\(error)".contains("[containers.side]")
+            }
+            let tree = #"{"type": "text", "text": "x"}"#
+            #expect(throws: BusMethodError.self) {
+                _ = try self.call(h, "ShowView", [.string("side"), .string(tree), ShowRequest.options([(key, setting)])])
+            }
+            let free = ShowRequest.options([("container", .string("free")), ("title", .string("x")), (key, setting)])
+            #expect(try call(h, "Show", [free]).count == 1, "a stacking container takes a view's \(key)")
+        }
+        #expect(h.presenter.manager.showing(in: "side").isEmpty)
+    }
+
+    @Test func rulesSettingGroupSettingsOfAVerticalContainerAreReported() throws {
+        let h = try DaemonHarness(config: Self.config + """
+
+            [containers.free]
+            display = "stacking"
+
+            [[rules]]
+            urgency = "critical"
+            background = "#BF616AFF"
+
+            [[rules]]
+            app-name = "Slack"
+            container = "free"
+            shadow = 8
+
+            [[rules]]
+            app-name = "Mail"
+            container = "side"
+            shadow = 8
+            tap-to-dismiss = true
+            """)
+        let config = h.daemon.config
+        let warnings = config.ignoredRuleSettings(config.config.rules)
+        #expect(warnings.count == 2, "\(warnings)")
+        #expect(warnings.first?.contains(":6: rule: background: no effect in the vertical container 'notifications'") == true, "\(warnings)")
+        #expect(warnings.last?.contains(":15: rule: shadow, tap-to-dismiss: no effect in the vertical container 'side'") == true, "\(warnings)")
+    }
+
+    @Test func aReloadFindsAConfigFileWrittenAfterTheDaemonStarted() throws {
+        let path = "/tmp/overlay-wl-late-config-\(getpid()).toml"
+        defer { unlink(path) }
+        let h = try DaemonHarness()
+        h.daemon.config.locate = { access(path, F_OK) == 0 ? path : nil }
+        let none = try #require(try call(h, "Reload").first?.stringValue)
+        #expect(none.hasPrefix("(built-in: no config file"), "\(none)")
+        let f = fopen(path, "w"); fputs("[containers.dialogs]\ndisplay = \"stacking\"\n", f); fclose(f)
+        #expect(try call(h, "Reload") == [.string(path)])
+        #expect(h.presenter.containerNames.contains("dialogs"))
     }
 
     @Test func invokeChecksTheActionAndReportsIt() throws {

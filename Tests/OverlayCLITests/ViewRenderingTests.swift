@@ -47,4 +47,14 @@ struct ViewRenderingTests {
         }
         #expect(throws: ViewFileError.self) { try ViewRendering.load(folder + "/missing.json") }
     }
+
+    @Test func aFileThatCannotBeReadOrWrittenSaysWhy() throws {
+        let missing = folder + "/missing.json"
+        #expect { try ViewRendering.load(missing) } throws: { "\($0)" == "\(missing): cannot read: No such file or directory" }
+        let file = folder + "/dot.json"
+        try #"{"type":"spacer","modifiers":[{"frame":{"width":2,"height":2}}]}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        #expect {
+            try ViewRendering.render(file: file, to: folder + "/no/such/folder.png", size: nil, scale: 1)
+        } throws: { "\($0)" == "cannot write \(self.folder)/no/such/folder.png: No such file or directory" }
+    }
 }

@@ -28,8 +28,7 @@ struct TourCommand: ParsableCommand {
     func run() throws {
         let steps: [[(String, SettingValue)]]
         do {
-            guard let data = FileManager.default.contents(atPath: file) else { throw TipError("cannot read \(file)") }
-            steps = try Self.steps(from: data, source: file)
+            steps = try Self.steps(from: Data(try readTextFile(file).utf8), source: file)
         } catch { throw fail("\(error)") }
         let client = try ControlClient()
         var shown: [UInt32] = []
