@@ -91,6 +91,22 @@ struct ViewTreeJSONTests {
         #expect(error(deep) == "$: invalid JSON at byte 72: nested deeper than 72")
     }
 
+    /// Modifiers wrap their view once each when it is laid out (10,000 on one text overflowed the
+    /// stack) and shadows are blurred when drawn (about 20 ms for one of 200 points): both capped.
+    @Test func modifiersAndShadowsAreCapped() {
+        func text(_ modifiers: [String]) -> String { #"{"type":"text","text":"x","modifiers":["# + modifiers.joined(separator: ",") + "]}" }
+        #expect(error(text(Array(repeating: #"{"padding":1}"#, count: 10_000)))
+                == "$.modifiers: more than the limit of 32 modifiers on one view")
+        let column = (0..<40).map { _ in text(Array(repeating: #"{"padding":1}"#, count: 30)) }.joined(separator: ",")
+        #expect(error(#"{"type":"vstack","children":["# + column + "]}")
+                == "$.children[34].modifiers: more than the limit of 1024 modifiers in the tree")
+        let shadows = (0..<17).map { _ in text([#"{"shadow":{"radius":8}}"#]) }.joined(separator: ",")
+        #expect(error(#"{"type":"vstack","children":["# + shadows + "]}")
+                == "$.children[16].modifiers[0]: more than the limit of 16 shadows in the tree")
+        #expect(error(text([#"{"shadow":{"radius":200}}"#]))?.hasPrefix("$.modifiers[0].shadow.radius:") == true)
+        #expect(error(text(Array(repeating: #"{"padding":1}"#, count: 32))) == nil, "32 on one view are fine")
+    }
+
     @Test func stringsWithEscapesRoundTrip() throws {
         let text = "quote \" backslash \\ newline \n tab \t bell \u{7} emoji 🙂"
         let node = Text(text)

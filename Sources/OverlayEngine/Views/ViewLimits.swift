@@ -14,6 +14,15 @@ public struct ViewLimits: Equatable, Sendable {
     public var maxInputBytes = 8_388_608
     /// Largest length (spacing, padding, frame, size) in points.
     public var maxLength = 100_000.0
+    /// Modifiers of one view (each wraps the view once more when it is laid out and drawn).
+    public var maxModifiersPerView = 32
+    /// Modifiers in the whole tree.
+    public var maxModifiers = 1024
+    /// Shadow modifiers in the whole tree (a shadow is blurred when first drawn: about a
+    /// millisecond per 10 points of radius on a 2-core machine).
+    public var maxShadows = 16
+    /// Largest shadow radius, in points.
+    public var maxShadowRadius = 100.0
 
     /// The defaults above.
     public init() {}

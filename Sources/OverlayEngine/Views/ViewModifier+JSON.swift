@@ -30,7 +30,7 @@ extension ViewJSONDecoder {
             return .border(c, width: width)
         case "shadow":
             var f = try JSONFields(body, at)
-            var shadow = Shadow(radius: try f.number("radius", in: length, default: 4))
+            var shadow = Shadow(radius: try f.number("radius", in: 0...limits.maxShadowRadius, default: 4))
             if let c = try color(&f, "color") { shadow.color = c }
             shadow.offset = Point(x: try f.number("x", in: -limits.maxLength...limits.maxLength, default: 0),
                                   y: try f.number("y", in: -limits.maxLength...limits.maxLength, default: 0))

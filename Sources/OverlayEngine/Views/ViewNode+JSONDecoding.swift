@@ -114,7 +114,7 @@ struct JSONFields {
 
 struct ViewJSONDecoder {
     let limits: ViewLimits
-    var nodes = 0, textBytes = 0, pixels = 0
+    var nodes = 0, textBytes = 0, pixels = 0, modifiers = 0, shadows = 0
 
     init(limits: ViewLimits) { self.limits = limits }
 
@@ -183,8 +183,22 @@ struct ViewJSONDecoder {
         }
         if let list = f.value("modifiers") {
             guard case .array(let items) = list else { throw ViewDecodingError(path: f.path("modifiers"), message: "expected an array") }
+            guard items.count <= limits.maxModifiersPerView else {
+                throw ViewDecodingError(path: f.path("modifiers"), message: "more than the limit of \(limits.maxModifiersPerView) modifiers on one view")
+            }
+            modifiers += items.count
+            guard modifiers <= limits.maxModifiers else {
+                throw ViewDecodingError(path: f.path("modifiers"), message: "more than the limit of \(limits.maxModifiers) modifiers in the tree")
+            }
             for (i, item) in items.enumerated() {
-                node.modifiers.append(try modifier(item, f.path("modifiers").index(i)))
+                let modifier = try modifier(item, f.path("modifiers").index(i))
+                if case .shadow = modifier {
+                    shadows += 1
+                    guard shadows <= limits.maxShadows else {
+                        throw ViewDecodingError(path: f.path("modifiers").index(i), message: "more than the limit of \(limits.maxShadows) shadows in the tree")
+                    }
+                }
+                node.modifiers.append(modifier)
             }
         }
         try f.finish()
