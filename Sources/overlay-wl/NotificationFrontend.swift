@@ -144,18 +144,28 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
         configuration.groupKey = record.groupKey
         if let problem = record.request.imageDataProblem { log("notification \(id): image-data ignored: \(problem)") }
         do {
+            var shown = false
             if let point = record.request.tipPoint, container == BuiltInContainers.notificationsName {
-                // The `x`/`y` hints: a tip at that point (unless a rule sent it elsewhere).
-                try tips.showNotificationTip(title: record.request.summary, body: NotificationTipText.plain(record.request.body),
-                                             at: point, id: record.viewID, configuration: configuration)
-            } else {
+                // The `x`/`y` hints: a tip at that point (unless a rule sent it elsewhere); a
+                // point no output holds leaves the notification to a toast.
+                do {
+                    try tips.showNotificationTip(title: record.request.summary, body: NotificationTipText.plain(record.request.body),
+                                                 at: point, id: record.viewID, configuration: configuration)
+                    shown = true
+                } catch {
+                    log("notification \(id): shown as a toast, its x/y hints place no tip: \(error)")
+                }
+            }
+            if !shown {
                 var toast = record.toast
                 if let emphasis = decision.emphasis.flatMap(ToastEmphasis.init(rawValue:)) { toast.emphasis = emphasis }
                 try showToast(record, consume toast, template: decision.template ?? settings.template, in: container,
                               configuration: configuration)
             }
         } catch {
+            // Not shown: closed at once (its sender hears it) and kept in the history.
             log("cannot show notification \(id): \(error)")
+            if registry[record.viewID] == nil { closed(record, .undefined) }  // a replacement leaves the one it replaced
             return id
         }
         accessibility?.update(record)

@@ -127,6 +127,17 @@ final class DaemonHarness {
         #expect(h.signals.closed.map(\.id) == [id] && h.signals.closed.first?.reason == .closedByCall)
     }
 
+    /// The `x`/`y` hints make a tip at that point; a point no output holds (a second monitor
+    /// gone) leaves the notification to a toast in the column, not lost without a word.
+    @Test func aNotificationWhoseHintsPlaceNoTipIsShownAsAToast() throws {
+        let h = try DaemonHarness()
+        let far = NotifyRequest(summary: "second monitor", hints: ["x": .int32(20_000), "y": .int32(100)], expireTimeout: 0)
+        let id = try h.notify(far)
+        #expect(h.toast(id)?.summary == "second monitor")
+        #expect(h.presenter.manager.showing(in: BuiltInContainers.notificationsName).contains(ViewID(id)))
+        #expect(h.signals.closed.isEmpty)
+    }
+
     @Test func anActionClickInvokesAndThenCloses() throws {
         let h = try DaemonHarness()
         let id = try h.notify(NotifyRequest(summary: "Call", actions: [NotificationAction(key: "answer", label: "Answer")],
