@@ -62,14 +62,40 @@ final class TreeMove {
 /// View trees (`ViewNode`): shown and updated in place, clicked, toggled and dragged.
 extension OverlayPresenter {
     /// Shows (or, for an id already present, replaces in place) a view tree laid out at its ideal
-    /// size; returns its id. Button, toggle and slider actions reach the delegate as
+    /// size (`layOutTree`); returns its id. Button, toggle and slider actions reach the delegate as
     /// `ClickedPart.viewAction` clicks.
     @discardableResult
     public func show(_ view: ViewNode, id: ViewID? = nil, in container: String,
                      configuration: ViewConfiguration = .init(), animated: Bool = true) throws -> ViewID {
         let replacing = id.map { views[$0] != nil } ?? false
-        let laidOut = trees.layouts.layout(view, reusing: id.flatMap { if case .tree(let old)? = views[$0] { old } else { nil } })
+        let laidOut = layOutTree(view, in: container, reusing: id.flatMap { if case .tree(let old)? = views[$0] { old } else { nil } })
         return try show(laidOut, id: id, replacing: replacing, in: container, configuration: configuration, animated: animated)
+    }
+
+    /// `node` laid out at its ideal size, or offered the width its container leaves a view
+    /// (`treeWidthLimit`) when its ideal size is wider: a long text wraps there instead of
+    /// running off the surface.
+    func layOutTree(_ node: ViewNode, in container: String?, reusing old: LaidOutView?) -> LaidOutView {
+        let ideal = trees.layouts.layout(node, reusing: old)
+        guard let limit = container.flatMap(treeWidthLimit), ideal.size.width > limit + 0.5 else { return ideal }
+        return trees.layouts.layout(node, proposal: ProposedSize(width: limit, height: nil), reusing: old)
+    }
+
+    /// The width a view of `container` has: its fixed width, else its surface's, else the first
+    /// output's (before the surface is made), less the container's insets; nil when none is known.
+    func treeWidthLimit(in container: String) -> Double? {
+        let width: Double
+        if let fixed = placements[container]?.width, fixed > 0 {
+            width = Double(fixed)
+        } else if let surface = surfaces.first(where: { $0.key.container == container })?.value, surface.logicalSize.width > 0 {
+            width = surface.logicalSize.width
+        } else if let output = display?.outputs.first(where: { $0.pixelWidth > 0 }) {
+            width = Double(output.pixelWidth) / Double(max(1, output.scale))
+        } else {
+            return nil
+        }
+        let insets = manager.container(container)?.insets ?? .zero
+        return max(1, width - insets.leading - insets.trailing)
     }
 
     /// Shows the tree view `id` shows again with `changes` applied (its nodes given new values,
@@ -105,7 +131,7 @@ extension OverlayPresenter {
     @discardableResult
     public func update(_ id: ViewID, to node: ViewNode, animated: Bool = true) -> Bool {
         guard case .tree(let old)? = views[id] else { return false }
-        var laidOut = trees.layouts.layout(node, reusing: old)
+        var laidOut = layOutTree(node, in: manager.containerName(of: id), reusing: old)
         if reply.editing?.view == id { laidOut.focus = old.focus }  // a slider moved by its keys keeps its ring
         if laidOut.size != old.size { manager.setSize(laidOut.size, of: id) }
         if animated { animateLayout(of: id, from: old, to: laidOut) } else { trees.animations[id] = nil }
@@ -355,7 +381,7 @@ extension OverlayPresenter {
             var node = tree.node
             content.text = field.text
             node.update(at: index) { $0.kind = .textField(content) }
-            tree = trees.layouts.layout(node, reusing: tree)
+            tree = trees.layouts.layout(node, proposal: tree.layout.proposal ?? .unspecified, reusing: tree)
         }
         let takesKeys = switch tree.node.node(at: index)?.kind {
         case .textField?, .slider?: true
