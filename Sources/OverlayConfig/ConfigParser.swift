@@ -174,9 +174,15 @@ public struct ConfigParser {
 
     static func regex(_ value: SettingValue, key: String) throws -> Regex<AnyRegexOutput> {
         let pattern = try value.string(key)
-        do { return try Regex(pattern) } catch {
+        let regex: Regex<AnyRegexOutput>
+        do { regex = try Regex(pattern) } catch {
             throw SettingError(key, "invalid regex '\(pattern)': \(error)")
         }
+        if let group = NestedQuantifiers.find(in: pattern) {
+            throw SettingError(key, "nested quantifiers like '\(group)' can take exponential time on some texts; "
+                + "rewrite without a repeated group that repeats inside")
+        }
+        return regex
     }
 
     static func rule(_ settings: [(String, SettingValue)], knownContainers: Set<String>,

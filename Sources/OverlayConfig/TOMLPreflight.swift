@@ -3,6 +3,10 @@
 /// an array element that starts with `}` or a vertical space other than a line break (`x = [ }`).
 /// toml++ aborts the process there (its assertions are on in our builds; with NDEBUG it would be
 /// undefined behaviour), so the config parser runs this first and reports a located error.
+/// It also refuses keys of more than `maxKeyParts` dotted parts (in table headers, key/value
+/// lines and inline tables): each part is a nested table, and toml++ frees nested tables by
+/// recursion, so 100,000 parts overflowed the stack. Arrays and inline tables nest at most
+/// 256 deep already (toml++'s `TOML_MAX_NESTED_VALUES`, a located error).
 ///
 /// A small lexer: strings (basic, literal, multi-line), comments and the brackets of values, so
 /// that a `[` opening a line inside a multi-line array or string is not taken for a header.
@@ -12,6 +16,9 @@ struct TOMLPreflight {
         var column: Int
         var reason: String
     }
+
+    /// The most dotted parts a key may have (`a.b.c` has 3).
+    static let maxKeyParts = 64
 
     static func check(_ text: String) -> Problem? {
         var lexer = TOMLPreflight(Array(text.utf8))
@@ -24,6 +31,10 @@ struct TOMLPreflight {
     private var lineStart = 0
     /// Open `[` and `{` of values (arrays and inline tables), innermost last.
     private var open: [UInt8] = []
+    /// The key being read: none, one to start at the next token (after `{` or `,` in an inline
+    /// table), or one started at `line`:`column` with `parts` parts so far.
+    private enum Key { case none, pending, reading(line: Int, column: Int, parts: Int) }
+    private var key = Key.none
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -37,6 +48,7 @@ struct TOMLPreflight {
             let c = bytes[i]
             switch c {
             case UInt8(ascii: "\n"):
+                if let problem = endKey() { return problem }
                 newline()
                 atLineStart = true
                 continue
@@ -46,6 +58,18 @@ struct TOMLPreflight {
             case UInt8(ascii: "#"):
                 while i < bytes.count, bytes[i] != UInt8(ascii: "\n") { i += 1 }
                 continue
+            default:
+                break
+            }
+            if case .pending = key { key = .reading(line: line, column: column(), parts: 1) }
+            if atLineStart, open.isEmpty, c != UInt8(ascii: "[") {
+                key = .reading(line: line, column: column(), parts: 1)
+            }
+            if case .reading(let l, let col, let parts) = key {
+                if c == UInt8(ascii: ".") { key = .reading(line: l, column: col, parts: parts + 1) }
+                if "=,[]{}".utf8.contains(c), let problem = endKey() { return problem }
+            }
+            switch c {
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 skipString()
             case UInt8(ascii: "[") where atLineStart && open.isEmpty:
@@ -53,10 +77,14 @@ struct TOMLPreflight {
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 open.append(c)
                 i += 1
+                if c == UInt8(ascii: "{") { key = .pending }
                 if c == UInt8(ascii: "["), let problem = arrayElement() { return problem }
             case UInt8(ascii: ",") where open.last == UInt8(ascii: "["):
                 i += 1
                 if let problem = arrayElement() { return problem }
+            case UInt8(ascii: ",") where open.last == UInt8(ascii: "{"):
+                i += 1
+                key = .pending
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 _ = open.popLast()
                 i += 1
@@ -65,7 +93,20 @@ struct TOMLPreflight {
             }
             atLineStart = false
         }
-        return nil
+        return endKey()
+    }
+
+    /// Ends the key being read; a problem if it has too many parts.
+    private mutating func endKey() -> Problem? {
+        guard case .reading(let line, let column, let parts) = key else { return nil }
+        key = .none
+        return Self.keyProblem(parts, line: line, column: column)
+    }
+
+    private static func keyProblem(_ parts: Int, line: Int, column: Int) -> Problem? {
+        guard parts > maxKeyParts else { return nil }
+        return Problem(line: line, column: column,
+                       reason: "a dotted key of \(parts) parts is too deep (at most \(maxKeyParts))")
     }
 
     private mutating func newline() {
@@ -74,8 +115,8 @@ struct TOMLPreflight {
         lineStart = i
     }
 
-    /// `[` or `[[` at the start of a line, outside any value: what follows must start a key.
-    /// The rest of the header line is skipped (its strings as strings).
+    /// `[` or `[[` at the start of a line, outside any value: what follows must start a key of
+    /// at most `maxKeyParts` parts. The rest of the header line is skipped (its strings as strings).
     private mutating func header() -> Problem? {
         i += 1
         if i < bytes.count, bytes[i] == UInt8(ascii: "[") { i += 1 }
@@ -86,10 +127,14 @@ struct TOMLPreflight {
             let shown = c < 0x80 && c >= 0x20 ? "'\(Character(Unicode.Scalar(c)))'" : Self.format(c)
             return Problem(line: line, column: column(), reason: "a table header needs a key, saw \(shown)")
         }
+        let (keyLine, keyColumn) = (line, column())
+        var parts = 1, inKey = true
         while i < bytes.count, bytes[i] != UInt8(ascii: "\n") {
+            if bytes[i] == UInt8(ascii: "]") { inKey = false }
+            if inKey, bytes[i] == UInt8(ascii: ".") { parts += 1 }
             if bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") { skipString() } else { i += 1 }
         }
-        return nil
+        return Self.keyProblem(parts, line: keyLine, column: keyColumn)
     }
 
     /// Where an array element may start (after `[` or `,`): toml++ skips spaces, line breaks and

@@ -98,8 +98,10 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
     // MARK: NotificationServerDelegate
 
     func notify(_ request: consuming NotifyRequest) -> UInt32 {
-        request.limit()
-        return show(request, restoring: false, fromSender: true)
+        let imageProblem = request.limit()
+        let id = show(request, restoring: false, fromSender: true)
+        if let imageProblem { log("notification \(id): image-data ignored: \(imageProblem)") }
+        return id
     }
 
     func closeNotification(id: UInt32) -> Bool {
@@ -142,7 +144,6 @@ final class NotificationFrontend: NotificationServerDelegate, HistoryOwner {
         let settings = config.notificationSettings(of: container)
         record.groupBy = settings.groupBy
         configuration.groupKey = record.groupKey
-        if let problem = record.request.imageDataProblem { log("notification \(id): image-data ignored: \(problem)") }
         do {
             var shown = false
             if let point = record.request.tipPoint, container == BuiltInContainers.notificationsName {

@@ -16,7 +16,9 @@ enum NotificationLimits {
 extension NotifyRequest {
     /// Cuts the request to within `NotificationLimits`, in place (a request within them is not
     /// written to).
-    mutating func limit() {
+    /// Returns why its image data was dropped, if it was.
+    @discardableResult
+    mutating func limit() -> String? {
         Self.cut(&summary, NotificationLimits.summaryBytes)
         Self.cut(&body, NotificationLimits.bodyBytes)
         Self.cut(&appName, NotificationLimits.appNameBytes)
@@ -34,9 +36,9 @@ extension NotifyRequest {
                 hints[key] = .string(Self.cut(text, NotificationLimits.stringBytes))
             }
         }
-        if imageDataProblem != nil {  // not shown: not kept either
-            for key in ["image-data", "image_data", "icon_data"] { hints[key] = nil }
-        }
+        guard let problem = imageDataProblem else { return nil }
+        for key in ["image-data", "image_data", "icon_data"] { hints[key] = nil }  // not shown: not kept either
+        return problem
     }
 
     private static func cut(_ text: inout String, _ bytes: Int) {

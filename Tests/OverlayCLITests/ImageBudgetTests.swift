@@ -14,6 +14,19 @@ import Testing
         NotifyRequest(summary: summary, hints: ["image-data": image, "urgency": .byte(urgency)], expireTimeout: 0)
     }
 
+    /// Image data that does not describe its pixels is dropped before anything keeps it, and
+    /// the reason is handed back for the daemon's log.
+    @Test func badImageDataIsDroppedWithItsReason() {
+        let short = BusValue.structure([.int32(100), .int32(100), .int32(400), .bool(true), .int32(8), .int32(4),
+                                        .bytes([UInt8](repeating: 0, count: 16))])
+        var request = NotifyRequest(summary: "s", hints: ["image-data": short])
+        #expect(request.limit() == "image-data: 16 bytes of pixel data, 40000 needed")
+        #expect(request.hints["image-data"] == nil)
+        var good = Self.withImage("g")
+        #expect(good.limit() == nil)
+        #expect(good.hints["image-data"] != nil)
+    }
+
     @Test func historyImagesGoFirstOldestFirstAndTheEntriesStay() throws {
         let h = try DaemonHarness()
         h.daemon.notifications.imageBytesLimit = 2500  // two images fit, three do not

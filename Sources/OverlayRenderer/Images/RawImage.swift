@@ -26,12 +26,23 @@ public struct RawImage: Equatable, Sendable {
     public static let maxPixels = 4096 * 4096
 
     /// What is wrong with raw pixels (`image-data`): their size, channels, row stride or length.
-    public enum ValidationError: Error, Equatable {
+    public enum ValidationError: Error, Equatable, CustomStringConvertible {
         case emptySize(width: Int, height: Int)
         case tooLarge(width: Int, height: Int)
         case channelsMismatch(channels: Int, hasAlpha: Bool)
         case rowstrideTooSmall(rowstride: Int, needed: Int)
         case bufferTooShort(length: Int, needed: Int)
+
+        public var description: String {
+            switch self {
+            case .emptySize(let w, let h): "\(w)×\(h) pixels: no picture"
+            case .tooLarge(let w, let h): "\(w)×\(h) pixels: larger than \(RawImage.maxSide) a side or \(RawImage.maxPixels) in all"
+            case .channelsMismatch(let channels, let hasAlpha):
+                "\(channels) channels \(hasAlpha ? "with" : "without") alpha (expected \(hasAlpha ? 4 : 3))"
+            case .rowstrideTooSmall(let rowstride, let needed): "rowstride \(rowstride) is less than a row's \(needed) bytes"
+            case .bufferTooShort(let length, let needed): "\(length) bytes of pixels, \(needed) needed"
+            }
+        }
     }
 
     /// Checks the description against the buffer; nothing is read before this passes.
