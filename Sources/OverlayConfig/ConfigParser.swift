@@ -144,7 +144,11 @@ public struct ConfigParser {
             switch key {
             case "default-timeout": g.defaultTimeout = try value.number(key, in: 0...86_400)
             case "history-size": g.historySize = try value.integer(key, in: 0...10_000)
-            case "modes": g.modes = try value.strings(key)
+            case "modes":
+                g.modes = try value.strings(key)
+                for mode in g.modes {  // as `overlay-wl mode add` takes them
+                    do { try ModeSet.validate(mode) } catch { throw SettingError(key, error.message) }
+                }
             case "critical-bypasses-modes": g.criticalBypassesModes = try value.bool(key)
             case "link-opener":
                 guard case .array = value, let argv = try? value.strings(key), argv.first?.isEmpty == false else {

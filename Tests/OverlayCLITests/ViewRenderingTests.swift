@@ -48,6 +48,24 @@ struct ViewRenderingTests {
         #expect(throws: ViewFileError.self) { try ViewRendering.load(folder + "/missing.json") }
     }
 
+    /// Input past the cap is refused as soon as it is past, however it comes (one line without end
+    /// on standard input): at most the cap and one chunk are read; input at the cap is read whole.
+    @Test func inputPastTheCapIsRefusedAsSoonAsItIsPast() throws {
+        let file = folder + "/endless.json"
+        let cap = 1 << 20
+        try String(repeating: " ", count: 3 * cap).write(toFile: file, atomically: true, encoding: .utf8)
+        defer { unlink(file) }
+        let fd = open(file, O_RDONLY)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        #expect { try ViewRendering.readText(fd, name: "standard input", limit: cap) } throws: {
+            "\($0)" == "standard input: larger than 1 MiB"
+        }
+        #expect(lseek(fd, 0, SEEK_CUR) <= cap + ViewRendering.chunkBytes, "read no further than one chunk past the cap")
+        lseek(fd, 0, SEEK_SET)
+        #expect(try ViewRendering.readText(fd, name: "x", limit: 3 * cap).utf8.count == 3 * cap)
+    }
+
     @Test func aFileThatCannotBeReadOrWrittenSaysWhy() throws {
         let missing = folder + "/missing.json"
         #expect { try ViewRendering.load(missing) } throws: { "\($0)" == "\(missing): cannot read: No such file or directory" }

@@ -111,6 +111,7 @@ struct ConfigParserTests {
         ("[[rules]]\ncontainer = \"nowhere\"", 2, "unknown container 'nowhere'"),
         ("[[rules]]\nurgency = \"urgent\"", 2, "unknown urgency 'urgent'"),
         ("[general]\nhistory-size = -1", 2, "out of range"),
+        ("[general]\nmodes = [\"work\", \"x y\"]", 2, "'x y' is not a mode name"),
         ("colour = 1", 1, "unknown top-level key 'colour'"),
     ])
     func settingErrorsAreLocated(text: String, line: Int, message: String) throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBusService
+import Glibc
 import OverlayConfig
 import OverlayEngine
 import OverlayRenderer
@@ -99,13 +100,16 @@ struct OSDCommand: ParsableCommand {
             overlay-wl osd --value V [--max M] [--label TEXT] [--icon NAME]. Prints the view's id, the same \
             while the OSD shows. With --stdin (overlay-wl osd volume --stdin), each line of standard input \
             is a level (or value), shown as it comes over one bus connection: a number, a % after it \
-            allowed, and for volume `muted` after it; a bad line is reported and skipped.
+            allowed, and for volume `muted` after it; a bad line (or one longer than 256 bytes) is \
+            reported and skipped. Numbers are decimal (40, 37.5).
             """)
 
     @Argument(help: "volume or brightness (or none, with --value).") var kind: String?
-    @Argument(help: "The level in percent, 0 to 100.") var level: Double?
-    @Option(help: "The value, 0 to --max (instead of KIND LEVEL).") var value: Double?
-    @Option(help: "The largest value (default 100).") var max: Double?
+    @Argument(help: "The level in percent, 0 to 100.", transform: OSDCommand.decimal) var level: Double?
+    // `.unconditional`: `--value -1` is a value out of range, not a missing value and an option.
+    @Option(parsing: .unconditional, help: "The value, 0 to --max (instead of KIND LEVEL).", transform: OSDCommand.decimal)
+    var value: Double?
+    @Option(parsing: .unconditional, help: "The largest value (default 100).", transform: OSDCommand.decimal) var max: Double?
     @Option(help: "The label over the bar (default: the kind, capitalised).") var label: String?
     @Option(help: "An icon-theme name drawn before the label.") var icon: String?
     @Flag(help: "Volume: muted (the bar dimmed, \"Muted\" for the percentage).") var muted = false
@@ -115,14 +119,20 @@ struct OSDCommand: ParsableCommand {
         if stdin { return try validateReading() }
         if let kind {
             guard kind == "volume" || kind == "brightness" else { throw ValidationError("KIND must be volume or brightness") }
-            guard let level, value == nil else { throw ValidationError("give the level after \(kind), without --value") }
+            guard value == nil else { throw ValidationError("--value is for a value of your own: give \(kind)'s level after it") }
+            // `volume -1` comes here too: a word starting with `-` is taken for an option.
+            guard let level else { throw ValidationError("give the level after \(kind): a number 0…100") }
             guard (0...100).contains(level) else { throw ValidationError("the level must be 0…100") }
             if self.max != nil { throw ValidationError("--max applies to --value") }
         } else {
             guard let value else { throw ValidationError("give volume LEVEL, brightness LEVEL or --value V") }
             let maximum = self.max ?? 100
             guard maximum > 0, maximum.isFinite else { throw ValidationError("--max must be above 0") }
-            guard value.isFinite, (0...maximum).contains(value) else { throw ValidationError("--value must be 0…\(maximum)") }
+            guard value.isFinite, (0...maximum).contains(value) else {
+                // 100, not 100.0 (a whole number below 1e15, which Int64 holds).
+                let shown = maximum == maximum.rounded() && maximum < 1e15 ? String(Int64(maximum)) : "\(maximum)"
+                throw ValidationError("--value must be 0…\(shown)")
+            }
         }
         if muted && kind != "volume" { throw ValidationError("--muted applies to volume") }
     }
@@ -146,20 +156,54 @@ struct OSDCommand: ParsableCommand {
     func reading(_ line: String) throws -> OSDCommand {
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
         guard let first = words.first, words.count <= 2 else {
-            throw ValidationError("expected a level and at most `muted` after it, got \"\(line)\"")
+            throw ValidationError("expected a level and at most `muted` after it, got \(Self.quoted(line))")
         }
-        guard let number = Double(first.hasSuffix("%") ? first.dropLast() : first), number.isFinite else {
-            throw ValidationError("expected a number, got \"\(first)\"")
+        guard let number = try? Self.decimal(String(first.hasSuffix("%") ? first.dropLast() : first)) else {
+            throw ValidationError("expected a number, got \(Self.quoted(first))")
         }
         var read = self
         read.stdin = false
         if kind == nil { read.value = number } else { read.level = number }
         if let word = words.dropFirst().first {
-            guard word == "muted" else { throw ValidationError("expected `muted` after the level, got \"\(word)\"") }
+            guard word == "muted" else { throw ValidationError("expected `muted` after the level, got \(Self.quoted(word))") }
             read.muted = true
         }
         try read.validate()
         return read
+    }
+
+    /// `text` as a decimal number: digits with at most one `.` among them, a `-` before them
+    /// allowed (then refused for its range, not its form). Not the hexadecimal (`0x10`),
+    /// exponents, `inf` or `nan` that `Double(_:)` also reads.
+    @Sendable static func decimal(_ text: String) throws -> Double {
+        let body = text.utf8.dropFirst(text.hasPrefix("-") ? 1 : 0)
+        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        guard body.contains(where: isDigit), body.allSatisfy({ isDigit($0) || $0 == UInt8(ascii: ".") }),
+              body.filter({ $0 == UInt8(ascii: ".") }).count <= 1, let number = Double(text), number.isFinite else {
+            throw ValidationError("expected a decimal number")  // ArgumentParser's message names the value
+        }
+        return number
+    }
+
+    /// Characters of an input quoted in a message at most (then "…").
+    static let quotedLength = 40
+
+    /// `text` quoted for a message on a terminal: its first `quotedLength` Unicode scalars, then
+    /// "…" if there are more; control and format characters (NUL, ESC, bidi overrides) and line
+    /// separators written as `\u{1B}`, and `\` and `"` escaped, so none acts on the terminal.
+    static func quoted(_ text: some StringProtocol) -> String {
+        var out = "\""
+        for (index, scalar) in text.unicodeScalars.enumerated() {
+            if index == quotedLength { out += "…"; break }
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator:
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default:
+                if scalar == "\\" || scalar == "\"" { out += "\\" }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 
     /// What this invocation shows: the label, the value of the maximum, the icon, muted.
@@ -184,22 +228,98 @@ struct OSDCommand: ParsableCommand {
     func run() throws {
         let client = try ControlClient()
         guard stdin else { return printNow(String(try show(on: client))) }
-        var lineNumber = 0
-        while let line = readLine() {
-            lineNumber += 1
-            guard line.contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) else { continue }
-            do {
-                _ = try reading(line).show(on: client)
-            } catch let error as ValidationError {
-                _ = fail("line \(lineNumber): \(error.message)")
-            } catch {
-                // The daemon's answer was reported (`ControlClient.call`): the next line may find it again.
+        readLevels(from: STDIN_FILENO, show: { _ = try $0.show(on: client) }, report: { _ = fail($0) })
+    }
+
+    /// `--stdin`: each line of `fd` read (`reading`) and shown (`show`) until it ends. A blank line
+    /// is skipped; a bad one, or one longer than `LevelLines.maxLineBytes`, is reported with its
+    /// number (`line N: …`) and skipped.
+    func readLevels(from fd: Int32, show: (OSDCommand) throws -> Void, report: (String) -> Void) {
+        var lines = LevelLines(fd)
+        var number = 0
+        while let line = lines.next() {
+            number += 1
+            switch line {
+            case .tooLong(let start):
+                report("line \(number): longer than \(LevelLines.maxLineBytes) bytes: \(Self.quoted(start))")
+            case .text(let text):
+                guard text.contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) else { continue }
+                do {
+                    try show(reading(text))
+                } catch let error as ValidationError {
+                    report("line \(number): \(error.message)")
+                } catch {
+                    // The daemon's answer was reported (`ControlClient.call`): the next line may find it again.
+                }
             }
         }
+        if let error = lines.error { report("standard input: \(error)") }
     }
 
     private func show(on client: ControlClient) throws -> UInt32 {
         let l = shown
         return try client.uint("ShowLevel", [.string(l.label), .double(l.value), .double(l.maximum), .string(l.icon ?? ""), .bool(l.muted)])
+    }
+}
+
+/// The lines of `osd --stdin`, read `bufferBytes` at a time. A line longer than `maxLineBytes`
+/// is not kept: its first `maxLineBytes` bytes are (for its error), the rest is dropped as it
+/// goes by. So any input, however long its lines, costs those bytes and the buffer.
+struct LevelLines {
+    /// The longest line read (256 bytes): a level's line is a number, a `%` and `muted`.
+    static let maxLineBytes = 256
+    /// Bytes read at a time (4 KiB).
+    static let bufferBytes = 4096
+
+    enum Line: Equatable {
+        /// A line, without its "\n" (invalid UTF-8 replaced).
+        case text(String)
+        /// A line longer than `maxLineBytes`: its first `maxLineBytes` bytes.
+        case tooLong(String)
+    }
+
+    private let fd: Int32
+    private var buffer = [UInt8](repeating: 0, count: bufferBytes)
+    /// The bytes of `buffer` not looked at yet.
+    private var start = 0, end = 0
+    private var line: [UInt8] = []
+    private var isTooLong = false
+    /// Why reading stopped, when it was not the input's end.
+    private(set) var error: String?
+
+    init(_ fd: Int32) {
+        self.fd = fd
+        line.reserveCapacity(Self.maxLineBytes)
+    }
+
+    /// The bytes held: the buffer and the line's storage.
+    var heldBytes: Int { buffer.capacity + line.capacity }
+
+    /// The next line; nil at the input's end (a last line without "\n" is a line) or on a read error.
+    mutating func next() -> Line? {
+        while true {
+            if start == end {
+                let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 { error = String(cString: strerror(errno)) }
+                if n <= 0 { return line.isEmpty && !isTooLong ? nil : finish() }
+                (start, end) = (0, n)
+            }
+            let newline = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n"))
+            let stop = newline ?? end
+            if !isTooLong {
+                let room = Self.maxLineBytes - line.count
+                line.append(contentsOf: buffer[start..<min(stop, start + room)])
+                isTooLong = stop - start > room
+            }
+            start = newline.map { $0 + 1 } ?? end
+            if newline != nil { return finish() }
+        }
+    }
+
+    private mutating func finish() -> Line {
+        defer { line.removeAll(keepingCapacity: true); isTooLong = false }
+        let text = String(decoding: line, as: UTF8.self)
+        return isTooLong ? .tooLong(text) : .text(text)
     }
 }
