@@ -308,6 +308,14 @@ extension OverlayPresenter {
         }
     }
 
+    /// Presses the button of view tree `id` whose action is `action`, as a click on it does (its
+    /// action reported to the delegate; a close button closes the view). False when it has none.
+    public func pressButton(_ action: String, of id: ViewID) -> Bool {
+        guard case .tree(let tree)? = views[id], let index = tree.node.buttonIndex(action: action) else { return false }
+        treeControlTapped(id, index: index, at: nil)
+        return true
+    }
+
     /// Moves the slider at node `index` of view `id` to `x` (view coordinates); its new value.
     private func setSlider(_ id: ViewID, index: Int, toX x: Double) -> Double? {
         guard case .tree(let tree)? = views[id], case .slider(let old, let range, let step, let action)? = tree.node.node(at: index)?.kind,

@@ -123,7 +123,7 @@ extension ControlFrontend {
     }
 
     /// The tree view `id` shows, if it shows one.
-    private func viewTree(_ id: UInt32) -> ViewNode? { screen.viewTree(of: ViewID(id)) }
+    func viewTree(_ id: UInt32) -> ViewNode? { screen.viewTree(of: ViewID(id)) }
 
     private static func viewTree(_ json: String, method: String) throws -> ViewNode {
         do { return try ViewNode(json: json) } catch { throw BusMethodError.invalidArgs("\(method): \(error)") }

@@ -75,6 +75,14 @@ extension ControlFrontend {
         guard case .control(var view)? = registry[ViewID(id)]?.kind else {
             throw Self.error("UnknownView", "no view \(id) is showing or waiting")
         }
+        if let tree = viewTree(id) {  // a view tree: its button with that action, as if clicked
+            guard screen.pressButton(action, of: ViewID(id)) else {
+                let actions = tree.buttonActions
+                throw Self.error("UnknownAction", "view \(id) has no button with the action '\(action)'"
+                    + (actions.isEmpty ? "" : " (has: \(actions.joined(separator: ", ")))"))
+            }
+            return
+        }
         guard action == "default" || view.actions.contains(where: { $0.key == action }) else {
             let keys = (["default"] + view.actions.map(\.key)).joined(separator: ", ")
             throw Self.error("UnknownAction", "view \(id) has no action '\(action)' (has: \(keys))")

@@ -74,6 +74,19 @@ import Testing
         #expect(h.presenter.manager.showing(in: "notifications") == [ViewID(note)])
     }
 
+    /// `overlay-wl invoke ID ACTION` on a view tree presses its button with that action, as a
+    /// click does; an action no button has is refused, naming those there are.
+    @Test func invokePressesAViewTreesButton() throws {
+        let h = try DaemonHarness()
+        let id = try showView(h)
+        _ = try call(h, "Invoke", [.uint32(id), .string("yes")])
+        #expect(h.signals.signals.last == .viewAction(id: id, action: "yes", value: ViewActionValue.none))
+        #expect(h.presenter.manager.contains(ViewID(id)), "a button reports, it does not close the view")
+        #expect {
+            _ = try self.call(h, "Invoke", [.uint32(id), .string("forever")])
+        } throws: { "\($0)".contains("no button with the action 'forever' (has: yes)") }
+    }
+
     @Test func aTappedToggleFlipsAndAButtonReportsItsAction() throws {
         let h = try DaemonHarness()
         let id = try showView(h)

@@ -150,3 +150,24 @@ extension ViewNode {
         return nil
     }
 }
+
+extension ViewNode {
+    /// The index (as in `node(at:)`) of the first button whose action is `action`.
+    public func buttonIndex(action: String) -> Int? {
+        if case .button(action, _) = kind { return 0 }
+        var offset = 1
+        for child in children {
+            if let index = child.buttonIndex(action: action) { return offset + index }
+            offset += child.nodeCount
+        }
+        return nil
+    }
+
+    /// The actions of the tree's buttons, in walk order.
+    public var buttonActions: [String] {
+        var actions: [String] = []
+        if case .button(let action, _) = kind { actions.append(action) }
+        for child in children { actions += child.buttonActions }
+        return actions
+    }
+}

@@ -57,7 +57,7 @@ struct ReplyCommand: ParsableCommand {
 
 struct InvokeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "invoke", abstract: "Invoke an action of a view or notification (default: the 'default' action).")
+        commandName: "invoke", abstract: "Invoke an action of a view or notification (default: the 'default' action); of a view tree, press its button with that action.")
     @Argument(help: "The view's id.") var id: UInt32
     @Argument(help: "The action's key.") var action: String = "default"
 
