@@ -112,6 +112,9 @@ extension ControlFrontend {
     func updateView(_ id: UInt32, json: String) throws {
         let node = try Self.viewTree(json, method: "UpdateView")
         guard viewTree(id) != nil, screen.update(ViewID(id), to: node) else {
+            if registry[ViewID(id)] != nil {
+                throw Self.error("UnknownView", "view \(id) is not a view tree (a notification or a toast: only a tree shown by show --view can be updated)")
+            }
             throw Self.error("UnknownView", "no view tree \(id) is showing or waiting")
         }
         registry.update(ViewID(id)) { record in  // no longer a level's display as ShowLevel made it

@@ -70,7 +70,7 @@ import Testing
         #expect(message("ShowView", [.string("notifications"), .string(Self.dialog), title])?.contains("title: unknown setting") == true)
         #expect(message("UpdateView", [.uint32(999), .string(Self.dialog)])?.contains("no view tree 999") == true)
         let note = try h.notify(NotifyRequest(summary: "n", expireTimeout: 0))
-        #expect(message("UpdateView", [.uint32(note), .string(Self.dialog)])?.contains("no view tree") == true, "a toast is not a tree")
+        #expect(message("UpdateView", [.uint32(note), .string(Self.dialog)])?.contains("view \(note) is not a view tree") == true, "a toast is not a tree")
         #expect(h.presenter.manager.showing(in: "notifications") == [ViewID(note)])
     }
 
