@@ -125,4 +125,18 @@ final class ImageInputTests: XCTestCase {
         renderer.draw(raw, style: .standard, on: canvas, x: 0, y: 0)
         XCTAssertEqual(errors.last, .invalidRaw(.tooLarge(width: 100_000, height: 100_000)))
     }
+
+    /// A view tree's missing picture is reported once, not once per size it is drawn at, and a
+    /// hostile name is quoted cut at 200 characters.
+    func testAMissingPictureIsReportedOnceWithItsNameCut() {
+        let renderer = ViewTreeRenderer()
+        renderer.iconTheme = IconTheme(name: "OverlayTest", searchPaths: [temp])
+        var errors: [ImageLoadError] = []
+        renderer.onImageError = { errors.append($0) }
+        let name = String(repeating: "n", count: 4096)
+        for side in [24, 48, 36] { _ = renderer.image(.icon(name), box: side, logicalSize: 24, scale: Double(side) / 24) }
+        XCTAssertEqual(errors.count, 1, "\(errors)")
+        let text = errors.first.map { "\($0)" } ?? ""
+        XCTAssertEqual(text, "icon \"\(String(repeating: "n", count: 200))\"… not found in the icon theme")
+    }
 }

@@ -46,14 +46,18 @@ public enum ImageLoadError: Error, Equatable {
 
 extension ImageLoadError: CustomStringConvertible {
     public var description: String {
-        switch self {
-        case .notFound(let path): "\(path.debugDescription): no such file (or not a path or file:// URI)"
-        case .notAFile(let path): "\(path.debugDescription) is not a regular file"
+        // A path or name quoted, at most 200 characters of it.
+        func quoted(_ text: String) -> String {
+            text.count <= 200 ? text.debugDescription : String(text.prefix(200)).debugDescription + "…"
+        }
+        return switch self {
+        case .notFound(let path): "\(quoted(path)): no such file (or not a path or file:// URI)"
+        case .notAFile(let path): "\(quoted(path)) is not a regular file"
         case .tooLarge(let path, let w, let h):
-            w > 0 ? "\(path.debugDescription) is too large (\(w)×\(h))" : "\(path.debugDescription) is too large"
-        case .decodeFailed(let path, let reason): "\(path.debugDescription) cannot be decoded: \(reason)"
+            w > 0 ? "\(quoted(path)) is too large (\(w)×\(h))" : "\(quoted(path)) is too large"
+        case .decodeFailed(let path, let reason): "\(quoted(path)) cannot be decoded: \(reason)"
         case .invalidRaw(let problem): "image-data refused: \(problem)"
-        case .themedIconMissing(let name): "icon \(name.debugDescription) not found in the icon theme"
+        case .themedIconMissing(let name): "icon \(quoted(name)) not found in the icon theme"
         }
     }
 }

@@ -399,7 +399,8 @@ public final class ViewTreeRenderer {
                                                             hasAlpha: true, channels: 4, bytes: rgba))
             }
         } catch let error as ImageLoadError {
-            onImageError(error)
+            // Once per picture, not per size (its other sizes are still kept as failed).
+            if !images.contains(where: { $0.source == source }) { onImageError(error) }
         } catch {}
         images.insert((source, side, loaded), at: 0)
         if images.count > Self.imageCapacity { images.removeLast() }
