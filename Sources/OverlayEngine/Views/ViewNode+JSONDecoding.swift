@@ -292,7 +292,7 @@ struct ViewJSONDecoder {
         let side = 1...Double(limits.maxImagePixels)
         guard let w = try f.number("width"), let h = try f.number("height"), side.contains(w), side.contains(h),
               w == w.rounded(), h == h.rounded() else {
-            throw ViewDecodingError(path: path, message: "expected whole \"width\" and \"height\" of at least 1")
+            throw ViewDecodingError(path: path, message: "expected whole \"width\" and \"height\" from 1 to \(limits.maxImagePixels)")
         }
         pixels += Int(w) * Int(h)
         guard pixels <= limits.maxImagePixels else {
