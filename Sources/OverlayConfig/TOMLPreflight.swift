@@ -4,9 +4,9 @@
 /// toml++ aborts the process there (its assertions are on in our builds; with NDEBUG it would be
 /// undefined behaviour), so the config parser runs this first and reports a located error.
 /// It also refuses keys of more than `maxKeyParts` dotted parts (in table headers, key/value
-/// lines and inline tables): each part is a nested table, and toml++ frees nested tables by
-/// recursion, so 100,000 parts overflowed the stack. Arrays and inline tables nest at most
-/// 256 deep already (toml++'s `TOML_MAX_NESTED_VALUES`, a located error).
+/// lines and inline tables) and arrays and inline tables nested more than `maxNesting` deep:
+/// each part and each level is a nested table or array, which toml++ frees by recursion (a
+/// header of 100,000 parts overflowed the stack), so at most a few hundred levels are left.
 ///
 /// A small lexer: strings (basic, literal, multi-line), comments and the brackets of values, so
 /// that a `[` opening a line inside a multi-line array or string is not taken for a header.
@@ -18,7 +18,9 @@ struct TOMLPreflight {
     }
 
     /// The most dotted parts a key may have (`a.b.c` has 3).
-    static let maxKeyParts = 64
+    static let maxKeyParts = 16
+    /// The deepest arrays and inline tables may nest in a value.
+    static let maxNesting = 16
 
     static func check(_ text: String) -> Problem? {
         var lexer = TOMLPreflight(Array(text.utf8))
@@ -75,6 +77,9 @@ struct TOMLPreflight {
             case UInt8(ascii: "[") where atLineStart && open.isEmpty:
                 if let problem = header() { return problem }
             case UInt8(ascii: "["), UInt8(ascii: "{"):
+                guard open.count < Self.maxNesting else {
+                    return Problem(line: line, column: column(), reason: "arrays and inline tables nested deeper than \(Self.maxNesting)")
+                }
                 open.append(c)
                 i += 1
                 if c == UInt8(ascii: "{") { key = .pending }
