@@ -164,31 +164,3 @@ final class ConfigRuntime {
     func addMode(_ name: String) throws(SettingError) { try modes.add(name) }
     func removeMode(_ name: String) { modes.remove(name) }
 }
-
-/// Reads a whole regular file, at most 4 MiB, as UTF-8 (invalid bytes replaced). Anything else
-/// (a FIFO, a device, a directory) is refused without blocking: it is checked before it is
-/// opened, opened with O_NONBLOCK (a FIFO swapped in meanwhile does not wait for a writer) and
-/// checked again once open.
-func readTextFile(_ path: String) throws -> String {
-    func failure(_ reason: String) -> ConfigError { ConfigError(file: path, line: 0, column: 0, reason: reason) }
-    func cannotRead() -> ConfigError { failure("cannot read: \(String(cString: strerror(errno)))") }
-    var info = stat()
-    guard stat(path, &info) == 0 else { throw cannotRead() }
-    guard (info.st_mode & S_IFMT) == S_IFREG else { throw failure("not a regular file") }
-    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard fd >= 0 else { throw cannotRead() }
-    defer { close(fd) }
-    guard fstat(fd, &info) == 0 else { throw cannotRead() }
-    guard (info.st_mode & S_IFMT) == S_IFREG else { throw failure("not a regular file") }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = read(fd, &chunk, chunk.count)
-        if n < 0, errno == EINTR { continue }
-        guard n >= 0 else { throw cannotRead() }
-        if n == 0 { break }
-        bytes.append(contentsOf: chunk[0..<n])
-        if bytes.count > 4 << 20 { throw failure("larger than 4 MiB") }
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}

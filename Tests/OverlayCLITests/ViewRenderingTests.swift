@@ -58,12 +58,12 @@ struct ViewRenderingTests {
         let fd = open(file, O_RDONLY)
         try #require(fd >= 0)
         defer { close(fd) }
-        #expect { try ViewRendering.readText(fd, name: "standard input", limit: cap) } throws: {
-            "\($0)" == "standard input: larger than 1 MiB"
+        #expect { try readText(fd, limit: cap) } throws: {
+            "\($0)" == "larger than 1 MiB"
         }
-        #expect(lseek(fd, 0, SEEK_CUR) <= cap + ViewRendering.chunkBytes, "read no further than one chunk past the cap")
+        #expect(lseek(fd, 0, SEEK_CUR) <= cap + textChunkBytes, "read no further than one chunk past the cap")
         lseek(fd, 0, SEEK_SET)
-        #expect(try ViewRendering.readText(fd, name: "x", limit: 3 * cap).utf8.count == 3 * cap)
+        #expect(try readText(fd, limit: 3 * cap).utf8.count == 3 * cap)
     }
 
     @Test func aFileThatCannotBeReadOrWrittenSaysWhy() throws {
