@@ -171,6 +171,17 @@ public final class Canvas {
         cairo_surface_flush(surface)
     }
 
+    /// Runs `draw` with the context's state (clip, source, matrix) restored after it, and the
+    /// surface flushed: a canvas kept for many frames starts each one as it was made.
+    public func frame<R>(_ draw: () throws -> R) rethrows -> R {
+        cairo_save(context)
+        defer {
+            cairo_restore(context)
+            flush()
+        }
+        return try draw()
+    }
+
     /// Writes the surface as a PNG (premultiplied alpha is undone by cairo).
     public func writePNG(to path: String) throws {
         flush()

@@ -164,9 +164,10 @@ final class ContainerSurface {
     /// the picture `shown` already; false if it must wait (buffers busy).
     ///
     /// Only what changed is repainted: the buffer being reused still holds the frame it showed
-    /// last, so the region redrawn is this frame's ink plus the ink of every frame presented since
-    /// that buffer was drawn (buffer age). The damage sent is this frame's ink: where it differs
-    /// from the frame presented before it. A drawer's `decor`
+    /// last, so what every frame presented since changed (buffer age) is copied from the other
+    /// buffer, which shows the last frame whole, and only this frame's ink is painted (when the
+    /// other buffer is gone or of another size, that ink is painted again instead). The damage
+    /// sent is this frame's ink: where it differs from the frame presented before it. A drawer's `decor`
     /// (backdrop, panel, focus ring) changes the whole surface: it is redrawn whole. A column's
     /// keyboard focus `ring` is drawn over the views; where it was and is are repainted.
     func drawIfNeeded(_ list: RenderList, contentVersion: Int, decor: DrawerDecor?, ring: FocusRing?,
@@ -188,8 +189,7 @@ final class ContainerSurface {
         let (pixelWidth, pixelHeight) = scale.bufferSize(width: surface.size.width, height: surface.size.height)
         let s = scale.canvasScale(logicalWidth: surface.size.width)  // device pixels per point
         guard let buffer = try buffers.nextBuffer(pixelWidth: pixelWidth, pixelHeight: pixelHeight) else { return false }
-        let canvas = Canvas(data: buffer.data, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
-                            stride: buffer.stride, scale: s)
+        let canvas = buffer.canvas(scale: s)
         let bounds = Rect(x: 0, y: 0, width: logicalSize.width, height: logicalSize.height)
         let key = ObjectIdentifier(buffer)
         let redrawWhole = lastDrawn == nil || lastDrawn!.scale != scale || decor != nil
@@ -202,6 +202,14 @@ final class ContainerSurface {
             var since: [Rect] = []
             for (frame, ink) in inkHistory where frame > drawnAt.frame { since += ink }
             stale = since
+            // The other buffer shows the last frame whole: what changed since is copied from it,
+            // not painted again (a value's new text, in the frame after it that moves its bar).
+            if !since.isEmpty, let front = buffers.other(than: buffer), bufferFrames[ObjectIdentifier(front)].map({
+                $0.frame == frameCounter && $0.size == (pixelWidth, pixelHeight) }) == true {
+                buffer.copy(RepaintRegion.withoutCovered(since.map { pixelAligned($0, scale: s) }).map { pixelRect($0, scale: s) },
+                            from: front)
+                stale = []
+            }
         }
         // Measure this frame's ink first (cheap), then repaint only the union of what changed.
         var drawnNow: [DrawnItem] = []
@@ -225,29 +233,30 @@ final class ContainerSurface {
             for r in ink { rects.append(pixelAligned(r, scale: s)) }
             return RepaintRegion.withoutCovered(rects)
         }
-        if let region {
-            canvas.clip(to: region)
-            if !canvas.clear(region, within: bounds) { canvas.clear(rect: bounds) }
-        } else if !buffer.isBlank {
-            canvas.clear()
-            buffer.drawnRows = nil
+        canvas.frame {
+            if let region {
+                canvas.clip(to: region)
+                if !canvas.clear(region, within: bounds) { canvas.clear(rect: bounds) }
+            } else if !buffer.isBlank {
+                canvas.clear()
+                buffer.drawnRows = nil
+            }
+            buffer.isBlank = false
+            if decor != nil { buffer.noteDrawn(rows: 0..<pixelHeight) }  // a drawer's backdrop covers everything
+            for drawn in drawnNow {
+                let r = pixelRect(drawn.ink, scale: s)
+                buffer.noteDrawn(rows: Int(r.y)..<Int(r.y) + Int(r.height))
+            }
+            if let region, region.isEmpty {
+                // Nothing changed under this buffer: present it as is.
+            } else {
+                decor?.paintUnder(on: canvas, bounds: bounds)
+                // The region was cleared (or the buffer is blank): clear pixels, unless a drawer's backdrop lies under the views.
+                painter.paint(list, container: bounds, on: canvas, only: region, overCleared: decor == nil, view: view)
+                decor?.paintOver(on: canvas)
+                ring?.paint(on: canvas)
+            }
         }
-        buffer.isBlank = false
-        if decor != nil { buffer.noteDrawn(rows: 0..<pixelHeight) }  // a drawer's backdrop covers everything
-        for drawn in drawnNow {
-            let r = pixelRect(drawn.ink, scale: s)
-            buffer.noteDrawn(rows: Int(r.y)..<Int(r.y) + Int(r.height))
-        }
-        if let region, region.isEmpty {
-            // Nothing changed under this buffer: present it as is.
-        } else {
-            decor?.paintUnder(on: canvas, bounds: bounds)
-            // The region was cleared (or the buffer is blank): clear pixels, unless a drawer's backdrop lies under the views.
-            painter.paint(list, container: bounds, on: canvas, only: region, overCleared: decor == nil, view: view)
-            decor?.paintOver(on: canvas)
-            ring?.paint(on: canvas)
-        }
-        canvas.flush()
 
         frameCounter += 1
         inkHistory.append((frameCounter, ink))

@@ -178,14 +178,19 @@ extension OverlayPresenter {
     func advanceTreeAnimations(to now: Double, moved: inout Set<String>) -> Double? {
         guard !trees.animations.isEmpty else { return nil }
         var wake: Double?
+        var over: [ViewID] = []  // removed after the loop: removing while iterating copies the table
         for (id, animation) in trees.animations {
-            let container = manager.containerName(of: id)
+            let container = inspectingEngine { $0.containerName(of: id) }
             let next = container.flatMap { nextFrame(in: $0, now: now) }
             let drawing = next == nil && surfaces.keys.contains { $0.container == container }
             if animation.isOver(at: now, drawing: drawing) {
-                trees.animations[id] = nil
-                if case .tree(let tree)? = views[id] { manager.setSize(tree.size, of: id) }  // the room it kept
-                revision &+= 1
+                over.append(id)
+                // The room it kept goes (an engine change); else only its container draws the end.
+                if case .tree(let tree)? = views[id], inspectingEngine({ $0.size(of: id) }) != tree.size {
+                    manager.setSize(tree.size, of: id)
+                } else if let container {
+                    moved.insert(container)
+                }
             } else {
                 wake = min(wake ?? animation.end, animation.end)
                 if let next {
@@ -196,6 +201,7 @@ extension OverlayPresenter {
             }
             trees.changed(id)
         }
+        for id in over { trees.animations[id] = nil }
         return wake
     }
 

@@ -188,7 +188,7 @@ import Testing
     }
 
     /// A level's bar move ends once less than half a device pixel of it is left: 40 → 45 % of a
-    /// 200-point bar (10 points) eases out over 0.15 s and is over to the eye at about 0.125 s,
+    /// 200-point bar (10 points) eases out over 0.1 s and is over to the eye at about 0.083 s,
     /// its frames `TreeMove.lead` ahead of the clock.
     @Test func aLevelsMoveEndsWhenLessThanHalfAPixelIsLeft() throws {
         let h = try DaemonHarness()
@@ -197,7 +197,7 @@ import Testing
         #expect(try showLevel(h, ["volume", "45"]) == id.busID)
         let move = try #require(h.presenter.trees.animations[id], "the bar moves")
         let curveEnd = move.end - move.start + TreeMove.lead  // on the curve's own clock
-        #expect(curveEnd > 0.1 && curveEnd < 0.14, "ends \(curveEnd) s into the curve")
+        #expect(curveEnd > 0.07 && curveEnd < 0.095, "ends \(curveEnd) s into the curve")
         let left = 1 - move.progress(at: move.end)
         #expect(left * 10 < 0.5 && left * 10 > 0.4, "\(left * 10) points left when it ends")
         try h.advance(move.end - h.clock.now - 0.005)

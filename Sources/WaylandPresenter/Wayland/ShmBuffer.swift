@@ -2,6 +2,7 @@ import WaylandListeners
 import CShims
 import CWayland
 import Glibc
+import OverlayRenderer
 
 /// One wl_shm buffer in its own memfd: ARGB8888 (Cairo's ARGB32) unless told otherwise.
 final class ShmBuffer {
@@ -21,6 +22,17 @@ final class ShmBuffer {
     var drawnRows: Range<Int>?
     var onRelease: () -> Void = {}
     private lazy var box = ListenerBox(self)
+    /// The canvas over its pixels at the scale drawn last (a cairo surface and context made once,
+    /// not every frame).
+    private var kept: Canvas?
+
+    /// A canvas over the buffer's pixels, its user space `scale` points to a pixel.
+    func canvas(scale: Double) -> Canvas {
+        if let kept, kept.scale == scale { return kept }
+        let canvas = Canvas(data: data, pixelWidth: pixelWidth, pixelHeight: pixelHeight, stride: stride, scale: scale)
+        kept = canvas
+        return canvas
+    }
 
     var wlBuffer: OpaquePointer { proxy }
 
@@ -46,6 +58,7 @@ final class ShmBuffer {
     }
 
     deinit {
+        kept = nil  // before the pixels it draws on
         wl_buffer_destroy(proxy)
         munmap(data, byteCount)
     }
@@ -57,6 +70,21 @@ final class ShmBuffer {
         let rows = rows.clamped(to: 0..<pixelHeight)
         guard !rows.isEmpty else { return }
         drawnRows = drawnRows.map { min($0.lowerBound, rows.lowerBound)..<max($0.upperBound, rows.upperBound) } ?? rows
+    }
+
+    /// Copies the device-pixel rectangles `rects` (clamped to both buffers) from `other`, a
+    /// buffer of the same format; notes their rows drawn.
+    func copy(_ rects: [(x: Int32, y: Int32, width: Int32, height: Int32)], from other: ShmBuffer) {
+        let width = min(pixelWidth, other.pixelWidth), height = min(pixelHeight, other.pixelHeight)
+        for r in rects {
+            let x0 = max(0, Int(r.x)), x1 = min(width, Int(r.x) + Int(r.width))
+            let y0 = max(0, Int(r.y)), y1 = min(height, Int(r.y) + Int(r.height))
+            guard x0 < x1, y0 < y1 else { continue }
+            for y in y0..<y1 {
+                memcpy(data + y * stride + x0 * 4, other.data + y * other.stride + x0 * 4, (x1 - x0) * 4)
+            }
+            noteDrawn(rows: y0..<y1)
+        }
     }
 
     /// Fully transparent again, touching only the rows drawn since it last was.
@@ -94,6 +122,9 @@ final class BufferPair {
         buffers.removeAll { $0.isBusy }
         for buffer in buffers { buffer.blank() }
     }
+
+    /// The buffer other than `buffer`, if there is one.
+    func other(than buffer: ShmBuffer) -> ShmBuffer? { buffers.first { $0 !== buffer } }
 
     /// A free buffer of this size, reusing one when possible; nil while both are busy.
     func nextBuffer(pixelWidth: Int, pixelHeight: Int) throws -> ShmBuffer? {

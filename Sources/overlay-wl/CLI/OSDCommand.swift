@@ -12,13 +12,17 @@ enum OSD {
     static let containerName = "osd"
     static let tag = "osd"
     static let autoDismiss = 1.5
+    /// Seconds a fade and a move of the bar take.
+    static let moveDuration = 0.1
 
-    /// Centred near the bottom of the focused output, one at a time, gone 1.5 s after the last value.
+    /// Centred near the bottom of the focused output, one at a time, gone 1.5 s after the last
+    /// value. It fades and its bar moves to a new level in 0.1 s, as GNOME Shell's does
+    /// (`FADE_TIME`, `LEVEL_ANIMATION_TIME`): a level pressed alone is two frames.
     static var container: ContainerSpec {
         var container = ContainerConfiguration(name: containerName, displayType: .stacking, queueType: .oneByOne)
         container.defaults.alignment = .bottom
         container.defaults.transition = .opacity
-        container.defaults.animation = .easeOut(duration: 0.15)
+        container.defaults.animation = .easeOut(duration: moveDuration)
         container.defaults.autoDismiss = .value(autoDismiss)
         container.defaults.dismissGesture = .value(.tap)
         var placement = SurfacePlacement()
