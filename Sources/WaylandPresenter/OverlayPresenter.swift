@@ -108,6 +108,9 @@ public final class OverlayPresenter {
             revision &+= 1
         }
     }
+    /// True when the theme's icon `name` loads for a box of `side` points (`ViewTreeRenderer.themedIconLoads`).
+    public func themedIconLoads(_ name: String, side: Double) -> Bool { trees.layouts.themedIconLoads(name, side: side) }
+
     /// Told why an icon, action icon or body image was left out (missing file, bad data, …).
     public var onImageError: (ImageLoadError) -> Void {
         get { trees.layouts.onImageError }

@@ -39,7 +39,8 @@ extension ControlFrontend {
         guard label.utf8.count <= Self.maximumLevelText, icon.utf8.count <= Self.maximumLevelText else {
             throw BusMethodError.invalidArgs("ShowLevel: label and icon: at most \(Self.maximumLevelText) bytes each")
         }
-        let icon = icon.isEmpty ? nil : icon
+        // An icon the theme does not have is left out (reported once), not drawn as a gap.
+        let icon = icon.isEmpty || !screen.themedIconLoads(icon, side: OSD.iconSide) ? nil : icon
         let look = OSD.Look(label: label, hasIcon: icon != nil, muted: muted)
         if let id = tagged(OSD.tag, in: OSD.containerName), case .control(let shown)? = registry[id]?.kind, shown.level == look {
             // The display shows this look: its icon, bar and percentage change in place.

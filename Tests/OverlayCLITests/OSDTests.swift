@@ -115,6 +115,22 @@ import Testing
         #expect(third != first, "a new OSD once the last one is gone")
     }
 
+    /// An icon the theme does not have leaves no gap: the level shows without one (and gets one
+    /// back in place of the gap when its next value names an icon that loads).
+    @Test func anIconTheThemeLacksIsLeftOut() throws {
+        let h = try DaemonHarness()
+        var reported: [String] = []
+        h.presenter.onImageError = { reported.append("\($0)") }
+        let id = ViewID(try showLevel(h, ["volume", "40", "--icon", "overlay-wl-no-such-icon"]))
+        let tree = try #require(h.presenter.viewTree(of: id))
+        #expect(tree == OSD.view(label: "Volume", value: 40, maximum: 100, icon: nil, muted: false))
+        #expect(!tree.json.contains("overlay-wl-no-such-icon"))
+        #expect(reported.count == 1 && reported[0].contains("overlay-wl-no-such-icon"), "\(reported)")
+        try h.advance(0.5)
+        #expect(try showLevel(h, ["volume", "45", "--icon", "audio-card"]) == id.busID, "the same view")
+        #expect(h.presenter.viewTree(of: id) == OSD.view(label: "Volume", value: 45, maximum: 100, icon: "audio-card", muted: false))
+    }
+
     @Test func showLevelShowsTheTreeTheCLIWouldSendAndReplacesItInPlace() throws {
         let h = try DaemonHarness()
         let first = try showLevel(h, ["volume", "40", "--icon", "audio-card"])

@@ -78,7 +78,10 @@ enum OSD {
         maximum > 0 ? min(1, max(0, value / maximum)) : 0
     }
 
-    private static func icon(_ name: String) -> ViewNode { Image(.icon(name), size: Size(width: 24, height: 24)) }
+    /// The icon's side, in points.
+    static let iconSide = 24.0
+
+    private static func icon(_ name: String) -> ViewNode { Image(.icon(name), size: Size(width: iconSide, height: iconSide)) }
 
     /// The percentage as wide as three digits (figure spaces before a shorter number): a new
     /// value never moves it, nor lays the display out again.
