@@ -41,10 +41,11 @@ extension ControlFrontend {
         }
         // An icon the theme does not have is left out (reported once), not drawn as a gap.
         let icon = icon.isEmpty || !screen.themedIconLoads(icon, side: OSD.iconSide) ? nil : icon
-        let look = OSD.Look(label: label, hasIcon: icon != nil, muted: muted)
+        let palette = OSD.Palette(screen.style)  // the theme's in force
+        let look = OSD.Look(label: label, hasIcon: icon != nil, muted: muted, palette: palette)
         if let id = tagged(OSD.tag, in: OSD.containerName), case .control(let shown)? = registry[id]?.kind, shown.level == look {
             // The display shows this look: its icon, bar and percentage change in place.
-            let changes = OSD.changes(value: value, maximum: maximum, icon: icon, muted: muted)
+            let changes = OSD.changes(value: value, maximum: maximum, icon: icon, muted: muted, palette: palette)
             do {
                 if try screen.show(changing: changes, of: id, in: OSD.containerName, configuration: Self.levelRequest.view,
                                    animated: Self.levelRequest.animated) { return id.busID }
@@ -52,7 +53,7 @@ extension ControlFrontend {
                 throw Self.error("Failed", "cannot show in '\(OSD.containerName)': \(error)")
             }
         }
-        let node = OSD.view(label: label, value: value, maximum: maximum, icon: icon, muted: muted)
+        let node = OSD.view(label: label, value: value, maximum: maximum, icon: icon, muted: muted, palette: palette)
         return try show(node, in: OSD.containerName, request: Self.levelRequest, tag: OSD.tag, level: look)
     }
 

@@ -131,6 +131,25 @@ import Testing
         #expect(h.presenter.viewTree(of: id) == OSD.view(label: "Volume", value: 45, maximum: 100, icon: "audio-card", muted: false))
     }
 
+    /// The display takes the theme in force: dark by default, light when the desktop or the
+    /// config says so, a symbolic icon in the text's colour and an app's icon as it is; a level
+    /// after the theme changed is drawn in the new one.
+    @Test func theDisplayFollowsTheTheme() throws {
+        let h = try DaemonHarness()
+        let dark = OSD.Palette(ToastTheme(scheme: .dark).style), light = OSD.Palette(ToastTheme(scheme: .light).style)
+        #expect(dark != light)
+        let id = ViewID(try showLevel(h, ["volume", "40"]))
+        #expect(h.presenter.viewTree(of: id) == OSD.view(label: "Volume", value: 40, maximum: 100,
+                                                         icon: "audio-volume-medium-symbolic", muted: false, palette: dark))
+        #expect(h.presenter.viewTree(of: id)?.json.contains("\"tint\":\"\(dark.text.jsonHex)\"") == true, "the symbolic icon is tinted")
+        h.daemon.appearance.desktopChanged(DesktopAppearance(colorScheme: 2))  // the portal says light
+        try h.advance(0.5)
+        #expect(try showLevel(h, ["volume", "45", "--icon", "audio-card"]) == id.busID, "the same view")
+        let tree = try #require(h.presenter.viewTree(of: id))
+        #expect(tree == OSD.view(label: "Volume", value: 45, maximum: 100, icon: "audio-card", muted: false, palette: light))
+        #expect(!tree.json.contains("\"tint\""), "an icon that is not symbolic keeps its colours")
+    }
+
     @Test func showLevelShowsTheTreeTheCLIWouldSendAndReplacesItInPlace() throws {
         let h = try DaemonHarness()
         let first = try showLevel(h, ["volume", "40", "--icon", "audio-card"])

@@ -36,7 +36,7 @@ struct RandomTree {
                                                   wraps: next(2) == 0, truncation: Truncation.allCases[next(4)])))
         case 1: node = ViewNode(.image(ImageContent(next(2) == 0 ? .icon("dialog-" + string()) : .file("/tmp/" + string()),
                                                     size: next(2) == 0 ? nil : Size(width: length(), height: length()),
-                                                    contentMode: ContentMode.allCases[next(2)])))
+                                                    contentMode: ContentMode.allCases[next(2)], tint: next(2) == 0 ? nil : color())))
         case 2:
             let w = 1 + next(3), h = 1 + next(3)
             node = ViewNode(.image(ImageContent(.pixels(width: w, height: h, rgba: (0..<w * h * 4).map { _ in UInt8(next(256)) }))))

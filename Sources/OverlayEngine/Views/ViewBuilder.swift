@@ -47,9 +47,9 @@ public func Text(_ markup: String, font: FontSpec = FontSpec(), color: Color? = 
     ViewNode(.text(TextContent(markup, font: font, color: color, lineLimit: lineLimit, wraps: wraps, truncation: truncation)))
 }
 
-/// A picture from `source` in a box of `size`.
-public func Image(_ source: ViewImageSource, size: Size? = nil, contentMode: ContentMode = .fit) -> ViewNode {
-    ViewNode(.image(ImageContent(source, size: size, contentMode: contentMode)))
+/// A picture from `source` in a box of `size`; with a `tint`, that colour where it is opaque.
+public func Image(_ source: ViewImageSource, size: Size? = nil, contentMode: ContentMode = .fit, tint: Color? = nil) -> ViewNode {
+    ViewNode(.image(ImageContent(source, size: size, contentMode: contentMode, tint: tint)))
 }
 
 /// A bar filled to `value / total`.

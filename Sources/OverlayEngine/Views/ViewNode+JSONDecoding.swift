@@ -284,6 +284,7 @@ struct ViewJSONDecoder {
         else { source = try pixelSource(pixels!, f.path("pixels")) }
         var content = ImageContent(source, contentMode: try f.choice("contentMode", default: .fit))
         if let size = f.value("size") { content.size = try self.size(size, f.path("size")) }
+        content.tint = try color(&f, "tint")
         return content
     }
 

@@ -48,6 +48,7 @@ extension ViewNode {
         case .image(let image):
             o["type"] = "image"; put("contentMode", image.contentMode, default: .fit) { .string($0.rawValue) }
             if let size = image.size { o["size"] = .object(["width": .number(size.width), "height": .number(size.height)]) }
+            if let tint = image.tint { o["tint"] = .string(tint.jsonHex) }
             switch image.source {
             case .file(let path): o["file"] = .string(path)
             case .icon(let name): o["icon"] = .string(name)

@@ -192,10 +192,13 @@ public struct ImageContent: Equatable, Sendable {
     public var size: Size?
     /// How the picture fills the box.
     public var contentMode: ContentMode
+    /// Drawn in this colour where the picture is opaque, its own colours ignored: a symbolic
+    /// icon in the colour of the text beside it (as GTK recolours them). Nil: as it is.
+    public var tint: Color?
 
     /// An image from `source`.
-    public init(_ source: ViewImageSource, size: Size? = nil, contentMode: ContentMode = .fit) {
-        self.source = source; self.size = size; self.contentMode = contentMode
+    public init(_ source: ViewImageSource, size: Size? = nil, contentMode: ContentMode = .fit, tint: Color? = nil) {
+        self.source = source; self.size = size; self.contentMode = contentMode; self.tint = tint
     }
 
     /// Box size when none is given.

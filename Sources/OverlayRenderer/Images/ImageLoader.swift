@@ -18,18 +18,27 @@ public final class LoadedImage {
     deinit { cairo_surface_destroy(surface) }
 
     /// Paints the image scaled to fit (aspect kept) and centred in `box` (user space).
-    func paint(_ cr: OpaquePointer, in box: Rect, alpha: Double = 1) {
+    /// With a `tint`, that colour where the picture is opaque (its alpha a mask), its own colours ignored.
+    func paint(_ cr: OpaquePointer, in box: Rect, alpha: Double = 1, tint: Color? = nil) {
         guard pixelWidth > 0, pixelHeight > 0 else { return }
         let k = min(box.width / Double(pixelWidth), box.height / Double(pixelHeight))
         let w = Double(pixelWidth) * k, h = Double(pixelHeight) * k
         cairo_save(cr)
         cairo_translate(cr, box.x + (box.width - w) / 2, box.y + (box.height - h) / 2)
         cairo_scale(cr, k, k)
-        cairo_set_source_surface(cr, surface, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_rectangle(cr, 0, 0, Double(pixelWidth), Double(pixelHeight))
         cairo_clip(cr)
-        cairo_paint_with_alpha(cr, alpha)
+        if let tint {
+            cairo_set_source_rgba(cr, tint.red, tint.green, tint.blue, tint.alpha * alpha)
+            let mask = cairo_pattern_create_for_surface(surface)
+            cairo_pattern_set_filter(mask, CAIRO_FILTER_GOOD)
+            cairo_mask(cr, mask)
+            cairo_pattern_destroy(mask)
+        } else {
+            cairo_set_source_surface(cr, surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_paint_with_alpha(cr, alpha)
+        }
         cairo_restore(cr)
     }
 }

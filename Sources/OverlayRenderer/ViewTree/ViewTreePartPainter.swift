@@ -147,7 +147,7 @@ struct PartPainter {
         case .fit:
             // On whole device pixels, so a picture drawn at its size has crisp edges.
             let x = (frame.minX * deviceScale).rounded() / deviceScale, y = (frame.minY * deviceScale).rounded() / deviceScale
-            picture.paint(cr, in: Rect(x: x, y: y, width: frame.width, height: frame.height), alpha: alpha)
+            picture.paint(cr, in: Rect(x: x, y: y, width: frame.width, height: frame.height), alpha: alpha, tint: content.tint)
         case .fill:
             let k = max(frame.width / Double(picture.pixelWidth), frame.height / Double(picture.pixelHeight))
             let w = Double(picture.pixelWidth) * k, h = Double(picture.pixelHeight) * k
@@ -155,7 +155,7 @@ struct PartPainter {
             cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
             cairo_clip(cr)
             picture.paint(cr, in: Rect(x: frame.minX + (frame.width - w) / 2, y: frame.minY + (frame.height - h) / 2,
-                                       width: w, height: h), alpha: alpha)
+                                       width: w, height: h), alpha: alpha, tint: content.tint)
             cairo_restore(cr)
         }
     }

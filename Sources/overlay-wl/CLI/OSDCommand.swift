@@ -33,10 +33,23 @@ enum OSD {
         return ContainerSpec(configuration: container, placement: placement)
     }
 
-    /// Dark text on a light panel: themed icons are symbolic (dark) pictures.
-    static let text = Color(hex: "#2E3440")!
-    /// The panel under it, a little see-through.
-    static let panel = Color(hex: "#ECEFF4E6")!
+    /// The display's colours, the theme's in force (dark, light, high contrast): its text, and a
+    /// symbolic icon drawn in the same colour (as GTK recolours them), over its panel.
+    struct Palette: Equatable {
+        var text: Color
+        /// A little see-through.
+        var panel: Color
+
+        /// The toasts' colours: their summary's for the text, their card's for the panel.
+        init(_ style: ToastStyle) {
+            text = style.summaryColor
+            panel = style.background
+            panel.alpha *= 0.9
+        }
+
+        /// The built-in theme's (dark).
+        static let standard = Palette(ToastTheme.standard.style)
+    }
 
     /// What a level's display shows besides its value and icon: a new value with the same look
     /// changes only the icon, the bar and the percentage of the tree shown (`changes`).
@@ -44,33 +57,35 @@ enum OSD {
         var label: String
         var hasIcon: Bool
         var muted: Bool
+        var palette: Palette
     }
 
     /// An icon, a label over a bar filled to `value / maximum`, and the percentage (or "Muted").
-    static func view(label: String, value: Double, maximum: Double, icon: String?, muted: Bool) -> ViewNode {
+    static func view(label: String, value: Double, maximum: Double, icon: String?, muted: Bool,
+                     palette: Palette = .standard) -> ViewNode {
         let fraction = self.fraction(value, maximum)
         var row: [ViewNode] = []
-        if let icon { row.append(self.icon(icon)) }
+        if let icon { row.append(self.icon(icon, palette)) }
         row.append(VStack(alignment: .leading, spacing: 6) {
-            Text("<b>\(Markup.escape(label))</b>", color: text, lineLimit: 1)
+            Text("<b>\(Markup.escape(label))</b>", color: palette.text, lineLimit: 1)
             let bar = ProgressBar(value: fraction).frame(width: 200)
             (muted ? bar.opacity(0.4) : bar).id("level")
         })
-        row.append(percentage(fraction, muted: muted).frame(width: 48, alignment: .trailing))
+        row.append(percentage(fraction, muted: muted, palette).frame(width: 48, alignment: .trailing))
         return ViewNode(.hstack(spacing: 12, alignment: .center), children: row)
-            .padding(14).background(panel).cornerRadius(14).id("osd")
+            .padding(14).background(palette.panel).cornerRadius(14).id("osd")
     }
 
     /// The nodes of `view` that differ between two values of one look: the icon, the bar and the
     /// percentage (the root, the icon, the column, the label, the bar, the percentage), with their new kinds.
-    static func changes(value: Double, maximum: Double, icon: String?, muted: Bool) -> [ValueChange] {
+    static func changes(value: Double, maximum: Double, icon: String?, muted: Bool, palette: Palette = .standard) -> [ValueChange] {
         let fraction = self.fraction(value, maximum)
         let bar = icon == nil ? 3 : 4
         var changes: [ValueChange] = []
         changes.reserveCapacity(3)
-        if let icon { changes.append(ValueChange(index: 1, kind: self.icon(icon).kind)) }
+        if let icon { changes.append(ValueChange(index: 1, kind: self.icon(icon, palette).kind)) }
         changes.append(ValueChange(index: bar, kind: .progressBar(value: fraction, total: 1)))
-        changes.append(ValueChange(index: bar + 1, kind: percentage(fraction, muted: muted).kind))
+        changes.append(ValueChange(index: bar + 1, kind: percentage(fraction, muted: muted, palette).kind))
         return changes
     }
 
@@ -81,14 +96,17 @@ enum OSD {
     /// The icon's side, in points.
     static let iconSide = 24.0
 
-    private static func icon(_ name: String) -> ViewNode { Image(.icon(name), size: Size(width: iconSide, height: iconSide)) }
+    /// A symbolic icon (its name ends in `-symbolic`) in the text's colour; another as it is.
+    private static func icon(_ name: String, _ palette: Palette) -> ViewNode {
+        Image(.icon(name), size: Size(width: iconSide, height: iconSide), tint: name.hasSuffix("-symbolic") ? palette.text : nil)
+    }
 
     /// The percentage as wide as three digits (figure spaces before a shorter number): a new
     /// value never moves it, nor lays the display out again.
-    private static func percentage(_ fraction: Double, muted: Bool) -> ViewNode {
+    private static func percentage(_ fraction: Double, muted: Bool, _ palette: Palette) -> ViewNode {
         let digits = String(Int((fraction * 100).rounded()))
         let number = String(repeating: "\u{2007}", count: max(0, 3 - digits.count)) + digits
-        return Text(muted ? "Muted" : "\(number) %", font: FontSpec(size: 11), color: text, lineLimit: 1)
+        return Text(muted ? "Muted" : "\(number) %", font: FontSpec(size: 11), color: palette.text, lineLimit: 1)
     }
 
     /// The default icon of a volume level.
