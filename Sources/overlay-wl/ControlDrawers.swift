@@ -20,7 +20,13 @@ extension ControlFrontend {
         case "close": index = drawer.enabledNotches.first!
         default:
             guard let n = Int(notch) else {
-                throw BusMethodError.invalidArgs("MoveDrawer: notch must be a number, open or close (not '\(notch)')")
+                // A whole number too large for an index is a notch the drawer lacks, not a bad word.
+                let digits = notch.drop { $0 == "-" }
+                let shown = notch.count > 64 ? notch.prefix(64) + "…" : Substring(notch)
+                let count = drawer.notches.count
+                throw BusMethodError.invalidArgs(!digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+                    ? "MoveDrawer: drawer '\(name)' has no notch \(shown) (it has \(count): 0…\(count - 1))"
+                    : "MoveDrawer: notch must be open, close or a notch number 0…\(count - 1) (not '\(shown)')")
             }
             index = n
         }

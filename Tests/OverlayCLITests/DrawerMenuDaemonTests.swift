@@ -139,3 +139,25 @@ import Testing
         #expect(DrawerMenus.resolve("/etc/menu.json", configPath: "/home/u/config.toml") == "/etc/menu.json")
     }
 }
+
+extension DrawerMenuDaemonTests {
+    /// `MoveDrawer` names what is wrong with a notch: a number beyond any index is a notch the
+    /// drawer lacks (with its range), another word is not a notch (cut if long).
+    @Test func aBadNotchIsNamedWithTheDrawersRange() throws {
+        let (h, _, _) = try harness()
+        let count = try #require(h.presenter.drawers.drawers["controls"]).drawer.notches.count
+        func error(_ notch: String) -> String {
+            do {
+                _ = try h.daemon.control.handle(BusCall(member: "MoveDrawer", arguments: [.string("controls"), .string(notch), .bool(false)]))
+                return "no error"
+            } catch { return "\(error)" }
+        }
+        for huge in ["99999999999999999999999", "-99999999999999999999999"] {
+            #expect(error(huge).contains("drawer 'controls' has no notch \(huge) (it has \(count): 0…\(count - 1))"), "\(error(huge))")
+        }
+        let word = error(String(repeating: "x", count: 500))
+        #expect(word.contains("notch must be open, close or a notch number 0…\(count - 1)") && word.contains("x…'") && word.count < 300, "\(word)")
+        #expect(error(String(count)).contains("has no notch \(count)"), "out of range through the presenter's check")
+        #expect(error("open") == "no error")
+    }
+}
