@@ -213,13 +213,13 @@ extension ViewTreeRenderer {
         }.markup.isEmpty
     }
 
-    /// True when `source` loads (decoded once for a `side`-point box and kept in the image cache);
-    /// why it does not is told to `onImageError`.
     /// True when the theme's icon `name` loads for a box of `side` points (its picture is then
     /// kept for drawing; a failure is reported once): a view built in code leaves out an icon that
     /// would only leave a gap.
     public func themedIconLoads(_ name: String, side: Double) -> Bool { canShow(.themed(name), side: side) }
 
+    /// True when `source` loads (decoded once for a `side`-point box and kept in the image cache);
+    /// why it does not is told to `onImageError`.
     func canShow(_ source: ImageSource, side: Double) -> Bool {
         if case .raw(let raw) = source {
             do { try raw.validate() } catch let error as RawImage.ValidationError {
