@@ -129,6 +129,27 @@ final class OSDTests: RigTestCase {
         XCTAssertEqual(try state("osd").showing, [], "gone 6 s after the last level")
     }
 
+    /// A frame copies from the other buffer what changed since its own buffer was drawn, and
+    /// paints only its own change (`ContainerSurface.drawIfNeeded`). Headless sway composites
+    /// only what a commit damages, so a wrong copy would show only once sway draws the whole
+    /// output again: after levels and their bars' moves, the screen is the same before and after
+    /// it does (its background set anew, to the same black).
+    func testTheBufferShownHoldsTheWholePictureAfterLevelsAndMoves() throws {
+        let config = try rig.writeScratchFile("config-osd-hold.toml", Data("[containers.osd]\nauto-dismiss = 30\n".utf8))
+        _ = try startDaemon(["--config", config])
+        let bin = try DaemonBinary.prepare()
+        let levels = rig.run(["sh", "-c", "for l in 10 40 45 80 20 25 60; do echo $l; sleep 0.3; done | \(bin) osd volume --stdin"])
+        XCTAssertTrue(levels.succeeded, "\(levels)")
+        Thread.sleep(forTimeInterval: 0.5)  // the last move over
+        let before = try screenshot()
+        XCTAssertNotNil(before.whole.boundingBox { $0 == Self.accent }, "the display shows")
+        let redraw = rig.run(["swaymsg", "output", "*", "bg", "#000000", "solid_color"])
+        XCTAssertTrue(redraw.succeeded, "\(redraw)")
+        Thread.sleep(forTimeInterval: 1.0)  // swaybg started again and the output drawn whole
+        let after = try screenshot()
+        XCTAssertTrue(before.samePixels(as: after), "the output drawn whole differs from what the frames' damage showed")
+    }
+
     /// The widths of the `damage_buffer` rectangles of each commit, from a WAYLAND_DEBUG log.
     static func damageWidthsPerCommit(_ log: String) -> [[Int]] {
         var commits: [[Int]] = [], pending: [Int] = []
