@@ -195,22 +195,6 @@ final class ContainerSurface {
         let redrawWhole = lastDrawn == nil || lastDrawn!.scale != scale || decor != nil
         // Another content version (a view replaced, a tip moved) repaints every item's ink.
         let repaintsAll = redrawWhole || lastDrawn!.contentVersion != contentVersion
-        var stale: [Rect]? = nil  // ink since this buffer was last drawn; nil: unknown, redraw all
-        if !redrawWhole, let drawnAt = bufferFrames[key], drawnAt.size == (pixelWidth, pixelHeight),
-           drawnAt.frame == frameCounter || inkHistory.first.map({ $0.frame <= drawnAt.frame + 1 }) == true {
-            // The buffer shows its own frame whole: what changed in every frame drawn since.
-            var since: [Rect] = []
-            for (frame, ink) in inkHistory where frame > drawnAt.frame { since += ink }
-            stale = since
-            // The other buffer shows the last frame whole: what changed since is copied from it,
-            // not painted again (a value's new text, in the frame after it that moves its bar).
-            if !since.isEmpty, let front = buffers.other(than: buffer), bufferFrames[ObjectIdentifier(front)].map({
-                $0.frame == frameCounter && $0.size == (pixelWidth, pixelHeight) }) == true {
-                buffer.copy(RepaintRegion.withoutCovered(since.map { pixelAligned($0, scale: s) }).map { pixelRect($0, scale: s) },
-                            from: front)
-                stale = []
-            }
-        }
         // Measure this frame's ink first (cheap), then repaint only the union of what changed.
         var drawnNow: [DrawnItem] = []
         drawnNow.reserveCapacity(list.items.count)
@@ -225,6 +209,26 @@ final class ContainerSurface {
         // ink, and where each item of the last frame was).
         var ink = repaintsAll ? drawnNow.map(\.ink) + lastItems.values.map(\.ink) : RepaintRegion.changes(from: lastItems, to: drawnNow)
         if let last = lastDrawn, last.ring != ring { ink += [last.ring?.ink, ring?.ink].compactMap { $0 } }
+        var stale: [Rect]? = nil  // ink since this buffer was last drawn; nil: unknown, redraw all
+        if !redrawWhole, let drawnAt = bufferFrames[key], drawnAt.size == (pixelWidth, pixelHeight),
+           drawnAt.frame == frameCounter || inkHistory.first.map({ $0.frame <= drawnAt.frame + 1 }) == true {
+            // The buffer shows its own frame whole: what changed in every frame drawn since.
+            var since: [Rect] = []
+            for (frame, ink) in inkHistory where frame > drawnAt.frame { since += ink }
+            stale = since
+            // The other buffer shows the last frame whole: what changed since is copied from it,
+            // not painted again (a value's new text, in the frame after it that moves its bar),
+            // except where this frame repaints anyway (a fade's whole view).
+            if !since.isEmpty, let front = buffers.other(than: buffer), bufferFrames[ObjectIdentifier(front)].map({
+                $0.frame == frameCounter && $0.size == (pixelWidth, pixelHeight) }) == true {
+                let repainted = ink.map { pixelAligned($0, scale: s) }
+                let copied = RepaintRegion.withoutCovered(since.map { pixelAligned($0, scale: s) }).filter { r in
+                    !repainted.contains { $0.minX <= r.minX && $0.minY <= r.minY && $0.maxX >= r.maxX && $0.maxY >= r.maxY }
+                }
+                buffer.copy(copied.map { pixelRect($0, scale: s) }, from: front)
+                stale = []
+            }
+        }
         // Whole device pixels, so the cleared edge is never half-cleared (antialiased).
         let region = stale.map { stale in
             var rects: [Rect] = []

@@ -59,10 +59,7 @@ private final class DrawnContent {
 enum RepaintRegion {
     static func changes(from before: [ViewID: DrawnItem], to now: [DrawnItem]) -> [Rect] {
         var region: [Rect] = []
-        var present = Set<ViewID>()
-        present.reserveCapacity(now.count)
         for drawn in now {
-            present.insert(drawn.item.id)
             if let old = before[drawn.item.id] {
                 if old == drawn { continue }
                 if let parts = changedParts(from: old, to: drawn) {
@@ -73,7 +70,8 @@ enum RepaintRegion {
             }
             region.append(drawn.ink)
         }
-        for (id, old) in before where !present.contains(id) { region.append(old.ink) }
+        // Items gone since: a surface shows few, so they are looked for in the list (no set to build).
+        for (id, old) in before where !now.contains(where: { $0.item.id == id }) { region.append(old.ink) }
         return region
     }
 
