@@ -59,21 +59,21 @@ struct ModeCommand: ParsableCommand {
         subcommands: [List.self, Set.self, Add.self, Remove.self], defaultSubcommand: List.self)
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the active modes, one a line.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Print the active modes, one a line.")
         func run() throws { try printModes(ControlClient().strings("Modes")) }
     }
     struct Set: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Make exactly these modes active (none: clear).")
+        static let configuration = CommandConfiguration(commandName: "set", abstract: "Make exactly these modes active (none: clear).")
         @Argument var modes: [String] = []
         func run() throws { try printModes(ControlClient().strings("SetModes", [.stringArray(modes)])) }
     }
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Activate a mode.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Activate a mode.")
         @Argument var mode: String
         func run() throws { try printModes(ControlClient().strings("AddMode", [.string(mode)])) }
     }
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Deactivate a mode (held notifications then show).")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Deactivate a mode (held notifications then show).")
         @Argument var mode: String
         func run() throws { try printModes(ControlClient().strings("RemoveMode", [.string(mode)])) }
     }
