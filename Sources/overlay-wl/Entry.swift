@@ -1,7 +1,8 @@
 /// The entry point. `overlay-wl daemon` reads only the daemon's own options, without
 /// ArgumentParser when they are plainly well formed: building a parser (let alone the whole
 /// command tree) would page in code for a process that then idles for hours (megabytes of
-/// resident memory).
+/// resident memory). `overlay-wl osd`, run by a key once a press, does the same
+/// (`OSDRequest.parsePlain`): the parser would be a third of its time in user space.
 @main
 enum Entry {
     static func main() {
@@ -15,6 +16,12 @@ enum Entry {
                 try DaemonCommand.run(options)
             } catch {
                 DaemonCommand.exit(withError: error)
+            }
+        } else if arguments.first == "osd", let request = OSDRequest.parsePlain(Array(arguments.dropFirst())) {
+            do {
+                printNow(String(try request.show(on: ControlClient())))
+            } catch {
+                OSDCommand.exit(withError: error)
             }
         } else {
             OverlayCommand.main()

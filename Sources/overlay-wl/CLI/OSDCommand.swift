@@ -140,26 +140,14 @@ struct OSDCommand: ParsableCommand {
     @Flag(help: "Volume: muted (the bar dimmed, \"Muted\" for the percentage).") var muted = false
     @Flag(help: "Read the levels (or values) from standard input, one a line, until it ends.") var stdin = false
 
+    /// What the arguments ask for (`OSDRequest`: its checks, what it shows, its call).
+    var request: OSDRequest {
+        OSDRequest(kind: kind, level: level, value: value, max: self.max, label: label, icon: icon, muted: muted)
+    }
+
     func validate() throws {
         if stdin { return try validateReading() }
-        if let kind {
-            guard kind == "volume" || kind == "brightness" else { throw ValidationError("KIND must be volume or brightness") }
-            guard value == nil else { throw ValidationError("--value is for a value of your own: give \(kind)'s level after it") }
-            // `volume -1` comes here too: a word starting with `-` is taken for an option.
-            guard let level else { throw ValidationError("give the level after \(kind): a number 0…100") }
-            guard (0...100).contains(level) else { throw ValidationError("the level must be 0…100") }
-            if self.max != nil { throw ValidationError("--max applies to --value") }
-        } else {
-            guard let value else { throw ValidationError("give volume LEVEL, brightness LEVEL or --value V") }
-            let maximum = self.max ?? 100
-            guard maximum > 0, maximum.isFinite else { throw ValidationError("--max must be above 0") }
-            guard value.isFinite, (0...maximum).contains(value) else {
-                // 100, not 100.0 (a whole number below 1e15, which Int64 holds).
-                let shown = maximum == maximum.rounded() && maximum < 1e15 ? String(Int64(maximum)) : "\(maximum)"
-                throw ValidationError("--value must be 0…\(shown)")
-            }
-        }
-        if muted && kind != "volume" { throw ValidationError("--muted applies to volume") }
+        try request.validate()
     }
 
     /// With `--stdin` the levels come on its lines: none is given here.
@@ -232,16 +220,7 @@ struct OSDCommand: ParsableCommand {
     }
 
     /// What this invocation shows: the label, the value of the maximum, the icon, muted.
-    var shown: (label: String, value: Double, maximum: Double, icon: String?, muted: Bool) {
-        switch kind {
-        case "volume":
-            (label ?? "Volume", level ?? 0, 100, icon ?? OSD.volumeIcon(level ?? 0, muted: muted), muted)
-        case "brightness":
-            (label ?? "Brightness", level ?? 0, 100, icon ?? "display-brightness-symbolic", false)
-        default:
-            (label ?? "", value ?? 0, self.max ?? 100, icon, false)
-        }
-    }
+    var shown: (label: String, value: Double, maximum: Double, icon: String?, muted: Bool) { request.shown }
 
     /// The tree this invocation shows (the daemon builds it from `shown`).
     var tree: ViewNode {
@@ -252,8 +231,8 @@ struct OSDCommand: ParsableCommand {
     /// One `ShowLevel` call: the daemon builds the tree, so no JSON is written or read.
     func run() throws {
         let client = try ControlClient()
-        guard stdin else { return printNow(String(try show(on: client))) }
-        readLevels(from: STDIN_FILENO, show: { _ = try $0.show(on: client) }, report: { _ = fail($0) })
+        guard stdin else { return printNow(String(try request.show(on: client))) }
+        readLevels(from: STDIN_FILENO, show: { _ = try $0.request.show(on: client) }, report: { _ = fail($0) })
     }
 
     /// `--stdin`: each line of `fd` read (`reading`) and shown (`show`) until it ends. A blank line
@@ -279,11 +258,6 @@ struct OSDCommand: ParsableCommand {
             }
         }
         if let error = lines.error { report("standard input: \(error)") }
-    }
-
-    private func show(on client: ControlClient) throws -> UInt32 {
-        let l = shown
-        return try client.uint("ShowLevel", [.string(l.label), .double(l.value), .double(l.maximum), .string(l.icon ?? ""), .bool(l.muted)])
     }
 }
 

@@ -1,0 +1,108 @@
+import ArgumentParser
+
+/// What one `overlay-wl osd` shows: a kind and its level, or a value of one's own, and how it
+/// looks. `OSDCommand` is the definition of the command (help, errors, completions, the man
+/// page, `--stdin`); its arguments become this value.
+///
+/// A volume key runs the command once a press, so the plainly well-formed forms are read here
+/// without ArgumentParser (`parsePlain`), as `DaemonOptions` reads the daemon's: building the
+/// parser reflects on every command of the tree, a third of such a process's time in user
+/// space. Anything else goes to ArgumentParser, which reports what is wrong.
+struct OSDRequest: Equatable {
+    var kind: String?
+    var level: Double?
+    var value: Double?
+    var max: Double?
+    var label: String?
+    var icon: String?
+    var muted = false
+
+    func validate() throws {
+        if let kind {
+            guard kind == "volume" || kind == "brightness" else { throw ValidationError("KIND must be volume or brightness") }
+            guard value == nil else { throw ValidationError("--value is for a value of your own: give \(kind)'s level after it") }
+            // `volume -1` comes here too: a word starting with `-` is taken for an option.
+            guard let level else { throw ValidationError("give the level after \(kind): a number 0…100") }
+            guard (0...100).contains(level) else { throw ValidationError("the level must be 0…100") }
+            if self.max != nil { throw ValidationError("--max applies to --value") }
+        } else {
+            guard let value else { throw ValidationError("give volume LEVEL, brightness LEVEL or --value V") }
+            let maximum = self.max ?? 100
+            guard maximum > 0, maximum.isFinite else { throw ValidationError("--max must be above 0") }
+            guard value.isFinite, (0...maximum).contains(value) else {
+                // 100, not 100.0 (a whole number below 1e15, which Int64 holds).
+                let shown = maximum == maximum.rounded() && maximum < 1e15 ? String(Int64(maximum)) : "\(maximum)"
+                throw ValidationError("--value must be 0…\(shown)")
+            }
+        }
+        if muted && kind != "volume" { throw ValidationError("--muted applies to volume") }
+    }
+
+    /// The label, the value of the maximum, the icon, muted.
+    var shown: (label: String, value: Double, maximum: Double, icon: String?, muted: Bool) {
+        switch kind {
+        case "volume":
+            (label ?? "Volume", level ?? 0, 100, icon ?? OSD.volumeIcon(level ?? 0, muted: muted), muted)
+        case "brightness":
+            (label ?? "Brightness", level ?? 0, 100, icon ?? "display-brightness-symbolic", false)
+        default:
+            (label ?? "", value ?? 0, self.max ?? 100, icon, false)
+        }
+    }
+
+    /// One `ShowLevel` call (the daemon builds the tree): the view's id.
+    func show(on client: ControlClient) throws -> UInt32 {
+        let l = shown
+        return try client.uint("ShowLevel", [.string(l.label), .double(l.value), .double(l.maximum), .string(l.icon ?? ""), .bool(l.muted)])
+    }
+
+    /// The request `arguments` (after `osd`) make, when they are plainly well formed and valid:
+    /// at most a kind and a level, each option once, as `--name value` or `--name=value`. Nil
+    /// when ArgumentParser must read them (help, `--stdin`, anything unknown, repeated or
+    /// invalid).
+    static func parsePlain(_ arguments: [String]) -> OSDRequest? {
+        var request = OSDRequest()
+        var positionals: [String] = []
+        var seen: Set<String> = []
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            guard argument.hasPrefix("-") else {
+                positionals.append(argument)
+                continue
+            }
+            let (name, inline) = split(argument)
+            guard seen.insert(name).inserted else { return nil }
+            if name == "--muted" {
+                guard inline == nil else { return nil }
+                request.muted = true
+                continue
+            }
+            // --value and --max take the next word whatever it is (`.unconditional`); the
+            // others, a word that is not an option.
+            let unconditional = name == "--value" || name == "--max"
+            guard let word = inline ?? rest.popFirst(), unconditional || !word.hasPrefix("-") else { return nil }
+            switch name {
+            case "--value": request.value = try? OSDCommand.decimal(word)
+            case "--max": request.max = try? OSDCommand.decimal(word)
+            case "--label": request.label = word
+            case "--icon": request.icon = word
+            default: return nil
+            }
+            if unconditional, (name == "--value" ? request.value : request.max) == nil { return nil }
+        }
+        guard positionals.count <= 2 else { return nil }
+        request.kind = positionals.first
+        if positionals.count == 2 {
+            guard let level = try? OSDCommand.decimal(positionals[1]) else { return nil }
+            request.level = level
+        }
+        guard (try? request.validate()) != nil else { return nil }
+        return request
+    }
+
+    /// `--name=value` → ("--name", "value"); anything else → (argument, nil).
+    private static func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<eq]), String(argument[argument.index(after: eq)...]))
+    }
+}
