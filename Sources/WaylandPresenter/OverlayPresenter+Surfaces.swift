@@ -29,9 +29,16 @@ extension OverlayPresenter {
         return surface
     }
 
+    /// Icons are checked at the scale they will likely be drawn at, the outputs' largest: the
+    /// picture checked is then the one drawn (one decode, not one per scale).
+    func checkIconsAtOutputScale() {
+        trees.layouts.checkScale = Double(max(1, display?.outputs.map(\.scale).max() ?? 1))
+    }
+
     func outputsChanged() {
         // A scale change needs a redraw; outputs coming and going are handled in update().
         for surface in surfaces.values { surface.surface.requestRedraw() }
+        checkIconsAtOutputScale()
         holdCountdownsWhileUnseen(now: clock())
         revision &+= 1
     }

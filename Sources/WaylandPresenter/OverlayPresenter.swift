@@ -190,6 +190,7 @@ public final class OverlayPresenter {
         input = PresenterInput(presenter: self)
         display?.onOutputsChanged = { [unowned self] in self.outputsChanged() }
         attachInput()
+        checkIconsAtOutputScale()
     }
 
     /// Surfaces and the cursor theme go before the display: their proxies must be destroyed on a
@@ -227,6 +228,7 @@ public final class OverlayPresenter {
             display.onOutputsChanged = { [unowned self] in self.outputsChanged() }
             attachInput()
         }
+        checkIconsAtOutputScale()
         holdCountdownsWhileUnseen(now: now)
         revision &+= 1  // the next update() draws (or forgets) every container
     }

@@ -179,7 +179,8 @@ extension ViewTreeRenderer {
     public func templateTree(_ toast: TemplatedToast, style: ToastStyle) throws(ViewDecodingError) -> ViewNode {
         var toast = toast
         if let icon = toast.content.icon, !canShow(icon, side: style.iconSize) { toast.content.icon = nil }
-        if let image = toast.image, !canShow(image, side: 160) { toast.image = nil }
+        // The hero draws the image filling a wider box: checked at the cheapest size instead.
+        if let image = toast.image, !canShow(image, side: 160, scale: 1) { toast.image = nil }
         if showsNothing(toast.content.body, style: style) { toast.content.body = "" }
         return try toast.tree(style: style, rightToLeft: false, fills: templateFills) { key in
             self.canShow(.themed(key), side: max(1, style.actions.iconSize))
@@ -218,9 +219,10 @@ extension ViewTreeRenderer {
     /// would only leave a gap.
     public func themedIconLoads(_ name: String, side: Double) -> Bool { canShow(.themed(name), side: side) }
 
-    /// True when `source` loads (decoded once for a `side`-point box and kept in the image cache);
-    /// why it does not is told to `onImageError`.
-    func canShow(_ source: ImageSource, side: Double) -> Bool {
+    /// True when `source` loads (decoded once for a `side`-point box at `scale`, by default
+    /// `checkScale`, the scale an icon is most likely drawn at, and kept in the image cache for
+    /// drawing); why it does not is told to `onImageError`.
+    func canShow(_ source: ImageSource, side: Double, scale: Double? = nil) -> Bool {
         if case .raw(let raw) = source {
             do { try raw.validate() } catch let error as RawImage.ValidationError {
                 onImageError(.invalidRaw(error))
@@ -228,8 +230,9 @@ extension ViewTreeRenderer {
             } catch { return false }
         }
         guard let view = TemplatedToast.viewSource(source) else { return false }
-        let box = max(1, Int(side.rounded(.up)))
-        return image(view, box: box, logicalSize: side, scale: 1) != nil
+        let scale = scale ?? checkScale
+        let box = max(1, Int((side * scale).rounded(.up)))  // the painter's box for a picture that fits it
+        return image(view, box: box, logicalSize: side, scale: scale) != nil
     }
 
     /// Lays a template's tree out at its ideal size, then again proposed exactly that size, so

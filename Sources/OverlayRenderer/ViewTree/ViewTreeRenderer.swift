@@ -98,6 +98,11 @@ public final class ViewTreeRenderer {
     public var blurSource: BlurSource = .tintedFallback
 
     private var images: [(source: ViewImageSource, box: Int, image: LoadedImage?)] = []
+    /// Pictures decoded (or tried) so far, the cache's misses (tests).
+    private(set) var imageLoads = 0
+    /// The device scale a picture is checked at before it is shown (`canShow`): the outputs'
+    /// largest, set by whoever knows them, so the picture checked is the one drawn.
+    public var checkScale = 1.0
     /// Texts set and pictures loaded, kept now (tests).
     public var cachedCount: Int { texts.count + images.count }
     private var bodyImages: [BodyImageKey: BodyImage?] = [:]
@@ -384,6 +389,7 @@ public final class ViewTreeRenderer {
             return entry.image
         }
         var loaded: LoadedImage?
+        imageLoads += 1
         do {
             switch source {
             case .file(let path):
