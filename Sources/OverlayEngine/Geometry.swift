@@ -60,6 +60,10 @@ public struct Rect: Hashable, Sendable {
     public func intersects(_ other: Rect) -> Bool {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
+    /// True when `other` lies within this rectangle, edges included.
+    public func contains(_ other: Rect) -> Bool {
+        minX <= other.minX && minY <= other.minY && maxX >= other.maxX && maxY >= other.maxY
+    }
     /// Half-open containment: the max edges are outside.
     public func contains(_ p: Point) -> Bool {
         p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY

@@ -209,6 +209,8 @@ final class ContainerSurface {
         // ink, and where each item of the last frame was).
         var ink = repaintsAll ? drawnNow.map(\.ink) + lastItems.values.map(\.ink) : RepaintRegion.changes(from: lastItems, to: drawnNow)
         if let last = lastDrawn, last.ring != ring { ink += [last.ring?.ink, ring?.ink].compactMap { $0 } }
+        // Whole device pixels, so the cleared edge is never half-cleared (antialiased).
+        let repainted = ink.map { pixelAligned($0, scale: s) }
         var stale: [Rect]? = nil  // ink since this buffer was last drawn; nil: unknown, redraw all
         if !redrawWhole, let drawnAt = bufferFrames[key], drawnAt.size == (pixelWidth, pixelHeight),
            drawnAt.frame == frameCounter || inkHistory.first.map({ $0.frame <= drawnAt.frame + 1 }) == true {
@@ -221,22 +223,14 @@ final class ContainerSurface {
             // except where this frame repaints anyway (a fade's whole view).
             if !since.isEmpty, let front = buffers.other(than: buffer), bufferFrames[ObjectIdentifier(front)].map({
                 $0.frame == frameCounter && $0.size == (pixelWidth, pixelHeight) }) == true {
-                let repainted = ink.map { pixelAligned($0, scale: s) }
                 let copied = RepaintRegion.withoutCovered(since.map { pixelAligned($0, scale: s) }).filter { r in
-                    !repainted.contains { $0.minX <= r.minX && $0.minY <= r.minY && $0.maxX >= r.maxX && $0.maxY >= r.maxY }
+                    !repainted.contains { $0.contains(r) }
                 }
                 buffer.copy(copied.map { pixelRect($0, scale: s) }, from: front)
                 stale = []
             }
         }
-        // Whole device pixels, so the cleared edge is never half-cleared (antialiased).
-        let region = stale.map { stale in
-            var rects: [Rect] = []
-            rects.reserveCapacity(stale.count + ink.count)
-            for r in stale { rects.append(pixelAligned(r, scale: s)) }
-            for r in ink { rects.append(pixelAligned(r, scale: s)) }
-            return RepaintRegion.withoutCovered(rects)
-        }
+        let region = stale.map { stale in RepaintRegion.withoutCovered(stale.map { pixelAligned($0, scale: s) } + repainted) }
         canvas.frame {
             if let region {
                 canvas.clip(to: region)
@@ -268,7 +262,7 @@ final class ContainerSurface {
         bufferFrames[key] = (frameCounter, (pixelWidth, pixelHeight))
         // Where this frame differs from the one presented before it (a buffer of another size is new whole).
         let resized = lastDrawn.map { $0.size != surface.size } ?? true
-        let damage = redrawWhole || resized ? [bounds] : RepaintRegion.withoutCovered(ink.map { pixelAligned($0, scale: s) })
+        let damage = redrawWhole || resized ? [bounds] : RepaintRegion.withoutCovered(repainted)
         if scale.usesViewport { fractional?.setDestination(width: surface.size.width, height: surface.size.height) }
         if let compositorBlur {
             let blurred = CompositorBlurRegion.frames(of: list, bounds: bounds) { id in

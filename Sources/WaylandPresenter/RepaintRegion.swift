@@ -87,7 +87,7 @@ enum RepaintRegion {
         for (i, r) in rects.enumerated() {
             let covered = rects.indices.contains { j in
                 let c = rects[j]
-                return j != i && c.minX <= r.minX && c.minY <= r.minY && c.maxX >= r.maxX && c.maxY >= r.maxY && (c != r || j < i)
+                return j != i && c.contains(r) && (c != r || j < i)
             }
             if !covered { kept.append(r) }
         }

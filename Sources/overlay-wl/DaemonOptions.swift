@@ -31,8 +31,9 @@ struct DaemonOptions: Equatable {
         return options
     }
 
-    /// `--name=value` → ("--name", "value"); anything else → (argument, nil).
-    private static func split(_ argument: String) -> (String, String?) {
+    /// `--name=value` → ("--name", "value"); anything else → (argument, nil). The plain readers'
+    /// (this and `OSDRequest.parsePlain`).
+    static func split(_ argument: String) -> (String, String?) {
         guard argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") else { return (argument, nil) }
         return (String(argument[..<eq]), String(argument[argument.index(after: eq)...]))
     }

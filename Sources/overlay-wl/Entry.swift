@@ -19,7 +19,7 @@ enum Entry {
             }
         } else if arguments.first == "osd", let request = OSDRequest.parsePlain(Array(arguments.dropFirst())) {
             do {
-                printNow(String(try request.show(on: ControlClient())))
+                try request.run()
             } catch {
                 OSDCommand.exit(withError: error)
             }

@@ -124,6 +124,8 @@ import Testing
         #expect(r.maxX == 40 && r.maxY == 60 && r.midX == 25 && r.midY == 40)
         #expect(r.union(Rect(x: 0, y: 0, width: 5, height: 5)) == Rect(x: 0, y: 0, width: 40, height: 60))
         #expect(r.contains(Point(x: 10, y: 20)) && !r.contains(Point(x: 40, y: 20)))
+        #expect(r.contains(r) && r.contains(Rect(x: 20, y: 30, width: 20, height: 30)))
+        #expect(!r.contains(Rect(x: 9, y: 20, width: 5, height: 5)) && !r.contains(Rect(x: 20, y: 30, width: 21, height: 5)))
         #expect(r.intersects(Rect(x: 39, y: 59, width: 5, height: 5)) && !r.intersects(Rect(x: 40, y: 0, width: 5, height: 100)))
         #expect(r.insetBy(dx: 5, dy: 10) == Rect(x: 15, y: 30, width: 20, height: 20))
     }

@@ -230,8 +230,8 @@ struct OSDCommand: ParsableCommand {
 
     /// One `ShowLevel` call: the daemon builds the tree, so no JSON is written or read.
     func run() throws {
+        guard stdin else { return try request.run() }
         let client = try ControlClient()
-        guard stdin else { return printNow(String(try request.show(on: client))) }
         readLevels(from: STDIN_FILENO, show: { _ = try $0.request.show(on: client) }, report: { _ = fail($0) })
     }
 

@@ -56,6 +56,9 @@ struct OSDRequest: Equatable {
         return try client.uint("ShowLevel", [.string(l.label), .double(l.value), .double(l.maximum), .string(l.icon ?? ""), .bool(l.muted)])
     }
 
+    /// `overlay-wl osd` without `--stdin`: one call, its id printed.
+    func run() throws { printNow(String(try show(on: ControlClient()))) }
+
     /// The request `arguments` (after `osd`) make, when they are plainly well formed and valid:
     /// at most a kind and a level, each option once, as `--name value` or `--name=value`. Nil
     /// when ArgumentParser must read them (help, `--stdin`, anything unknown, repeated or
@@ -70,7 +73,7 @@ struct OSDRequest: Equatable {
                 positionals.append(argument)
                 continue
             }
-            let (name, inline) = split(argument)
+            let (name, inline) = DaemonOptions.split(argument)
             guard seen.insert(name).inserted else { return nil }
             if name == "--muted" {
                 guard inline == nil else { return nil }
@@ -82,13 +85,13 @@ struct OSDRequest: Equatable {
             let unconditional = name == "--value" || name == "--max"
             guard let word = inline ?? rest.popFirst(), unconditional || !word.hasPrefix("-") else { return nil }
             switch name {
-            case "--value": request.value = try? OSDCommand.decimal(word)
-            case "--max": request.max = try? OSDCommand.decimal(word)
+            case "--value", "--max":
+                guard let number = try? OSDCommand.decimal(word) else { return nil }
+                if name == "--value" { request.value = number } else { request.max = number }
             case "--label": request.label = word
             case "--icon": request.icon = word
             default: return nil
             }
-            if unconditional, (name == "--value" ? request.value : request.max) == nil { return nil }
         }
         guard positionals.count <= 2 else { return nil }
         request.kind = positionals.first
@@ -98,11 +101,5 @@ struct OSDRequest: Equatable {
         }
         guard (try? request.validate()) != nil else { return nil }
         return request
-    }
-
-    /// `--name=value` → ("--name", "value"); anything else → (argument, nil).
-    private static func split(_ argument: String) -> (String, String?) {
-        guard argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") else { return (argument, nil) }
-        return (String(argument[..<eq]), String(argument[argument.index(after: eq)...]))
     }
 }
