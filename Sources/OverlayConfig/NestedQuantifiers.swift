@@ -1,11 +1,15 @@
 /// Finds the classic shape of catastrophic backtracking in a regex: a group repeated without
 /// bound (`+`, `*`, `{n,}`, lazy or possessive too) that has an unbounded repeat inside, as in
 /// `(a+)+` or `(\w+\s?)*`. Swift's `Regex` has no step limit, so matching one against some texts
-/// takes exponential time. Not every slow pattern has this shape: `(a|aa)+` passes.
+/// takes exponential time. Not every slow pattern has this shape: `(a|aa)+` is not found. Nor is
+/// a group of that shape that is one repeated character set and one character outside it
+/// (`(\S+\s)+`, `([^,]+,)+`), which is not slow: each of its repetitions must end (or start) at
+/// that one character, so a text splits into them one way only (`RunAndDelimiter`).
 public enum NestedQuantifiers {
     /// The first such group with its quantifier, e.g. `(a+)+` in `^(a+)+$`; nil if there is none.
     public static func find(in pattern: String) -> String? {
         let c = Array(pattern.unicodeScalars)
+        let options = RunAndDelimiter.Options(pattern: c)
         func text(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(c[range])) }
         /// Open groups, innermost last: where each starts and whether an unbounded repeat is in it.
         var groups: [(start: Int, repeatsInside: Bool)] = []
@@ -27,7 +31,7 @@ public enum NestedQuantifiers {
                 i += 1
                 guard let group = groups.popLast() else { continue }  // unbalanced: Regex reports it
                 let (end, unbounded) = quantifier(c, i)
-                if unbounded, group.repeatsInside {
+                if unbounded, group.repeatsInside, !RunAndDelimiter.isOne(c[(group.start + 1)..<(i - 1)], options) {
                     let suffix = end < c.count && (c[end] == "?" || c[end] == "+") ? 1 : 0
                     return text(group.start..<end + suffix)
                 }
@@ -47,7 +51,7 @@ public enum NestedQuantifiers {
     }
 
     /// The quantifier at `i`, if any: where it ends (`i` if there is none) and whether it is unbounded.
-    private static func quantifier(_ c: [Unicode.Scalar], _ i: Int) -> (end: Int, unbounded: Bool) {
+    static func quantifier(_ c: [Unicode.Scalar], _ i: Int) -> (end: Int, unbounded: Bool) {
         guard i < c.count else { return (i, false) }
         switch c[i] {
         case "+", "*": return (i + 1, true)
@@ -71,7 +75,7 @@ public enum NestedQuantifiers {
     }
 
     /// Past the escape at `i`: `\Q…\E` quotes, and `\p{…}`, `\x{…}` and the like take braces.
-    private static func skipEscape(_ c: [Unicode.Scalar], _ i: Int) -> Int {
+    static func skipEscape(_ c: [Unicode.Scalar], _ i: Int) -> Int {
         guard i + 1 < c.count else { return c.count }
         let e = c[i + 1]
         var j = i + 2
