@@ -56,6 +56,11 @@ public struct Rect: Hashable, Sendable {
         let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
         return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
+    /// The rectangle both cover; zero-sized at the nearer corner when they do not overlap.
+    public func intersection(_ other: Rect) -> Rect {
+        let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
+        return Rect(x: x0, y: y0, width: max(0, min(maxX, other.maxX) - x0), height: max(0, min(maxY, other.maxY) - y0))
+    }
     /// True when the interiors overlap.
     public func intersects(_ other: Rect) -> Bool {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY

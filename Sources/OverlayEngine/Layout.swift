@@ -80,4 +80,34 @@ public enum Layout {
         }
         return frames
     }
+
+    /// How many of a row's or column's views, oldest first as laid out in `frames`, are left out
+    /// so that the others lie wholly inside `bounds` along its axis: the oldest, from the first
+    /// one (walking from the newest) that crosses an edge. The newest is never left out: a view
+    /// larger than the bounds shows cut rather than not at all.
+    public static func leftOut(_ frames: [Rect], vertical: Bool, in bounds: Rect) -> Int {
+        let slack = 0.5
+        for i in stride(from: frames.count - 2, through: 0, by: -1) {
+            let f = frames[i]
+            let inside = vertical ? f.minY >= bounds.minY - slack && f.maxY <= bounds.maxY + slack
+                                  : f.minX >= bounds.minX - slack && f.maxX <= bounds.maxX + slack
+            if !inside { return i + 1 }
+        }
+        return 0
+    }
+
+    /// `bounds` less `length` at the end of the axis away from the anchor (the top for a
+    /// bottom-anchored column): where an overflow indicator goes.
+    public static func keepingRoom(_ length: Double, in bounds: Rect, vertical: Bool, anchoredAtEnd: Bool) -> Rect {
+        var r = bounds
+        let cut = min(length, vertical ? r.height : r.width)
+        if vertical {
+            r.size.height -= cut
+            if anchoredAtEnd { r.origin.y += cut }
+        } else {
+            r.size.width -= cut
+            if anchoredAtEnd { r.origin.x += cut }
+        }
+        return r
+    }
 }

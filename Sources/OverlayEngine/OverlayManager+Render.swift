@@ -2,11 +2,14 @@
 
 extension OverlayManager {
     /// What to draw for `container` at `now`, in ascending z. Views whose removal has
-    /// ended are left out even before `advance(to:)` reports them removed.
+    /// ended are left out even before `advance(to:)` reports them removed, and so are a row's or
+    /// column's oldest views that would cross its far edge (`RenderList.beyondEdge`). While any
+    /// view is left out, hidden or waiting, `overflowRoom` points at that far edge stay free (for
+    /// an overflow indicator).
     public func renderList(for container: String, size: Size, safeArea: EdgeInsets = .zero,
-                           now: Double) -> RenderList {
+                           overflowRoom: Double = 0, now: Double) -> RenderList {
         guard let index = containerIndex[container] else { return RenderList() }
-        return containers[index].renderList(size: size, safeArea: safeArea, now: now)
+        return containers[index].renderList(size: size, safeArea: safeArea, overflowRoom: overflowRoom, now: now)
     }
 }
 
@@ -91,7 +94,7 @@ extension ContainerState {
         }
     }
 
-    func renderList(size: Size, safeArea: EdgeInsets, now: Double) -> RenderList {
+    func renderList(size: Size, safeArea: EdgeInsets, overflowRoom: Double = 0, now: Double) -> RenderList {
         let whole = Rect(origin: .zero, size: size)
         let bounds = Layout.contentBounds(containerSize: size, safeArea: safeArea,
                                           ignoring: config.ignoresSafeArea, insets: config.insets)
@@ -120,7 +123,7 @@ extension ContainerState {
         for (offset, s) in placed.enumerated() { units.insert(.group(s), at: stacks[s].position + offset) }
         let built = stacks.map { $0.stack(self, now: now) }
         let groupAlignment = config.defaults.alignment ?? ResolvedViewConfiguration.fallbackAlignment(config.displayType)
-        let layoutItems = units.map { unit -> LayoutItem in
+        var layoutItems = units.map { unit -> LayoutItem in
             switch unit {
             case .single(let slot):
                 return LayoutItem(size: slot.size, alignment: slot.alignment,
@@ -129,8 +132,37 @@ extension ContainerState {
                 return built[s].layoutItem(now: now, config: config)
             }
         }
-        let frames = Layout.frames(layoutItems, displayType: config.displayType,
+        var frames = Layout.frames(layoutItems, displayType: config.displayType,
                                    groupAlignment: groupAlignment, spacing: config.spacing, in: bounds)
+        var beyondEdge = 0
+        if config.displayType != .stacking, units.count > 1 {
+            // The oldest views that would cross the container's far edge are left out, and
+            // counted (past the insets is still on screen); while any is, or any is hidden or
+            // waiting, `overflowRoom` is kept free there.
+            let vertical = config.displayType == .vertical
+            var limit = whole, area = bounds
+            if overflowRoom > 0, hidden.count + queue.count + (held == nil ? 0 : 1) > 0
+                || Layout.leftOut(frames, vertical: vertical, in: whole) > 0 {
+                let atEnd = (vertical ? groupAlignment.unitY : groupAlignment.unitX) == 1
+                limit = Layout.keepingRoom(overflowRoom, in: whole, vertical: vertical, anchoredAtEnd: atEnd)
+                area = bounds.intersection(limit)
+                frames = Layout.frames(layoutItems, displayType: config.displayType,
+                                       groupAlignment: groupAlignment, spacing: config.spacing, in: area)
+            }
+            // A centred group moves as views leave it: until what is left fits.
+            while case let out = Layout.leftOut(frames, vertical: vertical, in: limit), out > 0 {
+                for unit in units[..<out] {
+                    switch unit {
+                    case .single(let slot): beyondEdge += slot.removing ? 0 : 1
+                    case .group(let s): beyondEdge += stacks[s].ids.count { !entries[$0]!.isLeaving }
+                    }
+                }
+                units.removeFirst(out)
+                layoutItems.removeFirst(out)
+                frames = Layout.frames(layoutItems, displayType: config.displayType,
+                                       groupAlignment: groupAlignment, spacing: config.spacing, in: area)
+            }
+        }
 
         var drawnUnits: [[RenderItem]] = []
         drawnUnits.reserveCapacity(units.count)
@@ -155,8 +187,10 @@ extension ContainerState {
             for i in items.indices { items[i].backgroundOpacity = 0 }
             items[0].backgroundOpacity = sharedBackground
         }
-        return RenderList(items: items, isAnimating: animating, contentBounds: bounds,
-                          clipRect: config.clipped ? whole : nil)
+        var list = RenderList(items: items, isAnimating: animating, contentBounds: bounds,
+                              clipRect: config.clipped ? whole : nil)
+        list.beyondEdge = beyondEdge
+        return list
     }
 
     /// The render item of one view at `frame`: its transition, drag offset and, inside a stack,

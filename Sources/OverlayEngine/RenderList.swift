@@ -57,6 +57,8 @@ public struct RenderList: Equatable, Sendable {
     public var contentBounds: Rect
     /// The container rectangle when it is `clipped`; nil when drawing may overflow.
     public var clipRect: Rect?
+    /// Views of a row or column left out because they would cross its far edge (`Layout.leftOut`).
+    public var beyondEdge = 0
 
     public init(items: [RenderItem] = [], isAnimating: Bool = false,
                 contentBounds: Rect = .zero, clipRect: Rect? = nil) {

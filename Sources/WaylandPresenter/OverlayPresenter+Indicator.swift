@@ -1,8 +1,8 @@
 import OverlayEngine
 import OverlayRenderer
 
-/// The "+N more" pill: at the far end of a container's views whenever some are hidden or
-/// waiting, counting them and updating in place. It is drawn and hit-tested like a view, under
+/// The "+N more" pill: at the far end of a container's views whenever some are hidden, waiting
+/// or left out past the far edge (`RenderList.beyondEdge`), counting them and updating in place. It is drawn and hit-tested like a view, under
 /// a reserved id (`ViewID.overflowIndicator`), but it is not in the engine: a click on it
 /// reaches the delegate with the part `.overflowIndicator`.
 extension OverlayPresenter {
@@ -17,7 +17,7 @@ extension OverlayPresenter {
     func withOverflowIndicator(_ list: RenderList, of container: String, in bounds: Rect) -> RenderList {
         let off = looks[container]?.overflowIndicator == false
         let count = off ? 0 : inspectingEngine { $0.swapPending(in: container) } ? indicatorCounts[container, default: 0]
-            : overflowCount(in: container)
+            : overflowCount(in: container) + list.beyondEdge
         indicatorCounts[container] = count
         guard count > 0, let config = inspectingEngine({ $0.container(container) }), config.displayType != .stacking else { return list }
         // As wide as its laid-out label (the painter draws that same layout).
@@ -41,6 +41,15 @@ extension OverlayPresenter {
         var out = list
         out.items.append(RenderItem(id: .overflowIndicator, frame: Rect(origin: origin, size: size), z: .max, backgroundOpacity: 0))
         return out
+    }
+
+    /// What a row or column keeps free at its far edge for the pill while it shows one (the
+    /// pill's length along its axis and a spacing); 0 when the pill is off.
+    func overflowRoom(in container: String) -> Double {
+        guard looks[container]?.overflowIndicator != false, let config = inspectingEngine({ $0.container(container) }),
+              config.displayType != .stacking else { return 0 }
+        let length = config.displayType == .vertical ? Self.indicatorSize.height : indicatorView(in: container).tree.size.width
+        return length + max(0, config.spacing)
     }
 
     /// The container whose pill a click at `point` (surface-local) hit: the first, by name,

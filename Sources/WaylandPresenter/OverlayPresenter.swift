@@ -398,8 +398,9 @@ public final class OverlayPresenter {
                 heldFrame = earliest(heldFrame, due)
                 continue
             }
+            let room = drawer == nil ? overflowRoom(in: name) : 0
             let layout = { drawer != nil ? self.drawerFrame(name, surface: surface, now: now)
-                                         : (self.inspectingEngine { $0.renderList(for: name, size: surface.logicalSize, now: now) }, nil) }
+                                         : (self.inspectingEngine { $0.renderList(for: name, size: surface.logicalSize, overflowRoom: room, now: now) }, nil) }
             var (list, decor) = layout()
             if drawer == nil, surface.drawsChangesNow, let due = surface.heldForBurst(list, now: now, valueAt: latestTreeValue(in: name)) {
                 heldFrame = earliest(heldFrame, due)
@@ -413,10 +414,10 @@ public final class OverlayPresenter {
                 // While the first configure is on its way, measure what the granted size will show;
                 // not the several views of a burst: its first frame waits, and by then a flood has
                 // buried them under newer ones (BurstPacing).
-                let guess = inspectingEngine { $0.renderList(for: name, size: expected, now: now) }
+                let guess = inspectingEngine { $0.renderList(for: name, size: expected, overflowRoom: room, now: now) }
                 if drawer != nil || !surface.beginsBurst(guess) {
                     _ = measuringVisible(guess, of: name, in: Rect(origin: .zero, size: expected), painter: surface.painter) {
-                        self.inspectingEngine { $0.renderList(for: name, size: expected, now: now) }
+                        self.inspectingEngine { $0.renderList(for: name, size: expected, overflowRoom: room, now: now) }
                     }
                 }
             }

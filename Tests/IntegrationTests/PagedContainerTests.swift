@@ -76,3 +76,41 @@ final class PagedContainerTests: RigTestCase {
         XCTAssertEqual(centre?["open"] as? Bool, false, "the centre stays closed")
     }
 }
+
+/// A bottom-anchored column too short for its views: six views of four lines each in a container
+/// 300 pixels tall. The oldest that would cross its top edge are not drawn and the "+N more" pill
+/// sits above the highest one drawn: the container's top rows stay black (no view cut by the
+/// edge), the pill's colour is found in its middle column between them and the views, with the
+/// column's left edge black beside it (the pill is narrower than the toasts).
+final class ColumnTooShortTests: RigTestCase {
+    static let config = """
+        [containers.column]
+        maximum-visible = 10
+        auto-dismiss = "never"
+        gesture = "none"
+        alignment = "bottom"
+        anchor = ["top", "left"]
+        margins = [10, 0, 0, 10]
+        width = 360
+        height = 300
+        """
+    static let area = PixelRect(x: 10, y: 10, width: 360, height: 300)
+
+    func testTheOldestViewsAreLeftOutAndThePillCountsThem() throws {
+        _ = try startDaemon(config: Self.config)
+        for n in 1...6 { _ = try show("column", ["--body", "view \(n)\nsecond line\nthird line\nfourth line"]) }
+        XCTAssertEqual(try state("column").showing.count, 6, "all six show in the engine (none hidden or waiting)")
+        let shot = try settledScreenshot(within: 4) { $0.region(Self.area).boundingBox { !$0.isBlack } != nil }
+        let content = try XCTUnwrap(shot.region(Self.area).boundingBox { !$0.isBlack })
+        let midX = Self.area.midX
+        let pillRows = (Self.area.y..<Self.area.maxY).filter { y in
+            shot.pixel(midX, y).isClose(to: PagedContainerTests.pillColour, tolerance: 3) && shot.pixel(Self.area.x + 2, y).isBlack
+        }
+        note("content \(content); pill rows \(pillRows.first ?? -1)…\(pillRows.last ?? -1)")
+        let pillTop = try XCTUnwrap(pillRows.first, "no pill found")
+        XCTAssertEqual(content.y, pillTop, "the pill is the highest thing drawn: no view cut by the top edge above it")
+        XCTAssertGreaterThan(content.y, Self.area.y, "the container's top row is black")
+        let toastTop = try XCTUnwrap((pillRows.last! + 1..<Self.area.maxY).first { !shot.pixel(Self.area.x + 2, $0).isBlack })
+        XCTAssertGreaterThan(toastTop, pillRows.last!, "the views start below the pill")
+    }
+}

@@ -128,6 +128,8 @@ import Testing
         #expect(!r.contains(Rect(x: 9, y: 20, width: 5, height: 5)) && !r.contains(Rect(x: 20, y: 30, width: 21, height: 5)))
         #expect(r.intersects(Rect(x: 39, y: 59, width: 5, height: 5)) && !r.intersects(Rect(x: 40, y: 0, width: 5, height: 100)))
         #expect(r.insetBy(dx: 5, dy: 10) == Rect(x: 15, y: 30, width: 20, height: 20))
+        #expect(r.intersection(Rect(x: 30, y: 0, width: 100, height: 40)) == Rect(x: 30, y: 20, width: 10, height: 20))
+        #expect(r.intersection(Rect(x: 50, y: 0, width: 5, height: 5)).size == .zero, "apart: nothing")
     }
 
     @Test func hexColours() {

@@ -6,10 +6,10 @@ import XCTest
 /// The "+N more" pill: below a top-anchored column (above a bottom-anchored one), counting the
 /// hidden and waiting views, gone when there are none or when it is turned off.
 final class OverflowIndicatorTests: XCTestCase {
-    func column(alignment: Alignment) throws -> OverlayPresenter {
+    func column(alignment: Alignment, maximumVisible: Int = 2) throws -> OverlayPresenter {
         let presenter = OverlayPresenter(display: nil, clock: { 10 })
         var config = ContainerConfiguration(name: "c", displayType: .vertical, queueType: .multiple)
-        config.maximumVisible = 2
+        config.maximumVisible = maximumVisible
         config.overflow = .newest
         config.spacing = 10
         config.defaults.alignment = alignment
@@ -52,6 +52,24 @@ final class OverflowIndicatorTests: XCTestCase {
         XCTAssertEqual(pill.frame.maxY, highest - 10)
         XCTAssertEqual(pill.frame.minX, 0)
         XCTAssertEqual(presenter.clickedPart(of: .overflowIndicator, at: Point(x: 1, y: 1)), .overflowIndicator)
+    }
+
+    /// A bottom-anchored column too short for its views: the oldest are left out, the pill counts
+    /// them and sits above the highest view drawn, inside the surface.
+    func testThePillCountsTheViewsPastTheFarEdgeAndFitsAboveThem() throws {
+        let presenter = try column(alignment: .bottomLeading, maximumVisible: 10)
+        try show(presenter, 8)
+        let bounds = Rect(x: 0, y: 0, width: 360, height: 300)
+        let engineList = presenter.manager.renderList(for: "c", size: bounds.size, overflowRoom: presenter.overflowRoom(in: "c"), now: 10)
+        XCTAssertGreaterThan(engineList.beyondEdge, 0, "eight toasts do not fit in 300 points")
+        XCTAssertEqual(engineList.items.count + engineList.beyondEdge, 8)
+        let items = presenter.withOverflowIndicator(engineList, of: "c", in: bounds).items
+        let pill = try XCTUnwrap(items.first { $0.id == .overflowIndicator })
+        guard case .text(let label) = presenter.indicatorView(in: "c").tree.node.kind else { return XCTFail("the pill is a text") }
+        XCTAssertEqual(label.markup, "  +\(engineList.beyondEdge) more")
+        let highest = items.filter { $0.id != .overflowIndicator }.map(\.frame.minY).min()!
+        XCTAssertEqual(pill.frame.maxY, highest - 10)
+        XCTAssertGreaterThanOrEqual(pill.frame.minY, 0, "inside the surface")
     }
 
     /// The pill is as wide as its label: the label, at its natural width plus the padding, fits
