@@ -2,9 +2,9 @@ import OverlayEngine
 import OverlayRenderer
 
 /// The "+N more" pill: at the far end of a container's views whenever some are hidden, waiting
-/// or left out past the far edge (`RenderList.beyondEdge`), counting them and updating in place. It is drawn and hit-tested like a view, under
-/// a reserved id (`ViewID.overflowIndicator`), but it is not in the engine: a click on it
-/// reaches the delegate with the part `.overflowIndicator`.
+/// or left out at the far edge (`RenderList.beyondEdge`), counting them and updating in place.
+/// It is drawn and hit-tested like a view, under a reserved id (`ViewID.overflowIndicator`), but
+/// it is not in the engine: a click on it reaches the delegate with the part `.overflowIndicator`.
 extension OverlayPresenter {
     /// The pill's least size; a longer count widens it to its label ("+400 more").
     static let indicatorSize = Size(width: 96, height: 26)
