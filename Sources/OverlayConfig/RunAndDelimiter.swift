@@ -11,14 +11,16 @@ enum RunAndDelimiter {
         var enabled = true
         var caseInsensitive = false
 
+        /// Reads every option group, `(?i)`, `(?^x:…)`, `(?-i)`…: any `(?` that opens no plain
+        /// or named group, lookaround or comment.
         init(pattern c: [Unicode.Scalar]) {
             var i = 0
             while i + 2 < c.count {
                 defer { i += 1 }
-                guard c[i] == "(", c[i + 1] == "?", c[i + 2].properties.isAlphabetic || c[i + 2] == "-" else { continue }
+                guard c[i] == "(", c[i + 1] == "?", !":<=!'#|>P".unicodeScalars.contains(c[i + 2]) else { continue }
                 var j = i + 2
-                while j < c.count, c[j].properties.isAlphabetic || c[j] == "-" {
-                    if c[j] == "i" { caseInsensitive = true } else if c[j] != "-" { enabled = false }
+                while j < c.count, c[j] != ")", c[j] != ":" {
+                    if c[j] == "i" { caseInsensitive = true } else if c[j] != "-", c[j] != "^" { enabled = false }
                     j += 1
                 }
             }
