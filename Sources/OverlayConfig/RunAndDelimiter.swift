@@ -28,7 +28,7 @@ enum RunAndDelimiter {
     }
 
     /// One character's worth of a pattern, as far as the check tells characters apart.
-    enum Atom: Equatable {
+    enum Atom {
         case escape(Unicode.Scalar)  // s S d D w W
         case letter                  // \p{L}
         case literal(Unicode.Scalar)
@@ -62,7 +62,7 @@ enum RunAndDelimiter {
     }
 
     /// The atom at `i` and where it ends; nil for anything else (a group, `.`, an anchor, a range…).
-    static func atom(_ c: [Unicode.Scalar], _ i: Int) -> (Atom, Int)? {
+    private static func atom(_ c: [Unicode.Scalar], _ i: Int) -> (Atom, Int)? {
         switch c[i] {
         case "\\":
             guard i + 1 < c.count else { return nil }
@@ -109,7 +109,7 @@ enum RunAndDelimiter {
     }
 
     /// True when no character matches both.
-    static func disjoint(_ a: Atom, _ b: Atom, _ options: Options) -> Bool {
+    private static func disjoint(_ a: Atom, _ b: Atom, _ options: Options) -> Bool {
         switch (a, b) {
         case (.literal(let x), _): return matches(b, x, options) == false
         case (_, .literal(let x)): return matches(a, x, options) == false
@@ -129,7 +129,7 @@ enum RunAndDelimiter {
 
     /// Whether `atom` matches `x`; nil when the check cannot tell (a character beyond ASCII
     /// against an escape, a letter under `(?i)`).
-    static func matches(_ atom: Atom, _ x: Unicode.Scalar, _ options: Options) -> Bool? {
+    private static func matches(_ atom: Atom, _ x: Unicode.Scalar, _ options: Options) -> Bool? {
         switch atom {
         case .escape(let e):
             guard x.isASCII else { return nil }

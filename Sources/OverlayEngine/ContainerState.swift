@@ -28,6 +28,8 @@ struct ContainerState: Sendable {
     /// A show held back by a debounce, and when it is released.
     var held: ViewID?
     var heldUntil: Double?
+    /// Views the container keeps off screen: hidden, waiting, or held back by a debounce.
+    var offScreenCount: Int { hidden.count + queue.count + (held == nil ? 0 : 1) }
     /// When the next waiting view may move in. For oneByOneWaitFinish it is also the
     /// gap after a dismissal during which nothing new may appear.
     var refillAt: Double?

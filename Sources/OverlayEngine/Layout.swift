@@ -85,7 +85,7 @@ public enum Layout {
     /// so that the others lie wholly inside `bounds` along its axis: the oldest, from the first
     /// one (walking from the newest) that crosses an edge. The newest is never left out: a view
     /// larger than the bounds shows cut rather than not at all.
-    public static func leftOut(_ frames: [Rect], vertical: Bool, in bounds: Rect) -> Int {
+    static func leftOut(_ frames: [Rect], vertical: Bool, in bounds: Rect) -> Int {
         let slack = 0.5
         for i in stride(from: frames.count - 2, through: 0, by: -1) {
             let f = frames[i]
@@ -98,7 +98,7 @@ public enum Layout {
 
     /// `bounds` less `length` at the end of the axis away from the anchor (the top for a
     /// bottom-anchored column): where an overflow indicator goes.
-    public static func keepingRoom(_ length: Double, in bounds: Rect, vertical: Bool, anchoredAtEnd: Bool) -> Rect {
+    static func keepingRoom(_ length: Double, in bounds: Rect, vertical: Bool, anchoredAtEnd: Bool) -> Rect {
         var r = bounds
         let cut = min(length, vertical ? r.height : r.width)
         if vertical {

@@ -58,7 +58,7 @@ extension OverlayManager {
 
     public func overflowCount(in container: String) -> Int {
         guard let index = containerIndex[container] else { return pending[container]?.count ?? 0 }
-        return containers[index].hidden.count + containers[index].queue.count + (containers[index].held == nil ? 0 : 1)
+        return containers[index].offScreenCount
     }
 
     /// Views waiting, in the order they will appear (pending shows for an unregistered container).

@@ -94,7 +94,7 @@ extension ContainerState {
         }
     }
 
-    func renderList(size: Size, safeArea: EdgeInsets, overflowRoom: Double = 0, now: Double) -> RenderList {
+    func renderList(size: Size, safeArea: EdgeInsets, overflowRoom: Double, now: Double) -> RenderList {
         let whole = Rect(origin: .zero, size: size)
         let bounds = Layout.contentBounds(containerSize: size, safeArea: safeArea,
                                           ignoring: config.ignoresSafeArea, insets: config.insets)
@@ -141,7 +141,7 @@ extension ContainerState {
             // waiting, `overflowRoom` is kept free there.
             let vertical = config.displayType == .vertical
             var limit = whole, area = bounds
-            if overflowRoom > 0, hidden.count + queue.count + (held == nil ? 0 : 1) > 0
+            if overflowRoom > 0, offScreenCount > 0
                 || Layout.leftOut(frames, vertical: vertical, in: whole) > 0 {
                 let atEnd = (vertical ? groupAlignment.unitY : groupAlignment.unitX) == 1
                 limit = Layout.keepingRoom(overflowRoom, in: whole, vertical: vertical, anchoredAtEnd: atEnd)
