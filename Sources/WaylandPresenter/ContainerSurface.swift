@@ -295,13 +295,13 @@ final class ContainerSurface {
         return true
     }
 
-    /// A rectangle rounded outwards to whole pixels at `scale`.
     /// `rect` grown to whole device pixels at `scale`, in points.
     private func pixelAligned(_ rect: Rect, scale: Double) -> Rect {
         let r = pixelRect(rect, scale: scale)
         return Rect(x: Double(r.x) / scale, y: Double(r.y) / scale, width: Double(r.width) / scale, height: Double(r.height) / scale)
     }
 
+    /// `rect` grown to whole device pixels at `scale`, in device pixels.
     private func pixelRect(_ rect: Rect, scale: Double) -> (x: Int32, y: Int32, width: Int32, height: Int32) {
         let x0 = (rect.minX * scale).rounded(.down), y0 = (rect.minY * scale).rounded(.down)
         let x1 = (rect.maxX * scale).rounded(.up), y1 = (rect.maxY * scale).rounded(.up)
