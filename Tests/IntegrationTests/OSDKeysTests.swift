@@ -121,5 +121,13 @@ final class OSDKeysTests: RigTestCase {
         _ = try waitForBar(at: 0.60)
         try keyboard.key("brightnessdown")
         _ = try waitForBar(at: 0.55)
+        // Amplified past 100 % (pactl has no ceiling; the script passes it on): the volume's bar
+        // is full, no empty track left.
+        XCTAssertTrue(rig.run(["pactl", "set-sink-volume", "@DEFAULT_SINK@", "120%"]).succeeded)
+        let full = try screenshot(within: 5) { shot in
+            shot.whole.boundingBox { $0 == OSDTests.accent } != nil && shot.whole.boundingBox { $0 == OSDTests.track } == nil
+        }
+        XCTAssertNil(full.whole.boundingBox { $0 == OSDTests.track }, "the bar is full")
+        XCTAssertTrue(rig.run(["pactl", "get-sink-volume", "@DEFAULT_SINK@"]).stdout.contains("120%"))
     }
 }

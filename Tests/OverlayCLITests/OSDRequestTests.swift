@@ -30,7 +30,7 @@ private func parsedByArgumentParser(_ arguments: [String]) -> OSDRequest? {
     }
 
     @Test(arguments: [
-        [], ["--help"], ["-h"], ["volume", "--stdin"], ["--stdin"], ["volume"], ["volume", "-5"], ["volume", "101"],
+        [], ["--help"], ["-h"], ["volume", "--stdin"], ["--stdin"], ["volume"], ["volume", "-5"], ["volume", "1000"], ["brightness", "101"],
         ["volume", "40", "--max", "3"], ["volume", "40", "40"], ["--value", "-1"], ["--value", "5", "--max", "4"],
         ["volume", "40", "--icon"], ["volume", "40", "--muted", "--muted"], ["brightness", "40", "--muted"],
         ["--value=abc"], ["volume", "0x10"], ["volume", "1e2"], ["volume", "40", "--", "x"],
@@ -41,7 +41,7 @@ private func parsedByArgumentParser(_ arguments: [String]) -> OSDRequest? {
         #expect(OSDRequest.parsePlain(arguments) == nil)
     }
 
-    static let tokens = ["volume", "brightness", "40", "100", "101", "-1", "3.5", "0x1", "x", "--muted", "--stdin",
+    static let tokens = ["volume", "brightness", "40", "100", "101", "1000", "-1", "3.5", "0x1", "x", "--muted", "--stdin",
                          "--value", "--max", "--label", "--icon", "--value=2", "--max=4", "--label=L", "--icon=i",
                          "--muted=1", "--help", "--", "-"]
 

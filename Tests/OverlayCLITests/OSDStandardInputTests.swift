@@ -74,7 +74,7 @@ import Testing
     /// Blank lines, overlong lines and bad ones all count: the errors name the lines as an editor would.
     @Test func theLineNumbersCountEveryLine() throws {
         let long = String(repeating: "1", count: 5000)
-        let (shown, reports) = try levels("40\n\n \r\nloud\n\(long)\n55 quiet\r\n60\n\n\n140")
+        let (shown, reports) = try levels("40\n\n \r\nloud\n\(long)\n55 quiet\r\n60\n\n\n1400")
         #expect(shown == [40, 60])
         #expect(reports.map { $0.prefix(while: { $0 != ":" }) } == ["line 4", "line 5", "line 6", "line 10"], "\(reports)")
     }
@@ -91,8 +91,10 @@ import Testing
         let (shown, reports) = try levels("0x10\n1e1\n16%\n")
         #expect(shown == [16] && reports == [#"line 1: expected a number, got "0x10""#, #"line 2: expected a number, got "1e1""#])
         let message = { (arguments: [String]) in OSDCommand.message(for: OSDCommand.parseError(arguments)) }
-        #expect(message(["volume", "-1"]) == "give the level after volume: a number 0…100")
-        #expect(message(["volume", "--", "-1"]) == "the level must be 0…100")
+        #expect(message(["volume", "-1"]) == "give the level after volume: a number 0…999")
+        #expect(message(["volume", "--", "-1"]) == "the volume must be 0…999 (past 100: amplified)")
+        #expect(message(["brightness", "--", "-1"]) == "the level must be 0…100")
+        #expect(message(["brightness", "101"]) == "the level must be 0…100")
         #expect(message(["--value", "-1"]) == "--value must be 0…100")
         #expect(message(["--value", "3", "--max", "2.5"]) == "--value must be 0…2.5")
     }

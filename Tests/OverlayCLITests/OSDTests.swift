@@ -46,7 +46,7 @@ import Testing
         #expect(muted.json.contains("Muted") && muted.json.contains("audio-volume-muted-symbolic"))
         let custom = try OSDCommand.parse(["--value", "3", "--max", "4", "--label", "Fan <2>", "--icon", "fan"]).tree
         #expect(custom.json.contains(#""value":0.75"#) && custom.json.contains("75 %") && custom.json.contains("Fan &lt;2&gt;"))
-        for bad in [["volume"], ["loud", "4"], ["volume", "140"], ["--value", "5", "--max", "0"], ["brightness", "5", "--muted"], []] {
+        for bad in [["volume"], ["loud", "4"], ["volume", "1000"], ["brightness", "140"], ["--value", "5", "--max", "0"], ["brightness", "5", "--muted"], []] {
             #expect(throws: (any Error).self, "\(bad)") { _ = try OSDCommand.parse(bad) }
         }
     }
@@ -59,9 +59,10 @@ import Testing
         #expect(try read("40").value == 40 && read("40").muted == false && read("40").icon == "audio-card")
         #expect(try read(" 45%\r").value == 45)
         #expect(try read("50 muted").muted && read("50\tmuted").value == 50)
+        #expect(try read("140").value == 140, "an amplified volume")
         #expect(try volume.reading("50").stdin == false, "a line shows once, not as a reader")
         for (line, error) in [("loud", #"expected a number, got "loud""#), ("55 quiet", #"expected `muted` after the level, got "quiet""#),
-                              ("140", "the level must be 0…100"), ("1 2 3", #"expected a level and at most `muted` after it, got "1 2 3""#),
+                              ("1000", "the volume must be 0…999 (past 100: amplified)"), ("1 2 3", #"expected a level and at most `muted` after it, got "1 2 3""#),
                               ("nan", #"expected a number, got "nan""#)] {
             #expect(throws: ValidationError.self, "\(line)") { _ = try volume.reading(line) }
             do { _ = try volume.reading(line) } catch let e as ValidationError { #expect(e.message == error, "\(line)") }
@@ -113,6 +114,26 @@ import Testing
         #expect(h.presenter.manager.showing(in: OSD.containerName).isEmpty, "gone 1.5 s after the last value")
         let third = try osd(h, ["brightness", "50"])
         #expect(third != first, "a new OSD once the last one is gone")
+    }
+
+    /// An amplified volume (PulseAudio and PipeWire go past 100 %) shows how far past over a full
+    /// bar, with GNOME's icon for it; a new value in place changes the percentage alone.
+    @Test func anAmplifiedVolumeShowsItsPercentageOverAFullBar() throws {
+        #expect(try OSDCommand.parse(["volume", "140"]).shown.icon == "audio-volume-overamplified-symbolic")
+        #expect(try OSDCommand.parse(["volume", "100"]).shown.icon == "audio-volume-high-symbolic")
+        func bars(_ node: ViewNode) -> [Double] {
+            if case .progressBar(let value, _) = node.kind { return [value] + node.children.flatMap(bars) }
+            return node.children.flatMap(bars)
+        }
+        let h = try DaemonHarness()
+        let id = ViewID(try showLevel(h, ["volume", "140", "--icon", "audio-card"]))
+        let tree = try #require(h.presenter.viewTree(of: id))
+        #expect(tree.json.contains("140 %") && bars(tree) == [1])
+        try h.advance(0.5)
+        #expect(try showLevel(h, ["volume", "150", "--icon", "audio-card"]) == id.busID, "the same view")
+        let next = try #require(h.presenter.viewTree(of: id))
+        #expect(next.json.contains("150 %") && bars(next) == [1])
+        #expect(OSD.view(label: "Volume", value: 5000, maximum: 100, icon: nil, muted: false).json.contains("999 %"), "at most 999 %")
     }
 
     /// An icon the theme does not have leaves no gap: the level shows without one (and gets one
@@ -214,8 +235,8 @@ import Testing
     /// nor lays the display out again ("5 %" and "100 %" end at the same place).
     @Test func thePercentageIsAsWideAtEveryLevel() {
         let renderer = ViewTreeRenderer()
-        let frames = Set((0...100).map { level -> String in
-            let laidOut = renderer.layout(OSD.view(label: "Volume", value: Double(level), maximum: 100, icon: "audio-card", muted: false))
+        let frames = Set(((0...100).map(Double.init) + [140, 999, 5000]).map { level -> String in
+            let laidOut = renderer.layout(OSD.view(label: "Volume", value: level, maximum: 100, icon: "audio-card", muted: false))
             let texts = laidOut.layout.placed.filter { if case .node(.text) = $0.part { true } else { false } }
             return texts.last.map { "\($0.frame)" } ?? "no text"
         })

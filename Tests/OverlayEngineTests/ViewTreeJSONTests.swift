@@ -91,6 +91,24 @@ struct ViewTreeJSONTests {
         #expect(error(deep) == "$: invalid JSON at byte 72: nested deeper than 72")
     }
 
+    /// A tree built in Swift is checked against the caps only when its program asks
+    /// (`ViewNode.check(within:)`), with the error its JSON would get.
+    @Test func treesBuiltInSwiftAreCheckedAsTheirJSONWouldBe() throws {
+        let fine = VStack { Text("Volume"); Slider(value: 0.4, action: "vol"); ProgressBar(value: 3, total: 4) }.padding(12)
+        try fine.check()
+        func failure(_ node: ViewNode, _ limits: ViewLimits = .standard) -> String? {
+            do { try node.check(within: limits); return nil } catch { return error.description }
+        }
+        let many = VStack { for i in 0..<600 { Text("\(i)") } }
+        #expect(failure(many) == "$.children[511]: more than the limit of 512 views")
+        #expect(failure(HStack(spacing: -4) { Divider() }) == "$.spacing: expected a number from 0 to 100000")
+        #expect(failure(ProgressBar(value: .nan)) == "$.value: expected a number from 0 to 1000000000")
+        #expect(failure(Image(.pixels(width: 2048, height: 1024, rgba: []))) == "$.pixels: images beyond the limit of 1048576 pixels in all")
+        var small = ViewLimits(); small.maxTextBytes = 5
+        #expect(failure(VStack { Text("abc"); Text("def") }, small) == "$.children[1].text: text beyond the limit of 5 bytes in all")
+        #expect(failure(Divider(), small) == nil)
+    }
+
     /// Modifiers wrap their view once each when it is laid out (10,000 on one text overflowed the
     /// stack) and shadows are blurred when drawn (about 20 ms for one of 200 points): both capped.
     @Test func modifiersAndShadowsAreCapped() {

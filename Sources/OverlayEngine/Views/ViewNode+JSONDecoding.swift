@@ -18,6 +18,14 @@ extension ViewNode {
         var decoder = ViewJSONDecoder(limits: limits)
         self = try decoder.node(jsonValue, .root, depth: 1)
     }
+
+    /// Throws the error this tree's JSON would be refused with (naming its path) when the tree is
+    /// past `limits` or holds a value the schema refuses (a negative length, a number that is not
+    /// finite). Trees decoded from JSON were checked; one built in Swift is not checked unless
+    /// its program calls this, as it should before showing a tree made from input it does not trust.
+    public func check(within limits: ViewLimits = .standard) throws(ViewDecodingError) {
+        _ = try ViewNode(jsonValue: jsonValue, limits: limits)
+    }
 }
 
 /// Where a value sits in the JSON text (`$.children[2].value`), spelled out only for an error.

@@ -14,6 +14,9 @@ enum OSD {
     static let autoDismiss = 1.5
     /// Seconds a fade and a move of the bar take.
     static let moveDuration = 0.1
+    /// The highest volume `osd volume` takes, in percent: PulseAudio and PipeWire amplify past
+    /// 100 (`pactl set-sink-volume` has no ceiling), and the percentage shows three digits.
+    static let maximumVolume = 999.0
 
     /// Centred near the bottom of the focused output, one at a time, gone 1.5 s after the last
     /// value. It fades and its bar moves to a new level in 0.1 s, as GNOME Shell's does
@@ -61,6 +64,8 @@ enum OSD {
     }
 
     /// An icon, a label over a bar filled to `value / maximum`, and the percentage (or "Muted").
+    /// Past the maximum (an amplified volume) the bar is full and the percentage says how far
+    /// past, up to 999 %.
     static func view(label: String, value: Double, maximum: Double, icon: String?, muted: Bool,
                      palette: Palette = .standard) -> ViewNode {
         let fraction = self.fraction(value, maximum)
@@ -71,7 +76,7 @@ enum OSD {
             let bar = ProgressBar(value: fraction).frame(width: 200)
             (muted ? bar.opacity(0.4) : bar).id("level")
         })
-        row.append(percentage(fraction, muted: muted, palette).frame(width: 48, alignment: .trailing))
+        row.append(percentage(value, maximum, muted: muted, palette).frame(width: 48, alignment: .trailing))
         return ViewNode(.hstack(spacing: 12, alignment: .center), children: row)
             .padding(14).background(palette.panel).cornerRadius(14).id("osd")
     }
@@ -85,7 +90,7 @@ enum OSD {
         changes.reserveCapacity(3)
         if let icon { changes.append(ValueChange(index: 1, kind: self.icon(icon, palette).kind)) }
         changes.append(ValueChange(index: bar, kind: .progressBar(value: fraction, total: 1)))
-        changes.append(ValueChange(index: bar + 1, kind: percentage(fraction, muted: muted, palette).kind))
+        changes.append(ValueChange(index: bar + 1, kind: percentage(value, maximum, muted: muted, palette).kind))
         return changes
     }
 
@@ -101,17 +106,19 @@ enum OSD {
         Image(.icon(name), size: Size(width: iconSide, height: iconSide), tint: name.hasSuffix("-symbolic") ? palette.text : nil)
     }
 
-    /// The percentage as wide as three digits (figure spaces before a shorter number): a new
-    /// value never moves it, nor lays the display out again.
-    private static func percentage(_ fraction: Double, muted: Bool, _ palette: Palette) -> ViewNode {
-        let digits = String(Int((fraction * 100).rounded()))
+    /// The percentage, 0 to 999, as wide as three digits (figure spaces before a shorter number):
+    /// a new value never moves it, nor lays the display out again.
+    private static func percentage(_ value: Double, _ maximum: Double, muted: Bool, _ palette: Palette) -> ViewNode {
+        let percent = maximum > 0 ? min(maximumVolume, max(0, value / maximum * 100)) : 0
+        let digits = String(Int(percent.rounded()))
         let number = String(repeating: "\u{2007}", count: max(0, 3 - digits.count)) + digits
         return Text(muted ? "Muted" : "\(number) %", font: FontSpec(size: 11), color: palette.text, lineLimit: 1)
     }
 
-    /// The default icon of a volume level.
+    /// The default icon of a volume level (GNOME's: past 100 %, amplified).
     static func volumeIcon(_ percent: Double, muted: Bool) -> String {
         if muted || percent <= 0 { return "audio-volume-muted-symbolic" }
+        if percent > 100 { return "audio-volume-overamplified-symbolic" }
         return percent < 34 ? "audio-volume-low-symbolic" : percent < 67 ? "audio-volume-medium-symbolic" : "audio-volume-high-symbolic"
     }
 }
@@ -130,7 +137,8 @@ struct OSDCommand: ParsableCommand {
             """)
 
     @Argument(help: "volume or brightness (or none, with --value).") var kind: String?
-    @Argument(help: "The level in percent, 0 to 100.", transform: OSDCommand.decimal) var level: Double?
+    @Argument(help: "The level in percent: 0 to 100, a volume up to 999 (amplified past 100).", transform: OSDCommand.decimal)
+    var level: Double?
     // `.unconditional`: `--value -1` is a value out of range, not a missing value and an option.
     @Option(parsing: .unconditional, help: "The value, 0 to --max (instead of KIND LEVEL).", transform: OSDCommand.decimal)
     var value: Double?

@@ -22,8 +22,11 @@ struct OSDRequest: Equatable {
             guard kind == "volume" || kind == "brightness" else { throw ValidationError("KIND must be volume or brightness") }
             guard value == nil else { throw ValidationError("--value is for a value of your own: give \(kind)'s level after it") }
             // `volume -1` comes here too: a word starting with `-` is taken for an option.
-            guard let level else { throw ValidationError("give the level after \(kind): a number 0…100") }
-            guard (0...100).contains(level) else { throw ValidationError("the level must be 0…100") }
+            let highest = kind == "volume" ? OSD.maximumVolume : 100
+            guard let level else { throw ValidationError("give the level after \(kind): a number 0…\(Int(highest))") }
+            guard (0...highest).contains(level) else {
+                throw ValidationError(kind == "volume" ? "the volume must be 0…\(Int(highest)) (past 100: amplified)" : "the level must be 0…100")
+            }
             if self.max != nil { throw ValidationError("--max applies to --value") }
         } else {
             guard let value else { throw ValidationError("give volume LEVEL, brightness LEVEL or --value V") }
