@@ -20,7 +20,7 @@ final class VirtualKeyboardDevice {
         ("down", 108, "DOWN", "Down"), ("pagedown", 109, "PGDN", "Next"), ("space", 57, "SPCE", "space"),
         ("volumeup", 115, "VOLU", "XF86AudioRaiseVolume"), ("volumedown", 114, "VOLD", "XF86AudioLowerVolume"),
         ("mute", 113, "MUTE", "XF86AudioMute"), ("brightnessup", 225, "BRUP", "XF86MonBrightnessUp"),
-        ("brightnessdown", 224, "BRDN", "XF86MonBrightnessDown"),
+        ("brightnessdown", 224, "BRDN", "XF86MonBrightnessDown"), ("micmute", 240, "MICM", "XF86AudioMicMute"),
     ]
     static let codes: [String: UInt32] = Dictionary(uniqueKeysWithValues: keys.map { ($0.name, $0.code) })
 

@@ -62,7 +62,7 @@ final class DrawerMenus {
         let path = resolve(file, configPath: configPath)
         let text: String
         do { text = try readTextFile(path) } catch {
-            throw MenuError("\(path): \((error as? ConfigError)?.reason ?? "\(error)")")
+            throw MenuError("\(path): \(error.reason)")
         }
         do { return try ViewNode(json: text) } catch { throw MenuError("\(path): \(error)") }
     }

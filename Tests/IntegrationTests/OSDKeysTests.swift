@@ -49,10 +49,11 @@ final class OSDKeysTests: RigTestCase {
     }
 
     /// docs/VIEWS.md's sway lines, bound as written (the program's own path for `overlay-wl`), and
-    /// Examples/volume-osd following a PulseAudio server with a null sink: each key's new level
-    /// shows. The VM has no backlight, so `brightnessctl` is a stand-in that keeps the level (of
-    /// a maximum of 200) in a file, replaced whole (a key's `get` never reads it half written), and
-    /// answers `set 5%+`, `set 5%-`, `get` and `max` as brightnessctl does. Each key waits for the
+    /// Examples/volume-osd, for the sink and for the source, following a PulseAudio server with a
+    /// null sink: each key's new level shows. The VM has no backlight, so `brightnessctl` is a
+    /// stand-in that keeps the level (of a maximum of 200) in a file, replaced whole (a key's
+    /// `get` never reads it half written), and answers `set 5%+`, `set 5%-`, `get` and `max` as
+    /// brightnessctl does. Each key waits for the
     /// level before it to show: two bindings running at once would both read the level first.
     func testTheDocumentedKeysOnSwayShowTheNewLevel() throws {
         for tool in ["pulseaudio", "pactl"] where !FileManager.default.isExecutableFile(atPath: "/usr/bin/\(tool)") {
@@ -83,6 +84,8 @@ final class OSDKeysTests: RigTestCase {
         chmod(standIn, 0o755)
         let process = try rig.spawn(["env", "PATH=\(binDirectory):/usr/bin:/bin", "sh", watcher])
         defer { _ = process.stop() }
+        let microphone = try rig.spawn(["env", "PATH=\(binDirectory):/usr/bin:/bin", "sh", watcher, "microphone"])
+        defer { _ = microphone.stop() }
 
         let docs = try String(contentsOfFile: "\(repo)/docs/VIEWS.md", encoding: .utf8)
         let script = try String(contentsOfFile: "\(repo)/Examples/volume-osd", encoding: .utf8)
@@ -90,7 +93,7 @@ final class OSDKeysTests: RigTestCase {
         let bindings = docs.split(separator: "\n").filter { $0.hasPrefix("bindsym XF86") }.map {
             $0.replacingOccurrences(of: "overlay-wl ", with: "\(bin) ").replacingOccurrences(of: "brightnessctl ", with: "\(standIn) ")
         }
-        XCTAssertEqual(bindings.count, 5, "volume up, down and mute, brightness up and down: \(bindings)")
+        XCTAssertEqual(bindings.count, 6, "volume up, down and mute, the microphone's mute, brightness up and down: \(bindings)")
         for binding in bindings {
             let out = rig.run(["swaymsg", binding])
             XCTAssertTrue(out.succeeded, "\(binding): \(out)")
@@ -129,5 +132,13 @@ final class OSDKeysTests: RigTestCase {
         }
         XCTAssertNil(full.whole.boundingBox { $0 == OSDTests.track }, "the bar is full")
         XCTAssertTrue(rig.run(["pactl", "get-sink-volume", "@DEFAULT_SINK@"]).stdout.contains("120%"))
+        // The microphone's mute key: the second script shows the microphone, muted (its bar dimmed:
+        // no accent left, the volume's being unmuted), in the one display.
+        XCTAssertTrue(rig.run(["pactl", "get-source-mute", "@DEFAULT_SOURCE@"]).stdout.contains("no"))
+        try keyboard.key("micmute")
+        let micMuted = try screenshot(within: 5) { $0.whole.boundingBox { $0 == OSDTests.accent } == nil }
+        XCTAssertNil(micMuted.whole.boundingBox { $0 == OSDTests.accent }, "the microphone's bar is dimmed")
+        XCTAssertEqual(try state("osd").showing.count, 1, "the display shows")
+        XCTAssertTrue(rig.run(["pactl", "get-source-mute", "@DEFAULT_SOURCE@"]).stdout.contains("yes"))
     }
 }

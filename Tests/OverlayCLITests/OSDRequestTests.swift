@@ -19,6 +19,7 @@ private func parsedByArgumentParser(_ arguments: [String]) -> OSDRequest? {
         ["--icon=audio-card", "volume", "37.5", "--label", "Headphones"],
         ["brightness", "80"],
         ["brightness", "100", "--label=Screen"],
+        ["microphone", "120", "--muted"],
         ["--value", "3", "--max", "4", "--label", "Fan <2>", "--icon", "fan"],
         ["--value=0", "--max=0.5"],
         ["--value", "70"],
@@ -41,7 +42,7 @@ private func parsedByArgumentParser(_ arguments: [String]) -> OSDRequest? {
         #expect(OSDRequest.parsePlain(arguments) == nil)
     }
 
-    static let tokens = ["volume", "brightness", "40", "100", "101", "1000", "-1", "3.5", "0x1", "x", "--muted", "--stdin",
+    static let tokens = ["volume", "microphone", "brightness", "40", "100", "101", "1000", "-1", "3.5", "0x1", "x", "--muted", "--stdin",
                          "--value", "--max", "--label", "--icon", "--value=2", "--max=4", "--label=L", "--icon=i",
                          "--muted=1", "--help", "--", "-"]
 

@@ -92,7 +92,7 @@ import Testing
         #expect(shown == [16] && reports == [#"line 1: expected a number, got "0x10""#, #"line 2: expected a number, got "1e1""#])
         let message = { (arguments: [String]) in OSDCommand.message(for: OSDCommand.parseError(arguments)) }
         #expect(message(["volume", "-1"]) == "give the level after volume: a number 0…999")
-        #expect(message(["volume", "--", "-1"]) == "the volume must be 0…999 (past 100: amplified)")
+        #expect(message(["volume", "--", "-1"]) == "the level must be 0…999 (past 100: amplified)")
         #expect(message(["brightness", "--", "-1"]) == "the level must be 0…100")
         #expect(message(["brightness", "101"]) == "the level must be 0…100")
         #expect(message(["--value", "-1"]) == "--value must be 0…100")

@@ -62,7 +62,7 @@ import Testing
         #expect(try read("140").value == 140, "an amplified volume")
         #expect(try volume.reading("50").stdin == false, "a line shows once, not as a reader")
         for (line, error) in [("loud", #"expected a number, got "loud""#), ("55 quiet", #"expected `muted` after the level, got "quiet""#),
-                              ("1000", "the volume must be 0…999 (past 100: amplified)"), ("1 2 3", #"expected a level and at most `muted` after it, got "1 2 3""#),
+                              ("1000", "the level must be 0…999 (past 100: amplified)"), ("1 2 3", #"expected a level and at most `muted` after it, got "1 2 3""#),
                               ("nan", #"expected a number, got "nan""#)] {
             #expect(throws: ValidationError.self, "\(line)") { _ = try volume.reading(line) }
             do { _ = try volume.reading(line) } catch let e as ValidationError { #expect(e.message == error, "\(line)") }
@@ -70,6 +70,9 @@ import Testing
         let brightness = try OSDCommand.parse(["brightness", "--stdin"])
         #expect(try brightness.reading("80").shown.label == "Brightness")
         #expect(throws: ValidationError.self) { _ = try brightness.reading("80 muted") }
+        let microphone = try OSDCommand.parse(["microphone", "--stdin"]).reading("70 muted").shown
+        #expect(microphone.label == "Microphone" && microphone.value == 70 && microphone.muted
+                && microphone.icon == "microphone-sensitivity-muted-symbolic")
         let fan = try OSDCommand.parse(["--stdin", "--max", "4", "--label", "Fan"])
         #expect(try fan.reading("3").shown.value == 3 && fan.reading("3").shown.maximum == 4)
         #expect(throws: ValidationError.self) { _ = try fan.reading("5") }
@@ -114,6 +117,28 @@ import Testing
         #expect(h.presenter.manager.showing(in: OSD.containerName).isEmpty, "gone 1.5 s after the last value")
         let third = try osd(h, ["brightness", "50"])
         #expect(third != first, "a new OSD once the last one is gone")
+    }
+
+    /// Each kind's label and icons, GNOME's symbolic ones: a volume past 100 % amplified, a
+    /// microphone's sensitivity, the screen's brightness; sound can be muted, brightness not.
+    @Test func eachKindShowsItsLabelAndIcon() throws {
+        func shown(_ arguments: [String]) throws -> (String, String?, Bool) {
+            let l = try OSDCommand.parse(arguments).shown
+            return (l.label, l.icon, l.muted)
+        }
+        #expect(try shown(["volume", "0"]) == ("Volume", "audio-volume-muted-symbolic", false))
+        #expect(try shown(["volume", "20"]) == ("Volume", "audio-volume-low-symbolic", false))
+        #expect(try shown(["volume", "101"]) == ("Volume", "audio-volume-overamplified-symbolic", false))
+        #expect(try shown(["volume", "120", "--muted"]) == ("Volume", "audio-volume-muted-symbolic", true))
+        #expect(try shown(["microphone", "50"]) == ("Microphone", "microphone-sensitivity-medium-symbolic", false))
+        #expect(try shown(["microphone", "150"]) == ("Microphone", "microphone-sensitivity-high-symbolic", false))
+        #expect(try shown(["microphone", "50", "--muted"]) == ("Microphone", "microphone-sensitivity-muted-symbolic", true))
+        #expect(try shown(["brightness", "100", "--label", "Screen"]) == ("Screen", "display-brightness-symbolic", false))
+        for (arguments, message) in [(["brightness", "50", "--muted"], "--muted applies to volume and microphone"),
+                                     (["speaker", "50"], "KIND must be volume, microphone, brightness"),
+                                     (["microphone", "1000"], "the level must be 0…999 (past 100: amplified)")] {
+            #expect(OSDCommand.message(for: OSDCommand.parseError(arguments)) == message, "\(arguments)")
+        }
     }
 
     /// An amplified volume (PulseAudio and PipeWire go past 100 %) shows how far past over a full

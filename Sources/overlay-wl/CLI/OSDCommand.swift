@@ -5,7 +5,7 @@ import OverlayConfig
 import OverlayEngine
 import OverlayRenderer
 
-/// On-screen displays: a level (volume, brightness, anything with a maximum) shown as a view
+/// On-screen displays: a level (volume, microphone, brightness, anything with a maximum) shown as a view
 /// tree in the built-in `osd` container. Each new value replaces the one showing (the tag `osd`):
 /// same view, same surface, its 1.5 s countdown started again.
 enum OSD {
@@ -14,9 +14,34 @@ enum OSD {
     static let autoDismiss = 1.5
     /// Seconds a fade and a move of the bar take.
     static let moveDuration = 0.1
-    /// The highest volume `osd volume` takes, in percent: PulseAudio and PipeWire amplify past
-    /// 100 (`pactl set-sink-volume` has no ceiling), and the percentage shows three digits.
-    static let maximumVolume = 999.0
+    /// The highest percentage shown: a sound level past 100 is amplified (PulseAudio and PipeWire
+    /// have no ceiling), and the percentage shows three digits.
+    static let maximumPercent = 999.0
+
+    /// The levels `osd KIND LEVEL` shows, in percent.
+    enum Kind: String, CaseIterable {
+        case volume, microphone, brightness
+
+        var label: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+        /// Sound can be muted, and amplified past 100.
+        var isSound: Bool { self != .brightness }
+        var highest: Double { isSound ? maximumPercent : 100 }
+
+        /// The default icon of a level: the Adwaita symbolic one GNOME shows for it (a volume past
+        /// 100 %: amplified).
+        func icon(_ percent: Double, muted: Bool) -> String {
+            let prefix: String
+            switch self {
+            case .brightness: return "display-brightness-symbolic"
+            case .volume:
+                if !muted && percent > 100 { return "audio-volume-overamplified-symbolic" }
+                prefix = "audio-volume"
+            case .microphone: prefix = "microphone-sensitivity"
+            }
+            let step = muted || percent <= 0 ? "muted" : percent < 34 ? "low" : percent < 67 ? "medium" : "high"
+            return "\(prefix)-\(step)-symbolic"
+        }
+    }
 
     /// Centred near the bottom of the focused output, one at a time, gone 1.5 s after the last
     /// value. It fades and its bar moves to a new level in 0.1 s, as GNOME Shell's does
@@ -109,35 +134,29 @@ enum OSD {
     /// The percentage, 0 to 999, as wide as three digits (figure spaces before a shorter number):
     /// a new value never moves it, nor lays the display out again.
     private static func percentage(_ value: Double, _ maximum: Double, muted: Bool, _ palette: Palette) -> ViewNode {
-        let percent = maximum > 0 ? min(maximumVolume, max(0, value / maximum * 100)) : 0
+        let percent = maximum > 0 ? min(maximumPercent, max(0, value / maximum * 100)) : 0
         let digits = String(Int(percent.rounded()))
         let number = String(repeating: "\u{2007}", count: max(0, 3 - digits.count)) + digits
         return Text(muted ? "Muted" : "\(number) %", font: FontSpec(size: 11), color: palette.text, lineLimit: 1)
-    }
-
-    /// The default icon of a volume level (GNOME's: past 100 %, amplified).
-    static func volumeIcon(_ percent: Double, muted: Bool) -> String {
-        if muted || percent <= 0 { return "audio-volume-muted-symbolic" }
-        if percent > 100 { return "audio-volume-overamplified-symbolic" }
-        return percent < 34 ? "audio-volume-low-symbolic" : percent < 67 ? "audio-volume-medium-symbolic" : "audio-volume-high-symbolic"
     }
 }
 
 struct OSDCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "osd",
-        abstract: "Show a level (volume, brightness, any value) in the osd container; a new one updates it in place.",
+        abstract: "Show a level (volume, microphone, brightness, any value) in the osd container; a new one updates it in place.",
         discussion: """
-            overlay-wl osd volume 40 [--muted] [--icon NAME]; overlay-wl osd brightness 80; \
+            overlay-wl osd volume 40 [--muted] [--icon NAME]; overlay-wl osd microphone 70 [--muted]; \
+            overlay-wl osd brightness 80; \
             overlay-wl osd --value V [--max M] [--label TEXT] [--icon NAME]. Prints the view's id, the same \
             while the OSD shows. With --stdin (overlay-wl osd volume --stdin), each line of standard input \
             is a level (or value), shown as it comes over one bus connection: a number, a % after it \
-            allowed, and for volume `muted` after it; a bad line (or one longer than 256 bytes) is \
+            allowed, and for volume or microphone `muted` after it; a bad line (or one longer than 256 bytes) is \
             reported and skipped. Numbers are decimal (40, 37.5).
             """)
 
-    @Argument(help: "volume or brightness (or none, with --value).") var kind: String?
-    @Argument(help: "The level in percent: 0 to 100, a volume up to 999 (amplified past 100).", transform: OSDCommand.decimal)
+    @Argument(help: "volume, microphone or brightness (or none, with --value).") var kind: String?
+    @Argument(help: "The level in percent: 0 to 100, a volume or microphone up to 999 (amplified past 100).", transform: OSDCommand.decimal)
     var level: Double?
     // `.unconditional`: `--value -1` is a value out of range, not a missing value and an option.
     @Option(parsing: .unconditional, help: "The value, 0 to --max (instead of KIND LEVEL).", transform: OSDCommand.decimal)
@@ -145,7 +164,7 @@ struct OSDCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The largest value (default 100).", transform: OSDCommand.decimal) var max: Double?
     @Option(help: "The label over the bar (default: the kind, capitalised).") var label: String?
     @Option(help: "An icon-theme name drawn before the label.") var icon: String?
-    @Flag(help: "Volume: muted (the bar dimmed, \"Muted\" for the percentage).") var muted = false
+    @Flag(help: "Volume or microphone: muted (the bar dimmed, \"Muted\" for the percentage).") var muted = false
     @Flag(help: "Read the levels (or values) from standard input, one a line, until it ends.") var stdin = false
 
     /// What the arguments ask for (`OSDRequest`: its checks, what it shows, its call).
@@ -161,7 +180,7 @@ struct OSDCommand: ParsableCommand {
     /// With `--stdin` the levels come on its lines: none is given here.
     private func validateReading() throws {
         if let kind {
-            guard kind == "volume" || kind == "brightness" else { throw ValidationError("KIND must be volume or brightness") }
+            guard OSD.Kind(rawValue: kind) != nil else { throw OSDRequest.unknownKind }
             guard level == nil, value == nil else { throw ValidationError("with --stdin the levels come on standard input") }
             if self.max != nil { throw ValidationError("--max applies to --value") }
         } else {
@@ -169,11 +188,11 @@ struct OSDCommand: ParsableCommand {
             let maximum = self.max ?? 100
             guard maximum > 0, maximum.isFinite else { throw ValidationError("--max must be above 0") }
         }
-        if muted { throw ValidationError("with --stdin a volume is muted by `muted` after its level on the line") }
+        if muted { throw ValidationError("with --stdin a level is muted by `muted` after it on the line") }
     }
 
     /// This command showing one line of `--stdin`: `LEVEL` (or, without a kind, `VALUE`), a `%`
-    /// after it allowed, then `muted` for a muted volume. Throws what is wrong with the line.
+    /// after it allowed, then `muted` for a muted volume or microphone. Throws what is wrong with the line.
     func reading(_ line: String) throws -> OSDCommand {
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
         guard let first = words.first, words.count <= 2 else {

@@ -19,17 +19,16 @@ struct OSDRequest: Equatable {
 
     func validate() throws {
         if let kind {
-            guard kind == "volume" || kind == "brightness" else { throw ValidationError("KIND must be volume or brightness") }
+            guard let known = OSD.Kind(rawValue: kind) else { throw Self.unknownKind }
             guard value == nil else { throw ValidationError("--value is for a value of your own: give \(kind)'s level after it") }
             // `volume -1` comes here too: a word starting with `-` is taken for an option.
-            let highest = kind == "volume" ? OSD.maximumVolume : 100
-            guard let level else { throw ValidationError("give the level after \(kind): a number 0…\(Int(highest))") }
-            guard (0...highest).contains(level) else {
-                throw ValidationError(kind == "volume" ? "the volume must be 0…\(Int(highest)) (past 100: amplified)" : "the level must be 0…100")
+            guard let level else { throw ValidationError("give the level after \(kind): a number 0…\(Int(known.highest))") }
+            guard (0...known.highest).contains(level) else {
+                throw ValidationError("the level must be 0…\(Int(known.highest))" + (known.isSound ? " (past 100: amplified)" : ""))
             }
             if self.max != nil { throw ValidationError("--max applies to --value") }
         } else {
-            guard let value else { throw ValidationError("give volume LEVEL, brightness LEVEL or --value V") }
+            guard let value else { throw ValidationError("give volume LEVEL, microphone LEVEL, brightness LEVEL or --value V") }
             let maximum = self.max ?? 100
             guard maximum > 0, maximum.isFinite else { throw ValidationError("--max must be above 0") }
             guard value.isFinite, (0...maximum).contains(value) else {
@@ -38,20 +37,17 @@ struct OSDRequest: Equatable {
                 throw ValidationError("--value must be 0…\(shown)")
             }
         }
-        if muted && kind != "volume" { throw ValidationError("--muted applies to volume") }
+        if muted && kind.flatMap(OSD.Kind.init)?.isSound != true { throw ValidationError("--muted applies to volume and microphone") }
     }
 
     /// The label, the value of the maximum, the icon, muted.
     var shown: (label: String, value: Double, maximum: Double, icon: String?, muted: Bool) {
-        switch kind {
-        case "volume":
-            (label ?? "Volume", level ?? 0, 100, icon ?? OSD.volumeIcon(level ?? 0, muted: muted), muted)
-        case "brightness":
-            (label ?? "Brightness", level ?? 0, 100, icon ?? "display-brightness-symbolic", false)
-        default:
-            (label ?? "", value ?? 0, self.max ?? 100, icon, false)
-        }
+        guard let known = kind.flatMap(OSD.Kind.init) else { return (label ?? "", value ?? 0, self.max ?? 100, icon, false) }
+        let level = level ?? 0
+        return (label ?? known.label, level, 100, icon ?? known.icon(level, muted: muted), muted)
     }
+
+    static let unknownKind = ValidationError("KIND must be " + OSD.Kind.allCases.map(\.rawValue).joined(separator: ", "))
 
     /// One `ShowLevel` call (the daemon builds the tree): the view's id.
     func show(on client: ControlClient) throws -> UInt32 {
