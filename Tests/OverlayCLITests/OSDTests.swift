@@ -135,7 +135,7 @@ import Testing
         #expect(try shown(["microphone", "50", "--muted"]) == ("Microphone", "microphone-sensitivity-muted-symbolic", true))
         #expect(try shown(["brightness", "100", "--label", "Screen"]) == ("Screen", "display-brightness-symbolic", false))
         for (arguments, message) in [(["brightness", "50", "--muted"], "--muted applies to volume and microphone"),
-                                     (["speaker", "50"], "KIND must be volume, microphone, brightness"),
+                                     (["speaker", "50"], "KIND must be volume, microphone or brightness"),
                                      (["microphone", "1000"], "the level must be 0…999 (past 100: amplified)")] {
             #expect(OSDCommand.message(for: OSDCommand.parseError(arguments)) == message, "\(arguments)")
         }

@@ -47,7 +47,7 @@ struct OSDRequest: Equatable {
         return (label ?? known.label, level, 100, icon ?? known.icon(level, muted: muted), muted)
     }
 
-    static let unknownKind = ValidationError("KIND must be " + OSD.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+    static let unknownKind = ValidationError("KIND must be volume, microphone or brightness")
 
     /// One `ShowLevel` call (the daemon builds the tree): the view's id.
     func show(on client: ControlClient) throws -> UInt32 {
