@@ -99,6 +99,7 @@ final class ControlFrontend {
         case "ShowLevel":
             return BusReply([.uint32(try showLevel(label: a[0].stringValue ?? "", value: a[1].double, maximum: a[2].double,
                                                    icon: a[3].stringValue ?? "", muted: a[4].bool))])
+        case "ShowMessage": return BusReply([.uint32(try showMessage(label: a[0].stringValue ?? "", icon: a[1].stringValue ?? ""))])
         case "Dismiss": try dismiss(a[0].uint, animated: a[1].bool); return .empty
         case "DismissAll":
             try dismissAll(in: a[0].strings, except: a[1].strings, onlyShowing: a[2].bool, animated: a[3].bool)

@@ -12,6 +12,7 @@ extension ControlFrontend {
         BusMethod("UpdateView", input: "us", inputNames: ["id", "json"]),
         BusMethod("ShowLevel", input: "sddsb", output: "u", inputNames: ["label", "value", "maximum", "icon", "muted"],
                   outputNames: ["id"]),
+        BusMethod("ShowMessage", input: "ss", output: "u", inputNames: ["label", "icon"], outputNames: ["id"]),
     ]
     static let viewActionSignal = BusSignal("ViewAction", signature: "usv", argumentNames: ["id", "action", "value"])
 
@@ -57,7 +58,18 @@ extension ControlFrontend {
         return try show(node, in: OSD.containerName, request: Self.levelRequest, tag: OSD.tag, level: look)
     }
 
-    /// What every `ShowLevel` asks: the `osd` container, its own settings.
+    /// `ShowMessage`: the on-screen display `overlay-wl osd --label TEXT` shows, an icon and a label
+    /// without a level (`OSD.message`), in place of the level or message shown under the tag `osd`.
+    func showMessage(label: String, icon: String) throws -> UInt32 {
+        guard !label.isEmpty, label.utf8.count <= Self.maximumLevelText, icon.utf8.count <= Self.maximumLevelText else {
+            throw BusMethodError.invalidArgs("ShowMessage: label: 1…\(Self.maximumLevelText) bytes, icon: at most \(Self.maximumLevelText)")
+        }
+        let icon = icon.isEmpty || !screen.themedIconLoads(icon, side: OSD.iconSide) ? nil : icon
+        let node = OSD.message(label: label, icon: icon, palette: OSD.Palette(screen.style))
+        return try show(node, in: OSD.containerName, request: Self.levelRequest, tag: OSD.tag)
+    }
+
+    /// What every `ShowLevel` and `ShowMessage` asks: the `osd` container, its own settings.
     private static let levelRequest = ShowRequest(container: OSD.containerName)
 
     /// The settings of `ShowView`: the show request and the tag.

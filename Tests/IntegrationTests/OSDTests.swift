@@ -50,6 +50,26 @@ final class OSDTests: RigTestCase {
         XCTAssertEqual(try state("osd").showing, [])
     }
 
+    /// `osd --label TEXT` alone is a message: the panel with its icon and label and no bar, near
+    /// the bottom in the middle, and a level after it takes the same view and draws its bar.
+    func testAMessageShowsWithoutABarAndALevelTakesItsPlace() throws {
+        let config = try rig.writeScratchFile("osd-30s.toml", Data("[containers.osd]\nauto-dismiss = 30\n".utf8))
+        _ = try startDaemon(["--config", config])
+        let out = try cli(["osd", "--label", "Caps Lock on", "--icon", "input-keyboard-symbolic"])
+        let id = out.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertTrue(out.succeeded && !id.isEmpty, "\(out)")
+        let message = try settledScreenshot(within: 3) { $0.contentBox != nil }
+        let box = try XCTUnwrap(message.contentBox, "the message is drawn")
+        note("message at \(box)")
+        XCTAssertNil(message.whole.boundingBox { $0 == Self.accent || $0 == Self.track }, "no bar")
+        XCTAssertGreaterThan(box.y, message.height / 2, "in the lower half")
+        XCTAssertLessThanOrEqual(abs(box.x + box.width / 2 - message.width / 2), 10, "centred")
+        let level = try cli(["osd", "volume", "40"])
+        XCTAssertEqual(level.stdout.trimmingCharacters(in: .whitespacesAndNewlines), id, "the same view")
+        _ = try screenshot(within: 3) { $0.whole.boundingBox { $0 == Self.accent } != nil && $0.whole.boundingBox { $0 == Self.track } != nil }
+        XCTAssertEqual(try state("osd").showing.map(String.init), [id])
+    }
+
     /// A level pressed alone, the bar still since the last: the bar's 10-point move (ease-out
     /// over 0.1 s) at 30 frames a second, the value's frame already a pause (`TreeMove.lead`)
     /// along it, its end shown by the next frame. Two commits (WAYLAND_DEBUG), or one: a busy

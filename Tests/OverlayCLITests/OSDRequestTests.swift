@@ -20,6 +20,7 @@ private func parsedByArgumentParser(_ arguments: [String]) -> OSDRequest? {
         ["brightness", "80"],
         ["brightness", "100", "--label=Screen"],
         ["microphone", "120", "--muted"],
+        ["--label", "Caps Lock", "--icon", "input-keyboard-symbolic"],
         ["--value", "3", "--max", "4", "--label", "Fan <2>", "--icon", "fan"],
         ["--value=0", "--max=0.5"],
         ["--value", "70"],

@@ -141,6 +141,41 @@ import Testing
         }
     }
 
+    /// A label alone is a message: an icon and the label, no bar, in the display's place (a level
+    /// after it takes the same view, and a message after a level too).
+    @Test func aLabelAloneIsAMessageInTheDisplaysPlace() throws {
+        let command = try OSDCommand.parse(["--label", "Caps Lock <on>", "--icon", "audio-card"])
+        #expect(command.request.isMessage && command.tree == OSD.message(label: "Caps Lock <on>", icon: "audio-card"))
+        #expect(command.tree.json.contains("Caps Lock &lt;on&gt;") && !command.tree.json.contains("progressBar"))
+        for (arguments, message) in [([], "give volume LEVEL, microphone LEVEL, brightness LEVEL, --value V or --label TEXT"),
+                                     (["--label", ""], "give volume LEVEL, microphone LEVEL, brightness LEVEL, --value V or --label TEXT"),
+                                     (["--label", "X", "--max", "4"], "--max applies to --value"),
+                                     (["--label", "X", "--muted"], "--muted applies to volume and microphone")] {
+            #expect(OSDCommand.message(for: OSDCommand.parseError(arguments)) == message, "\(arguments)")
+        }
+        let h = try DaemonHarness()
+        func message(_ label: String, _ icon: String) throws -> UInt32 {
+            let reply = try h.daemon.control.handle(BusCall(member: "ShowMessage", arguments: [.string(label), .string(icon)]))
+            try h.update()
+            guard case .uint32(let id)? = reply.values.first else { throw BusMethodError.failed("no id") }
+            return id
+        }
+        let id = try message("Caps Lock on", "audio-card")
+        #expect(h.presenter.viewTree(of: ViewID(id)) == OSD.message(label: "Caps Lock on", icon: "audio-card"))
+        #expect(shownLevel(h, id) == nil, "no bar")
+        try h.advance(0.5)
+        #expect(try showLevel(h, ["volume", "40", "--icon", "audio-card"]) == id, "a level takes the message's place")
+        #expect(shownLevel(h, id) != nil)
+        try h.advance(0.5)
+        #expect(try message("Caps Lock off", "overlay-wl-no-such-icon") == id, "and a message the level's")
+        #expect(h.presenter.viewTree(of: ViewID(id)) == OSD.message(label: "Caps Lock off", icon: nil), "a missing icon is left out")
+        for bad: [BusValue] in [[.string(""), .string("")], [.string(String(repeating: "x", count: 2000)), .string("")]] {
+            #expect(throws: BusMethodError.self) { _ = try h.daemon.control.handle(BusCall(member: "ShowMessage", arguments: bad)) }
+        }
+        try h.advance(2.0)
+        #expect(h.presenter.manager.showing(in: OSD.containerName).isEmpty, "gone 1.5 s after the last call")
+    }
+
     /// An amplified volume (PulseAudio and PipeWire go past 100 %) shows how far past over a full
     /// bar, with GNOME's icon for it; a new value in place changes the percentage alone.
     @Test func anAmplifiedVolumeShowsItsPercentageOverAFullBar() throws {

@@ -106,6 +106,15 @@ enum OSD {
             .padding(14).background(palette.panel).cornerRadius(14).id("osd")
     }
 
+    /// An icon and a label, no level: a state that has none (Caps Lock on, a keyboard layout).
+    static func message(label: String, icon: String?, palette: Palette = .standard) -> ViewNode {
+        var row: [ViewNode] = []
+        if let icon { row.append(self.icon(icon, palette)) }
+        row.append(Text("<b>\(Markup.escape(label))</b>", color: palette.text, lineLimit: 1))
+        return ViewNode(.hstack(spacing: 12, alignment: .center), children: row)
+            .padding(14).frame(minWidth: 160).background(palette.panel).cornerRadius(14).id("osd")
+    }
+
     /// The nodes of `view` that differ between two values of one look: the icon, the bar and the
     /// percentage (the root, the icon, the column, the label, the bar, the percentage), with their new kinds.
     static func changes(value: Double, maximum: Double, icon: String?, muted: Bool, palette: Palette = .standard) -> [ValueChange] {
@@ -148,7 +157,8 @@ struct OSDCommand: ParsableCommand {
         discussion: """
             overlay-wl osd volume 40 [--muted] [--icon NAME]; overlay-wl osd microphone 70 [--muted]; \
             overlay-wl osd brightness 80; \
-            overlay-wl osd --value V [--max M] [--label TEXT] [--icon NAME]. Prints the view's id, the same \
+            overlay-wl osd --value V [--max M] [--label TEXT] [--icon NAME]; overlay-wl osd --label TEXT [--icon NAME] \
+            (a message, no bar). Prints the view's id, the same \
             while the OSD shows. With --stdin (overlay-wl osd volume --stdin), each line of standard input \
             is a level (or value), shown as it comes over one bus connection: a number, a % after it \
             allowed, and for volume or microphone `muted` after it; a bad line (or one longer than 256 bytes) is \
@@ -162,7 +172,8 @@ struct OSDCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The value, 0 to --max (instead of KIND LEVEL).", transform: OSDCommand.decimal)
     var value: Double?
     @Option(parsing: .unconditional, help: "The largest value (default 100).", transform: OSDCommand.decimal) var max: Double?
-    @Option(help: "The label over the bar (default: the kind, capitalised).") var label: String?
+    @Option(help: "The label over the bar (default: the kind, capitalised); alone, without a level or value, a message shown without a bar.")
+    var label: String?
     @Option(help: "An icon-theme name drawn before the label.") var icon: String?
     @Flag(help: "Volume or microphone: muted (the bar dimmed, \"Muted\" for the percentage).") var muted = false
     @Flag(help: "Read the levels (or values) from standard input, one a line, until it ends.") var stdin = false
@@ -252,10 +263,11 @@ struct OSDCommand: ParsableCommand {
     /// The tree this invocation shows (the daemon builds it from `shown`).
     var tree: ViewNode {
         let l = shown
+        if request.isMessage { return OSD.message(label: l.label, icon: l.icon) }
         return OSD.view(label: l.label, value: l.value, maximum: l.maximum, icon: l.icon, muted: l.muted)
     }
 
-    /// One `ShowLevel` call: the daemon builds the tree, so no JSON is written or read.
+    /// One `ShowLevel` (or `ShowMessage`) call: the daemon builds the tree, so no JSON is written or read.
     func run() throws {
         guard stdin else { return try request.run() }
         let client = try ControlClient()

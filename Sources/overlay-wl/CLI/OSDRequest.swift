@@ -27,8 +27,7 @@ struct OSDRequest: Equatable {
                 throw ValidationError("the level must be 0…\(Int(known.highest))" + (known.isSound ? " (past 100: amplified)" : ""))
             }
             if self.max != nil { throw ValidationError("--max applies to --value") }
-        } else {
-            guard let value else { throw ValidationError("give volume LEVEL, microphone LEVEL, brightness LEVEL or --value V") }
+        } else if let value {
             let maximum = self.max ?? 100
             guard maximum > 0, maximum.isFinite else { throw ValidationError("--max must be above 0") }
             guard value.isFinite, (0...maximum).contains(value) else {
@@ -36,6 +35,12 @@ struct OSDRequest: Equatable {
                 let shown = maximum == maximum.rounded() && maximum < 1e15 ? String(Int64(maximum)) : "\(maximum)"
                 throw ValidationError("--value must be 0…\(shown)")
             }
+        } else {
+            // A message: a label (and an icon) without a level.
+            guard let label, !label.isEmpty else {
+                throw ValidationError("give volume LEVEL, microphone LEVEL, brightness LEVEL, --value V or --label TEXT")
+            }
+            if self.max != nil { throw ValidationError("--max applies to --value") }
         }
         if muted && kind.flatMap(OSD.Kind.init)?.isSound != true { throw ValidationError("--muted applies to volume and microphone") }
     }
@@ -49,9 +54,13 @@ struct OSDRequest: Equatable {
 
     static let unknownKind = ValidationError("KIND must be volume, microphone or brightness")
 
-    /// One `ShowLevel` call (the daemon builds the tree): the view's id.
+    /// A label (and an icon) alone: a message, shown without a bar.
+    var isMessage: Bool { kind == nil && value == nil && label != nil }
+
+    /// One `ShowLevel` call, or `ShowMessage` for a message (the daemon builds the tree): the view's id.
     func show(on client: ControlClient) throws -> UInt32 {
         let l = shown
+        if isMessage { return try client.uint("ShowMessage", [.string(l.label), .string(l.icon ?? "")]) }
         return try client.uint("ShowLevel", [.string(l.label), .double(l.value), .double(l.maximum), .string(l.icon ?? ""), .bool(l.muted)])
     }
 
