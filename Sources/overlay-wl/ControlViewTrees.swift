@@ -40,8 +40,7 @@ extension ControlFrontend {
         guard label.utf8.count <= Self.maximumLevelText, icon.utf8.count <= Self.maximumLevelText else {
             throw BusMethodError.invalidArgs("ShowLevel: label and icon: at most \(Self.maximumLevelText) bytes each")
         }
-        // An icon the theme does not have is left out (reported once), not drawn as a gap.
-        let icon = icon.isEmpty || !screen.themedIconLoads(icon, side: OSD.iconSide) ? nil : icon
+        let icon = osdIcon(icon)
         let palette = OSD.Palette(screen.style)  // the theme's in force
         let look = OSD.Look(label: label, hasIcon: icon != nil, muted: muted, palette: palette)
         if let id = tagged(OSD.tag, in: OSD.containerName), case .control(let shown)? = registry[id]?.kind, shown.level == look {
@@ -64,9 +63,14 @@ extension ControlFrontend {
         guard !label.isEmpty, label.utf8.count <= Self.maximumLevelText, icon.utf8.count <= Self.maximumLevelText else {
             throw BusMethodError.invalidArgs("ShowMessage: label: 1…\(Self.maximumLevelText) bytes, icon: at most \(Self.maximumLevelText)")
         }
-        let icon = icon.isEmpty || !screen.themedIconLoads(icon, side: OSD.iconSide) ? nil : icon
-        let node = OSD.message(label: label, icon: icon, palette: OSD.Palette(screen.style))
+        let node = OSD.message(label: label, icon: osdIcon(icon), palette: OSD.Palette(screen.style))
         return try show(node, in: OSD.containerName, request: Self.levelRequest, tag: OSD.tag)
+    }
+
+    /// An OSD's icon, nil for none: one the theme does not have is left out (reported once), not
+    /// drawn as a gap.
+    private func osdIcon(_ name: String) -> String? {
+        name.isEmpty || !screen.themedIconLoads(name, side: OSD.iconSide) ? nil : name
     }
 
     /// What every `ShowLevel` and `ShowMessage` asks: the `osd` container, its own settings.

@@ -97,22 +97,30 @@ enum OSD {
         var row: [ViewNode] = []
         if let icon { row.append(self.icon(icon, palette)) }
         row.append(VStack(alignment: .leading, spacing: 6) {
-            Text("<b>\(Markup.escape(label))</b>", color: palette.text, lineLimit: 1)
+            title(label, palette)
             let bar = ProgressBar(value: fraction).frame(width: 200)
             (muted ? bar.opacity(0.4) : bar).id("level")
         })
         row.append(percentage(value, maximum, muted: muted, palette).frame(width: 48, alignment: .trailing))
-        return ViewNode(.hstack(spacing: 12, alignment: .center), children: row)
-            .padding(14).background(palette.panel).cornerRadius(14).id("osd")
+        return panel(ViewNode(.hstack(spacing: 12, alignment: .center), children: row), palette)
     }
 
     /// An icon and a label, no level: a state that has none (Caps Lock on, a keyboard layout).
     static func message(label: String, icon: String?, palette: Palette = .standard) -> ViewNode {
         var row: [ViewNode] = []
         if let icon { row.append(self.icon(icon, palette)) }
-        row.append(Text("<b>\(Markup.escape(label))</b>", color: palette.text, lineLimit: 1))
-        return ViewNode(.hstack(spacing: 12, alignment: .center), children: row)
-            .padding(14).frame(minWidth: 160).background(palette.panel).cornerRadius(14).id("osd")
+        row.append(title(label, palette))
+        return panel(ViewNode(.hstack(spacing: 12, alignment: .center), children: row).frame(minWidth: 132), palette)
+    }
+
+    /// The display's panel around `content`, a level's or a message's.
+    private static func panel(_ content: ViewNode, _ palette: Palette) -> ViewNode {
+        content.padding(14).background(palette.panel).cornerRadius(14).id("osd")
+    }
+
+    /// The label, bold on one line.
+    private static func title(_ label: String, _ palette: Palette) -> ViewNode {
+        Text("<b>\(Markup.escape(label))</b>", color: palette.text, lineLimit: 1)
     }
 
     /// The nodes of `view` that differ between two values of one look: the icon, the bar and the
