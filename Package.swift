@@ -66,7 +66,7 @@ let package = Package(
         .target(name: "DBusService", dependencies: ["CSDBus"], swiftSettings: interop),
         // The config file (TOML), notification rules, modes, history and control-request parsing.
         .target(name: "OverlayConfig", dependencies: [
-            "OverlayEngine", .product(name: "TOMLKit", package: "TOMLKit"),
+            "OverlayEngine", "UserRegex", .product(name: "TOMLKit", package: "TOMLKit"),
             .product(name: "DequeModule", package: "swift-collections"),
         ]),
         .executableTarget(
@@ -77,7 +77,9 @@ let package = Package(
             ],
             swiftSettings: interop),
         // Sway's IPC socket: window geometry and window events for help tips (no Wayland).
-        .target(name: "SwayIPC", swiftSettings: interop),
+        .target(name: "SwayIPC", dependencies: ["UserRegex"], swiftSettings: interop),
+        // Regexes written by users (rules, window selectors), compiled within bounds.
+        .target(name: "UserRegex"),
         // Test tool: drives the compositor through a virtual pointer (integration tests).
         .executableTarget(name: "overlay-wl-test-input", dependencies: ["CWayland", "CShims", "WaylandListeners"], swiftSettings: interop),
 
@@ -93,6 +95,7 @@ let package = Package(
             "OverlayConfig", "OverlayEngine", "CShims", .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         .testTarget(name: "SwayIPCTests", dependencies: ["SwayIPC"], swiftSettings: interop),
+        .testTarget(name: "UserRegexTests", dependencies: ["UserRegex"]),
         .testTarget(name: "OverlayCLITests", dependencies: [
             "overlay-wl", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),

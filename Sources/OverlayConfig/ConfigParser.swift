@@ -1,5 +1,6 @@
 import OverlayEngine
 import TOMLKit
+import UserRegex
 
 /// Reads a config file's text into an `OverlayConfiguration`, or says exactly where it is wrong.
 public struct ConfigParser {
@@ -177,16 +178,9 @@ public struct ConfigParser {
     }
 
     static func regex(_ value: SettingValue, key: String) throws -> Regex<AnyRegexOutput> {
-        let pattern = try value.string(key)
-        let regex: Regex<AnyRegexOutput>
-        do { regex = try Regex(pattern) } catch {
-            throw SettingError(key, "invalid regex '\(pattern)': \(error)")
+        do { return try UserRegex.compile(try value.string(key)) } catch let refusal as UserRegex.Refusal {
+            throw SettingError(key, refusal.description)
         }
-        if let group = NestedQuantifiers.find(in: pattern) {
-            throw SettingError(key, "nested quantifiers like '\(group)' can take exponential time on some texts; "
-                + "rewrite without a repeated group that repeats inside")
-        }
-        return regex
     }
 
     static func rule(_ settings: [(String, SettingValue)], knownContainers: Set<String>,

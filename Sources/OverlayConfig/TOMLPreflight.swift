@@ -1,6 +1,7 @@
 /// Finds the malformed TOML that toml++ (under TOMLKit) does not report but asserts on: a table
 /// header whose first character cannot start a key (`[!x]`, `[#`, `[` at the end of a line), and
 /// an array element that starts with `}` or a vertical space other than a line break (`x = [ }`).
+/// A date-shaped value, a space and one digit (`x = 1979-05-27 1`) reaches another assertion.
 /// toml++ aborts the process there (its assertions are on in our builds; with NDEBUG it would be
 /// undefined behaviour), so the config parser runs this first and reports a located error.
 /// It also refuses keys of more than `maxKeyParts` dotted parts (in table headers, key/value
@@ -94,6 +95,7 @@ struct TOMLPreflight {
                 _ = open.popLast()
                 i += 1
             default:
+                if let problem = dateThenOneDigit() { return problem }
                 i += 1
             }
             atLineStart = false
@@ -174,6 +176,29 @@ struct TOMLPreflight {
             }
         }
         return nil
+    }
+
+    /// A bare value of ten characters shaped like a date (`1979-05-27`, `0app-n[-cy`), a space, one
+    /// digit and then anything but a digit: toml++ reads on for a time after the space and asserts
+    /// that what follows the digit is no terminator. Never valid TOML (an hour has two digits).
+    private func dateThenOneDigit() -> Problem? {
+        let c = bytes[i]
+        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c) || c == UInt8(ascii: "+") || c == UInt8(ascii: "-"),
+              i == 0 || !Self.continuesBareValue(bytes[i - 1]) else { return nil }
+        var end = i
+        while end < bytes.count, !" \t\r\n,]}#".utf8.contains(bytes[end]) { end += 1 }
+        // toml++ keeps the characters but underscores.
+        let chars = Array(String(decoding: bytes[i..<end], as: UTF8.self).unicodeScalars.filter { $0 != "_" })
+        guard chars.count == 10, chars[4] == "-", chars[7] == "-", end + 2 < bytes.count, bytes[end] == UInt8(ascii: " "),
+              (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end + 1]),
+              !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end + 2]) else { return nil }
+        return Problem(line: line, column: column(),
+                       reason: "a date followed by a space and one digit (a time needs two: 1979-05-27 07:32:00)")
+    }
+
+    private static func continuesBareValue(_ c: UInt8) -> Bool {
+        startsKey(c) && c != UInt8(ascii: "\"") && c != UInt8(ascii: "'") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".")
+            || c == UInt8(ascii: ":")
     }
 
     /// Bare key characters (A-Z a-z 0-9 _ -) and the two quotes.

@@ -12,6 +12,8 @@ public enum SwayIPCError: Error, Equatable, CustomStringConvertible {
     case malformed(String)
     /// A `--window` selector that cannot be parsed.
     case badSelector(String)
+    /// A `title~=REGEX` selector whose regex `UserRegex` refuses, and why.
+    case badRegex(selector: String, reason: String)
     /// No window matches the selector.
     case noMatch(String)
 
@@ -27,6 +29,7 @@ public enum SwayIPCError: Error, Equatable, CustomStringConvertible {
         case .malformed(let what): return "malformed sway IPC message: \(what)"
         case .badSelector(let text):
             return "bad window selector \"\(text)\": use app_id=ID, title=TEXT, title~=REGEX, con_id=N or focused"
+        case .badRegex(let text, let reason): return "bad window selector \"\(text)\": \(reason)"
         case .noMatch(let selector): return "no window matches \(selector)"
         }
     }

@@ -1,4 +1,5 @@
 // `--window` selectors: app_id=ID, title=TEXT (substring), title~=REGEX, con_id=N, focused.
+import UserRegex
 
 public enum WindowSelector: Equatable, Sendable, CustomStringConvertible {
     case appID(String)
@@ -7,7 +8,8 @@ public enum WindowSelector: Equatable, Sendable, CustomStringConvertible {
     case conID(Int)
     case focused
 
-    /// Parses a selector; throws `.badSelector` for anything else (an empty value, a bad regex).
+    /// Parses a selector; throws `.badRegex` for a regex `UserRegex` refuses, `.badSelector` for
+    /// anything else (an empty value, an unknown key).
     public init(parsing text: String) throws {
         if text == "focused" { self = .focused; return }
         func value(after prefix: String) -> String? {
@@ -16,7 +18,7 @@ public enum WindowSelector: Equatable, Sendable, CustomStringConvertible {
         if let v = value(after: "app_id=") {
             self = .appID(v)
         } else if let v = value(after: "title~=") {
-            guard (try? Regex(v)) != nil else { throw SwayIPCError.badSelector(text) }
+            do { _ = try UserRegex.compile(v) } catch { throw SwayIPCError.badRegex(selector: text, reason: error.description) }
             self = .titleMatches(v)
         } else if let v = value(after: "title=") {
             self = .titleContains(v)
@@ -42,7 +44,7 @@ public enum WindowSelector: Equatable, Sendable, CustomStringConvertible {
         case .appID(let id): return window.appID == id
         case .titleContains(let text): return window.title.contains(text)
         case .titleMatches(let pattern):
-            guard let regex = try? Regex(pattern) else { return false }
+            guard let regex = try? UserRegex.compile(pattern) else { return false }
             return window.title.contains(regex)
         case .conID(let id): return window.conID == id
         case .focused: return window.focused

@@ -11,6 +11,14 @@ import Testing
         do { _ = try parser.parse(text, file: "test.toml"); return nil } catch { return error }
     }
 
+    /// `text` is refused at `line`:`column` with a reason that starts with `reason`.
+    func expectLocated(_ text: String, _ line: Int, _ column: Int, _ reason: String) {
+        let error = error(text)
+        #expect(error?.line == line, "\(text.debugDescription): \(String(describing: error))")
+        #expect(error?.column == column, "\(text.debugDescription): \(String(describing: error))")
+        #expect(error?.reason.hasPrefix(reason) == true, "\(text.debugDescription): \(String(describing: error))")
+    }
+
     @Test func theFuzzFindingIsALocatedError() {
         // Fuzz/Regressions/config/header-invalid-utf8.toml: 0x9B, decoded as U+FFFD, after a `[`.
         let bytes: [UInt8] = Array("[containers.a]\n\n[".utf8) + [0x9B] + Array("[rules]]\nsummary = \"ok\"\n".utf8)
@@ -33,10 +41,7 @@ import Testing
         ("x = [\n  1,\n]\n[.]", 4, 2), ("s = \"\"\"\n[ok\n\"\"\"\n[=]", 4, 2),
     ])
     func headersThatCannotStartAKeyAreLocated(text: String, line: Int, column: Int) {
-        let error = error(text)
-        #expect(error?.line == line, "\(text.debugDescription): \(String(describing: error))")
-        #expect(error?.column == column, "\(text.debugDescription): \(String(describing: error))")
-        #expect(error?.reason.hasPrefix("a table header needs a key") == true)
+        expectLocated(text, line, column, "a table header needs a key")
     }
 
     @Test(arguments: [
@@ -45,10 +50,24 @@ import Testing
         ("x = [\u{2028}1]", 1, 6), ("x = [\u{00A0}}]", 1, 7), ("x = [\u{0B}]", 1, 6), ("x = [[1], [\r]]", 1, 12),
     ])
     func arrayElementsThatCannotStartAValueAreLocated(text: String, line: Int, column: Int) {
-        let error = error(text)
-        #expect(error?.line == line, "\(text.debugDescription): \(String(describing: error))")
-        #expect(error?.column == column, "\(text.debugDescription): \(String(describing: error))")
-        #expect(error?.reason.hasPrefix("expected a value or ']' in the array") == true)
+        expectLocated(text, line, column, "expected a value or ']' in the array")
+    }
+
+    @Test(arguments: [
+        // Fuzz/Regressions/config/date-then-one-digit.toml: `1=0app-n[-cy 3`, shaped like a date.
+        ("1=0app-n[-cy 3\n", 1, 3), ("x = 1979-05-27 1\n", 1, 5), ("x = [1979-05-27 1]", 1, 6),
+        ("x = { a = 1979-05-27 1, b = 2 }", 1, 11), ("a = 1\nx = 1_979-05-27 0#", 2, 5), ("x = -979-05-27 1,", 1, 5),
+    ])
+    func aDateThenOneDigitIsLocated(text: String, line: Int, column: Int) {
+        expectLocated(text, line, column, "a date followed by a space and one digit")
+    }
+
+    @Test(arguments: [
+        "x = 1979-05-27 07:32:00\n", "x = 1979-05-27 # a comment\n", "x = [1979-05-27, 1]\n", "x = 1979-05-27 1",
+        "x = \"1979-05-27 1\"\n", "# 1979-05-27 1\n", "x = 21979-05-27 1\n",
+    ])
+    func datesAndLookalikesPassThePreflight(text: String) {
+        #expect(error(text)?.reason.hasPrefix("a date followed by a space") != true, "\(text.debugDescription)")
     }
 
     @Test(arguments: [

@@ -74,9 +74,20 @@ final class FramingTests: XCTestCase {
         XCTAssertEqual(try WindowSelector(parsing: "con_id=5").select(in: windows)?.conID, 5)
         XCTAssertEqual(try WindowSelector(parsing: "focused").select(in: windows)?.conID, 4)
         XCTAssertNil(try WindowSelector(parsing: "app_id=nothing").select(in: windows))
-        for bad in ["", "app_id=", "con_id=x", "title~=(", "class=foot", "focused=1"] {
+        for bad in ["", "app_id=", "con_id=x", "class=foot", "focused=1"] {
             XCTAssertThrowsError(try WindowSelector(parsing: bad), bad) { error in
                 XCTAssertEqual(error as? SwayIPCError, .badSelector(bad))
+            }
+        }
+        // A regex the parser rejects, one nested deeper than it can recurse, one that can take
+        // exponential time: each refused with the reason.
+        let deep = "title~=" + String(repeating: "[", count: 4_000) + "a" + String(repeating: "]", count: 4_000)
+        for (bad, reason) in [("title~=(", "invalid regex '('"), (deep, "groups and character classes nest 4000 deep"),
+                              ("title~=(a+)+", "nested quantifiers like '(a+)+'")] {
+            XCTAssertThrowsError(try WindowSelector(parsing: bad), bad) { error in
+                guard case .badRegex(bad, let why)? = error as? SwayIPCError else { return XCTFail("\(error)") }
+                XCTAssertTrue(why.hasPrefix(reason), why)
+                XCTAssertTrue("\(error)".hasPrefix("bad window selector \"title~="), "\(error)")
             }
         }
     }
