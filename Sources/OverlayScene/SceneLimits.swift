@@ -1,4 +1,5 @@
-/// Bounds on what a scene may ask to draw: a picture is a canvas in memory, 4 bytes a pixel.
+/// Bounds on what a scene may ask to draw: a picture is a canvas in memory, 4 bytes a pixel; a
+/// shadow's blur, a card's lengths and a container's spacing are bounded like the config's.
 extension SceneRenderer {
     /// Pixels a side of a rendered picture (a frame or a contact sheet): 256 MiB at most.
     public static let maximumPixelSide = 8192.0
@@ -29,6 +30,24 @@ extension SceneRenderer {
             throw SceneError.badValue(field: "size", value: "\(width)x\(height) at scale \(scale) "
                                       + "(1 to \(Int(maximumPixelSide)) pixels a side)")
         }
+    }
+
+    /// Lengths and counts a scene may set, as the config file bounds them where it has the key.
+    static let ranges: [String: ClosedRange<Double>] = [
+        "shadow.radius": 0...200, "shadow.offset": -500...500, "spacing": -1000...1000, "insets": 0...10_000,
+        "delayForShowingNext": 0...60, "style.width": 0...maximumPixelSide, "style.padding": 0...1000,
+        "style.cornerRadius": 0...1000, "style.borderWidth": 0...100, "style.iconSize": 0...1024,
+        "style.bodyMaxLines": 0...1000, "frame": -100_000...100_000, "tip.target": -100_000...100_000,
+        "tip.usableInsets": 0...10_000,
+    ]
+
+    /// `value` if it is within the bounds of `field` (a key of `ranges`).
+    static func bounded(_ value: Double, _ field: String) throws -> Double {
+        let range = ranges[field]!
+        guard range.contains(value) else {
+            throw SceneError.badValue(field: field, value: "\(value) (expected \(range.lowerBound)...\(range.upperBound))")
+        }
+        return value
     }
 
     /// Times are seconds on the scene's timeline: finite, and within a day of its start.

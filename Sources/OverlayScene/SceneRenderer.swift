@@ -206,7 +206,8 @@ public final class SceneRenderer {
 
     static func rect(_ values: [Double], field: String) throws -> Rect {
         guard values.count == 4 else { throw SceneError.badValue(field: field, value: "\(values)") }
-        return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
+        let v = try values.map { try bounded($0, field) }
+        return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 
     static func container(_ spec: ContainerSpec) throws -> ContainerConfiguration {
@@ -223,8 +224,8 @@ public final class SceneRenderer {
         case let other: throw SceneError.badValue(field: "queueType", value: other)
         }
         var config = ContainerConfiguration(name: spec.name, displayType: display, queueType: queue)
-        if let v = spec.spacing { config.spacing = v }
-        if let v = spec.insets {
+        if let v = spec.spacing { config.spacing = try Self.bounded(v, "spacing") }
+        if let v = try spec.insets?.map({ try Self.bounded($0, "insets") }) {
             switch v.count {
             case 1: config.insets = EdgeInsets(all: v[0])
             case 4: config.insets = EdgeInsets(top: v[0], leading: v[1], bottom: v[2], trailing: v[3])
@@ -232,7 +233,7 @@ public final class SceneRenderer {
             }
         }
         config.maximumVisible = spec.maximumVisible
-        if let v = spec.delayForShowingNext { config.delayForShowingNext = v }
+        if let v = spec.delayForShowingNext { config.delayForShowingNext = try Self.bounded(v, "delayForShowingNext") }
         if let v = spec.clipped { config.clipped = v }
         config.groupThreshold = spec.groupThreshold
         if spec.displayOrder == "oldestOnTop" { config.displayOrder = .oldestOnTop }

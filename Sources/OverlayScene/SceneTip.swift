@@ -16,7 +16,9 @@ public struct SceneTip {
 
     init(_ spec: TipSpec, summary: String?, body: String?) throws {
         switch spec.target.count {
-        case 2: target = .point(Point(x: spec.target[0], y: spec.target[1]))
+        case 2:
+            let v = try spec.target.map { try SceneRenderer.bounded($0, "tip.target") }
+            target = .point(Point(x: v[0], y: v[1]))
         case 4: target = .rect(try SceneRenderer.rect(spec.target, field: "tip.target"))
         default: throw SceneError.badValue(field: "tip.target", value: "\(spec.target)")
         }
@@ -28,11 +30,12 @@ public struct SceneTip {
         }
         marksTarget = spec.markTarget ?? false
         content = CalloutContent(title: spec.title ?? summary ?? "", body: spec.body ?? body ?? "")
-        switch spec.usableInsets?.count {
+        let insets = try spec.usableInsets?.map { try SceneRenderer.bounded($0, "tip.usableInsets") }
+        switch insets?.count {
         case nil: usableInsets = EdgeInsets(all: 0)
-        case 1: usableInsets = EdgeInsets(all: spec.usableInsets![0])
+        case 1: usableInsets = EdgeInsets(all: insets![0])
         case 4:
-            let v = spec.usableInsets!
+            let v = insets!
             usableInsets = EdgeInsets(top: v[0], leading: v[1], bottom: v[2], trailing: v[3])
         default: throw SceneError.badValue(field: "tip.usableInsets", value: "\(spec.usableInsets!)")
         }

@@ -115,9 +115,9 @@ enum SceneValues {
             if s.disabled == true {
                 config.shadow = .disabled
             } else {
-                let offset = s.offset ?? [0, 0]
+                let offset = try (s.offset ?? [0, 0]).map { try SceneRenderer.bounded($0, "shadow.offset") }
                 guard offset.count == 2 else { throw SceneError.badValue(field: "shadow.offset", value: "\(offset)") }
-                var shadow = Shadow(radius: s.radius, offset: Point(x: offset[0], y: offset[1]))
+                var shadow = Shadow(radius: try SceneRenderer.bounded(s.radius, "shadow.radius"), offset: Point(x: offset[0], y: offset[1]))
                 if let c = s.color { shadow.color = try color(c, field: "shadow.color") }
                 config.shadow = .value(shadow)
             }
@@ -132,18 +132,18 @@ enum SceneValues {
         var style = base
         guard let spec else { return style }
         if let name = spec.theme { style = try theme(name).style }
-        if let v = spec.width { style.width = v }
-        if let v = spec.padding { style.padding = v }
-        if let v = spec.cornerRadius { style.cornerRadius = v }
-        if let v = spec.borderWidth { style.borderWidth = v }
+        if let v = spec.width { style.width = try SceneRenderer.bounded(v, "style.width") }
+        if let v = spec.padding { style.padding = try SceneRenderer.bounded(v, "style.padding") }
+        if let v = spec.cornerRadius { style.cornerRadius = try SceneRenderer.bounded(v, "style.cornerRadius") }
+        if let v = spec.borderWidth { style.borderWidth = try SceneRenderer.bounded(v, "style.borderWidth") }
         if let v = spec.background { style.background = try color(v, field: "style.background") }
         if let v = spec.gradient { style.backgroundGradient = try color(v, field: "style.gradient") }
         if let v = spec.border { style.border = try color(v, field: "style.border") }
         if let v = spec.font { style.font = v }
         if let v = spec.summaryFont { style.summaryFont = v }
-        if let v = spec.bodyMaxLines { style.bodyMaxLines = v }
+        if let v = spec.bodyMaxLines { style.bodyMaxLines = Int(try SceneRenderer.bounded(Double(v), "style.bodyMaxLines")) }
         if let v = spec.closeButton { style.showsCloseButton = v }
-        if let v = spec.iconSize { style.iconSize = v }
+        if let v = spec.iconSize { style.iconSize = try SceneRenderer.bounded(v, "style.iconSize") }
         return style
     }
 
