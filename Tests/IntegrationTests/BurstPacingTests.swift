@@ -24,12 +24,20 @@ print(json.dumps({"seconds": sent, "replies": replies}))
 
     private struct Burst: Decodable { let seconds: Double; let replies: Int }
 
-    /// Timestamps (ms) of the daemon's `wl_surface.attach` requests.
-    private func attachTimes(_ daemon: OverlayDaemon) -> [Double] {
-        daemon.process.stderr.string.split(separator: "\n").compactMap { line in
-            guard line.contains(".attach("), line.contains("-> wl_surface@"), line.hasPrefix("["),
-                  let close = line.firstIndex(of: "]") else { return nil }
-            return Double(line[line.index(after: line.startIndex)..<close].trimmingCharacters(in: .whitespaces))
+    private func attachTimes(_ daemon: OverlayDaemon) -> [Double] { Self.attachTimes(in: daemon.process.stderr.string) }
+
+    /// Timestamps (ms) of the `wl_surface.attach` requests of a WAYLAND_DEBUG trace. libwayland
+    /// prints the wall clock's microseconds as a 32-bit number, which wraps every 4,294.967296 s
+    /// (a CI run crossed it mid-test): each time a stamp is below the one before, a wrap is added.
+    static func attachTimes(in trace: String) -> [Double] {
+        var wraps = 0.0, previous = -Double.infinity
+        return trace.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("["), let close = line.firstIndex(of: "]"),
+                  let stamp = Double(line[line.index(after: line.startIndex)..<close].trimmingCharacters(in: .whitespaces)) else { return nil }
+            if stamp < previous { wraps += 1 }
+            previous = stamp
+            guard line.contains(".attach("), line.contains("-> wl_surface@") else { return nil }
+            return stamp + wraps * 4_294_967.296
         }
     }
 
@@ -73,5 +81,16 @@ print(json.dumps({"seconds": sent, "replies": replies}))
         XCTAssertLessThanOrEqual(quick.count, max(3, gaps.count / 4),
                                  "\(quick.count) of \(gaps.count) frames came under 33 ms after the one before: \(gaps.map(Int.init))")
         XCTAssertTrue(daemon.isRunning)
+    }
+}
+
+/// The stamps of the trace of the CI run that crossed the wrap: the attach after it comes later.
+final class WaylandStampTests: XCTestCase {
+    func testStampsAcrossTheWrapKeepTheirOrder() {
+        let trace = "[4294186.453]  -> wl_surface@3.attach(wl_buffer@16, 0, 0)\n[4294190.100] wl_callback@18.done(1)\n"
+            + "[    130.428]  -> wl_surface@3.attach(wl_buffer@17, 0, 0)\n"
+        let times = BurstPacingTests.attachTimes(in: trace)
+        XCTAssertEqual(times.count, 2)
+        XCTAssertEqual(times.last! - times.first!, 4_294_967.296 - 4_294_186.453 + 130.428, accuracy: 0.001)
     }
 }
