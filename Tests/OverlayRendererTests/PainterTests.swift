@@ -63,6 +63,22 @@ final class PainterTests: XCTestCase {
         XCTAssertEqual(e.bottom, e.top + 12, "the offset moves the reach down")
     }
 
+    /// A library caller's shadow of any radius: one past `GaussianBlur.maximumRadius` is drawn at
+    /// it (a radius of 1.8e71 trapped converting the blur's margin to pixels), one that is not a
+    /// finite number without blur.
+    func testAShadowOfAnyRadiusIsDrawnWithinTheBound() {
+        XCTAssertEqual(GaussianBlur.sigma(radius: 1.8e71), GaussianBlur.maximumRadius / 2)
+        XCTAssertEqual(GaussianBlur.sigma(radius: .infinity), 0)
+        XCTAssertEqual(GaussianBlur.sigma(radius: .nan), 0)
+        XCTAssertEqual(GaussianBlur.sigma(radius: -4), 0)
+        XCTAssertEqual(GaussianBlur.sigma(radius: 16), 8)
+        let blurred = paint(resolved { $0.shadow = .value(Shadow(color: .black, radius: 1.8e71)) }, item: item()).0
+        XCTAssertGreaterThan(blurred.pixel(x: 200, y: 160).a, 0, "blurred 60 points past the card's edge (σ 100)")
+        // Unblurred and not offset, the shadow lies wholly under the card, where it is cut out.
+        let sharp = paint(resolved { $0.shadow = .value(Shadow(color: .black, radius: .nan)) }, item: item()).0
+        XCTAssertEqual(sharp.pixel(x: 200, y: 160).a, 0)
+    }
+
     /// A card at opacity 0 (the first frame of its fade-in) leaves no pixels: it is not painted;
     /// its container-wide background, when showing, still is.
     func testAWhollyTransparentCardIsNotPainted() {

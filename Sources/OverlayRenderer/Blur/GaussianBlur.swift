@@ -16,8 +16,13 @@ public enum GaussianBlur {
     public static let fastPasses = 3
     static let block = 8
 
-    /// σ for a CSS-style blur radius.
-    public static func sigma(radius: Double) -> Double { max(0, radius) / 2 }
+    /// The largest blur radius drawn (the config's bound); a larger one is drawn at this one, and
+    /// one that is not a finite number as no blur.
+    public static let maximumRadius = 200.0
+
+    /// σ for a CSS-style blur radius, within 0…`maximumRadius` / 2: a library caller's shadow of
+    /// any radius costs a bounded surface and cannot trap converting its margin to pixels.
+    public static func sigma(radius: Double) -> Double { radius.isFinite ? min(max(0, radius), maximumRadius) / 2 : 0 }
 
     /// Blurs `width`×`height` pixels at `pixels` (rows `stride` bytes apart) in place, clamping
     /// at the edges (transparent surroundings stay transparent). σ below 0.5 is a no-op.
