@@ -52,7 +52,10 @@ struct OSDRequest: Equatable {
         return (label ?? known.label, level, 100, icon ?? known.icon(level, muted: muted), muted)
     }
 
-    static let unknownKind = ValidationError("KIND must be volume, microphone or brightness")
+    static let unknownKind: ValidationError = {
+        let names = OSD.Kind.allCases.map(\.rawValue)
+        return ValidationError("KIND must be " + names.dropLast().joined(separator: ", ") + " or " + names.last!)
+    }()
 
     /// A label (and an icon) alone: a message, shown without a bar.
     var isMessage: Bool { kind == nil && value == nil && label != nil }
