@@ -72,7 +72,7 @@ public enum ViewSettings {
         var shadow = Shadow(radius: try SettingValue.string(parts[0]).parsedNumber(key, in: 0...200))
         if parts.count > 1 { shadow.color = try ViewSettingNames.color(parts[1], key: key) }
         if parts.count > 2 {
-            let offset = try parts[2].split(separator: ",").map { try SettingValue.string(String($0)).parsedNumber(key, in: -500...500) }
+            let offset = try parts[2].split(separator: ",").map { try SettingValue.string(String($0)).parsedNumber(key, in: -Shadow.maximumOffset...Shadow.maximumOffset) }
             guard offset.count == 2 else { throw SettingError(key, "shadow offset is DX,DY") }
             shadow.offset = Point(x: offset[0], y: offset[1])
         }

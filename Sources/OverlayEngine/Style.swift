@@ -57,6 +57,9 @@ public enum BackgroundTransition: Equatable, Sendable {
 
 /// A drop shadow: colour, blur radius and offset.
 public struct Shadow: Hashable, Sendable {
+    /// The largest offset a shadow is drawn at, in points on either axis (configs and scenes
+    /// refuse more; the renderer draws a larger one at this).
+    public static let maximumOffset = 500.0
     public var color: Color
     public var radius: Double
     public var offset: Point

@@ -39,21 +39,24 @@ public enum WindowSelector: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    public func matches(_ window: SwayWindow) -> Bool {
-        switch self {
-        case .appID(let id): return window.appID == id
-        case .titleContains(let text): return window.title.contains(text)
-        case .titleMatches(let pattern):
-            guard let regex = try? UserRegex.compile(pattern) else { return false }
-            return window.title.contains(regex)
-        case .conID(let id): return window.conID == id
-        case .focused: return window.focused
-        }
-    }
+    public func matches(_ window: SwayWindow) -> Bool { matcher()(window) }
 
     /// The matching window: the focused one if several match, else the first in tree order.
     public func select(in windows: [SwayWindow]) -> SwayWindow? {
-        let all = windows.filter(matches)
+        let all = windows.filter(matcher())
         return all.first(where: \.focused) ?? all.first
+    }
+
+    /// The test a window passes, a `title~=` regex compiled once for all the windows it checks.
+    private func matcher() -> (SwayWindow) -> Bool {
+        switch self {
+        case .appID(let id): return { $0.appID == id }
+        case .titleContains(let text): return { $0.title.contains(text) }
+        case .titleMatches(let pattern):
+            guard let regex = try? UserRegex.compile(pattern) else { return { _ in false } }
+            return { $0.title.contains(regex) }
+        case .conID(let id): return { $0.conID == id }
+        case .focused: return { $0.focused }
+        }
     }
 }

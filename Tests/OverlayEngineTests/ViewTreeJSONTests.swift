@@ -122,6 +122,8 @@ struct ViewTreeJSONTests {
         #expect(error(#"{"type":"vstack","children":["# + shadows + "]}")
                 == "$.children[16].modifiers[0]: more than the limit of 16 shadows in the tree")
         #expect(error(text([#"{"shadow":{"radius":200}}"#]))?.hasPrefix("$.modifiers[0].shadow.radius:") == true)
+        #expect(error(text([#"{"shadow":{"y":501}}"#]))?.hasPrefix("$.modifiers[0].shadow.y:") == true, "drawn within ±500")
+        #expect(error(text([#"{"shadow":{"x":-500,"y":500}}"#])) == nil)
         #expect(error(text(Array(repeating: #"{"padding":1}"#, count: 32))) == nil, "32 on one view are fine")
     }
 

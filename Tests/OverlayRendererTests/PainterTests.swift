@@ -79,6 +79,26 @@ final class PainterTests: XCTestCase {
         XCTAssertEqual(sharp.pixel(x: 200, y: 160).a, 0)
     }
 
+    /// A library caller's shadow offset of any size, or none at all (not finite), is drawn within
+    /// the bound a config or view file has (`Shadow.maximumOffset` points), never trapping.
+    func testAShadowOfAnyOffsetIsDrawnWithinTheBound() {
+        for offset in [1e300, -1e300, .infinity, -.infinity, .nan] {
+            let shadow = Shadow(color: .black, radius: 4, offsetX: offset, offsetY: offset)
+            let extent = shadow.extent
+            for side in [extent.left, extent.top, extent.right, extent.bottom] {
+                XCTAssertTrue(side.isFinite && side <= Shadow.maximumOffset + 10, "\(offset): reach \(side)")
+            }
+            let (canvas, ink) = paint(resolved { $0.shadow = .value(shadow) }, item: item())
+            XCTAssertEqual(ink.count, 1, "\(offset): the card is painted")
+            XCTAssertEqual(canvas.pixel(x: 200, y: 70).a, 255, "\(offset): the card itself is opaque")
+        }
+        let nan = Shadow(color: Color(red: .nan, green: 0, blue: 0, alpha: 1), radius: .nan, offsetX: .nan, offsetY: 2)
+        XCTAssertEqual(nan.drawn, nan.drawn, "drawn, a shadow not finite is one cache key, not a new one each frame")
+        XCTAssertEqual(nan.drawn, Shadow(color: .black, radius: 0, offsetX: 0, offsetY: 2))
+        let near = paint(resolved { $0.shadow = .value(Shadow(color: .black, radius: 0, offsetX: 0, offsetY: 30)) }, item: item()).0
+        XCTAssertGreaterThan(near.pixel(x: 200, y: 120).a, 0, "an offset within the bound moves the shadow below the card")
+    }
+
     /// A card at opacity 0 (the first frame of its fade-in) leaves no pixels: it is not painted;
     /// its container-wide background, when showing, still is.
     func testAWhollyTransparentCardIsNotPainted() {

@@ -32,8 +32,8 @@ extension ViewJSONDecoder {
             var f = try JSONFields(body, at)
             var shadow = Shadow(radius: try f.number("radius", in: 0...limits.maxShadowRadius, default: 4))
             if let c = try color(&f, "color") { shadow.color = c }
-            shadow.offset = Point(x: try f.number("x", in: -limits.maxLength...limits.maxLength, default: 0),
-                                  y: try f.number("y", in: -limits.maxLength...limits.maxLength, default: 0))
+            let offsets = -Shadow.maximumOffset...Shadow.maximumOffset
+            shadow.offset = Point(x: try f.number("x", in: offsets, default: 0), y: try f.number("y", in: offsets, default: 0))
             try f.finish()
             return .shadow(shadow)
         case "opacity":

@@ -10,10 +10,27 @@ extension Shadow {
     public var offsetX: Double { offset.x }
     public var offsetY: Double { offset.y }
 
-    /// How far (points) the shadow reaches past the view's frame on each side: 3σ plus the offset.
+    /// How far (points) the shadow as drawn reaches past the view's frame on each side: 3σ plus
+    /// the offset.
     public var extent: (left: Double, top: Double, right: Double, bottom: Double) {
-        let reach = (3 * GaussianBlur.sigma(radius: radius)).rounded(.up) + 1
-        return (max(0, reach - offsetX), max(0, reach - offsetY), max(0, reach + offsetX), max(0, reach + offsetY))
+        let drawn = self.drawn
+        let reach = (3 * GaussianBlur.sigma(radius: drawn.radius)).rounded(.up) + 1
+        let x = drawn.offsetX, y = drawn.offsetY
+        return (max(0, reach - x), max(0, reach - y), max(0, reach + x), max(0, reach + y))
+    }
+
+    /// This shadow as it is drawn: radius within 0…`GaussianBlur.maximumRadius`, offset within
+    /// ±`maximumOffset`, colour channels within 0…1, and 0 for anything not finite. So a library
+    /// caller's shadow of any size draws (and is cached) like one a config could give.
+    var drawn: Shadow {
+        func bounded(_ value: Double, _ range: ClosedRange<Double>) -> Double {
+            value.isFinite ? min(max(value, range.lowerBound), range.upperBound) : 0
+        }
+        let offsets = -Self.maximumOffset...Self.maximumOffset
+        return Shadow(color: Color(red: bounded(color.red, 0...1), green: bounded(color.green, 0...1),
+                                   blue: bounded(color.blue, 0...1), alpha: bounded(color.alpha, 0...1)),
+                      radius: bounded(radius, 0...GaussianBlur.maximumRadius),
+                      offset: Point(x: bounded(offset.x, offsets), y: bounded(offset.y, offsets)))
     }
 }
 
@@ -58,6 +75,7 @@ final class ShadowPainter {
     /// at the given point.
     func paint(_ cr: OpaquePointer, frame: Rect, shape: AnyHashable, shadow: Shadow, scale: Double,
                alpha: Double, trace: (OpaquePointer, (x: Double, y: Double)) -> Void) {
+        let shadow = shadow.drawn  // a cache key equal to itself (no NaN), of a size that draws
         guard shadow.color.a > 0, alpha > 0, frame.width > 0, frame.height > 0 else { return }
         let key = Key(width: frame.width, height: frame.height, shape: shape, shadow: shadow, scale: scale)
         let entry = cache[key] ?? blurred(key, trace: trace)
