@@ -70,6 +70,53 @@ final class OSDTests: RigTestCase {
         XCTAssertEqual(try state("osd").showing.map(String.init), [id])
     }
 
+    /// `osd caps-lock` reads the keyboard's LED. The VM has none, so the command runs in a mount
+    /// namespace of its own whose /sys/class is a tmpfs holding `leds/input3::capslock`: lit, the
+    /// screen shows exactly what `osd --label "Caps Lock on" --icon input-keyboard-symbolic` shows,
+    /// dark, what "Caps Lock off" shows, in the same view. Where the machine has no Caps Lock LED,
+    /// the command alone fails naming where it looked.
+    func testCapsLockShowsTheStateOfItsLED() throws {
+        guard getuid() == 0 else { throw XCTSkip("a mount namespace with LEDs of its own needs root") }
+        guard let unshare = ProcessRunner.which("unshare") else { throw XCTSkip("unshare is missing (util-linux)") }
+        let probe = ProcessRunner.run(unshare, ["-m", "/bin/sh", "-c", "mount -t tmpfs tmpfs /sys/class"])
+        guard probe.succeeded else { throw XCTSkip("no mount namespace here (a container without CAP_SYS_ADMIN?): \(probe)") }
+        let config = try rig.writeScratchFile("osd-30s.toml", Data("[containers.osd]\nauto-dismiss = 30\n".utf8))
+        _ = try startDaemon(["--config", config])
+        let bin = try DaemonBinary.prepare()
+        func capsLock(lit: Bool) -> ProcessOutput {
+            let led = "/sys/class/leds/input3::capslock"
+            let script = "mount -t tmpfs tmpfs /sys/class && mkdir -p '\(led)' && echo \(lit ? 1 : 0) > '\(led)/brightness'"
+                + " && exec /bin/bash '\(Rig.script)' run '\(bin)' osd caps-lock"
+            let out = ProcessRunner.run(unshare, ["-m", "/bin/bash", "-c", script],
+                                        environment: Rig.scriptEnvironment(dir: rig.dir, compositor: rig.compositor, scale: rig.scale),
+                                        timeout: 10 * DaemonBinary.slowdown)
+            note("osd caps-lock, its LED \(lit ? "lit" : "dark") → \(out)")
+            return out
+        }
+        /// The settled screen once `show` has run, and the id it printed.
+        func shown(_ show: () throws -> ProcessOutput) throws -> (String, Screenshot) {
+            let out = try show()
+            XCTAssertTrue(out.succeeded && !out.stdout.isEmpty, "\(out)")
+            Thread.sleep(forTimeInterval: 0.3)  // the message's fade-in (0.1 s) over
+            return (out.stdout, try settledScreenshot(within: 3) { $0.contentBox != nil })
+        }
+        let (id, lit) = try shown { capsLock(lit: true) }
+        let (_, on) = try shown { try cli(["osd", "--label", "Caps Lock on", "--icon", "input-keyboard-symbolic"]) }
+        let (darkID, dark) = try shown { capsLock(lit: false) }
+        let (_, off) = try shown { try cli(["osd", "--label", "Caps Lock off", "--icon", "input-keyboard-symbolic"]) }
+        XCTAssertEqual(darkID, id, "the same view")
+        XCTAssertTrue(lit.samePixels(as: on), "lit: \"Caps Lock on\"")
+        XCTAssertTrue(dark.samePixels(as: off), "dark: \"Caps Lock off\"")
+        XCTAssertFalse(on.samePixels(as: off), "the two messages differ")
+
+        let leds = (try? FileManager.default.contentsOfDirectory(atPath: "/sys/class/leds")) ?? []
+        if !leds.contains(where: { $0.hasSuffix("::capslock") }) {
+            let none = try cli(["osd", "caps-lock"])
+            XCTAssertFalse(none.succeeded)
+            XCTAssertTrue(none.stderr.contains("overlay-wl: no Caps Lock LED under /sys/class/leds"), none.stderr)
+        }
+    }
+
     /// A level pressed alone, the bar still since the last: the bar's 10-point move (ease-out
     /// over 0.1 s) at 30 frames a second, the value's frame already a pause (`TreeMove.lead`)
     /// along it, its end shown by the next frame. Two commits (WAYLAND_DEBUG), or one: a busy

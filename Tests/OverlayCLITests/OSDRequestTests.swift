@@ -24,6 +24,8 @@ private func parsedByArgumentParser(_ arguments: [String]) -> OSDRequest? {
         ["--value", "3", "--max", "4", "--label", "Fan <2>", "--icon", "fan"],
         ["--value=0", "--max=0.5"],
         ["--value", "70"],
+        ["caps-lock"],
+        ["num-lock", "--led", "input3::numlock", "--icon", "keyboard"],
     ])
     func plainArgumentsReadAsArgumentParserReadsThem(_ arguments: [String]) throws {
         let plain = try #require(OSDRequest.parsePlain(arguments))
@@ -38,12 +40,14 @@ private func parsedByArgumentParser(_ arguments: [String]) -> OSDRequest? {
         ["--value=abc"], ["volume", "0x10"], ["volume", "1e2"], ["volume", "40", "--", "x"],
         ["volume", "40", "--label", "--icon"], ["volume", "40", "--muted=yes"], ["speed", "40"], ["--value", "3", "volume"],
         ["volume", "40", "--unknown", "x"], ["volume", "40", "--label", "a", "--label", "b"],
+        ["caps-lock", "1"], ["caps-lock", "--label", "Caps"], ["caps-lock", "--muted"], ["volume", "40", "--led", "x"],
+        ["caps-lock", "--stdin"], ["--led", "input3::capslock"],
     ])
     func anythingElseGoesToArgumentParser(_ arguments: [String]) {
         #expect(OSDRequest.parsePlain(arguments) == nil)
     }
 
-    static let tokens = ["volume", "microphone", "brightness", "40", "100", "101", "1000", "-1", "3.5", "0x1", "x", "--muted", "--stdin",
+    static let tokens = ["volume", "microphone", "brightness", "caps-lock", "scroll-lock", "--led", "--led=l", "40", "100", "101", "1000", "-1", "3.5", "0x1", "x", "--muted", "--stdin",
                          "--value", "--max", "--label", "--icon", "--value=2", "--max=4", "--label=L", "--icon=i",
                          "--muted=1", "--help", "--", "-"]
 

@@ -135,7 +135,10 @@ import Testing
         #expect(try shown(["microphone", "50", "--muted"]) == ("Microphone", "microphone-sensitivity-muted-symbolic", true))
         #expect(try shown(["brightness", "100", "--label", "Screen"]) == ("Screen", "display-brightness-symbolic", false))
         for (arguments, message) in [(["brightness", "50", "--muted"], "--muted applies to volume and microphone"),
-                                     (["speaker", "50"], "KIND must be volume, microphone or brightness"),
+                                     (["speaker", "50"], "KIND must be volume, microphone, brightness, caps-lock, num-lock or scroll-lock"),
+                                     (["caps-lock", "--stdin"], "--stdin reads levels: caps-lock has none"),
+                                     (["num-lock", "--value", "3"], "num-lock shows the key's state, read from its LED: give no level, --value, --max or --label"),
+                                     (["brightness", "50", "--led", "x"], "--led applies to caps-lock, num-lock and scroll-lock"),
                                      (["microphone", "1000"], "the level must be 0…999 (past 100: amplified)")] {
             #expect(OSDCommand.message(for: OSDCommand.parseError(arguments)) == message, "\(arguments)")
         }

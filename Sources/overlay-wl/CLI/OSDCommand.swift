@@ -161,19 +161,20 @@ enum OSD {
 struct OSDCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "osd",
-        abstract: "Show a level (volume, microphone, brightness, any value) in the osd container; a new one updates it in place.",
+        abstract: "Show a level (volume, microphone, brightness, any value) or a lock key's state in the osd container; a new one updates it in place.",
         discussion: """
             overlay-wl osd volume 40 [--muted] [--icon NAME]; overlay-wl osd microphone 70 [--muted]; \
             overlay-wl osd brightness 80; \
             overlay-wl osd --value V [--max M] [--label TEXT] [--icon NAME]; overlay-wl osd --label TEXT [--icon NAME] \
-            (a message, no bar). Prints the view's id, the same \
+            (a message, no bar); overlay-wl osd caps-lock [--led NAME] (or num-lock, scroll-lock: "Caps Lock on" or \
+            "off", read from the keyboard's LED under /sys/class/leds; bind it to the key's release). Prints the view's id, the same \
             while the OSD shows. With --stdin (overlay-wl osd volume --stdin), each line of standard input \
             is a level (or value), shown as it comes over one bus connection: a number, a % after it \
             allowed, and for volume or microphone `muted` after it; a bad line (or one longer than 256 bytes) is \
             reported and skipped. Numbers are decimal (40, 37.5).
             """)
 
-    @Argument(help: "volume, microphone or brightness (or none, with --value).") var kind: String?
+    @Argument(help: "volume, microphone or brightness (or none, with --value); caps-lock, num-lock or scroll-lock.") var kind: String?
     @Argument(help: "The level in percent: 0 to 100, a volume or microphone up to 999 (amplified past 100).", transform: OSDCommand.decimal)
     var level: Double?
     // `.unconditional`: `--value -1` is a value out of range, not a missing value and an option.
@@ -184,11 +185,13 @@ struct OSDCommand: ParsableCommand {
     var label: String?
     @Option(help: "An icon-theme name drawn before the label.") var icon: String?
     @Flag(help: "Volume or microphone: muted (the bar dimmed, \"Muted\" for the percentage).") var muted = false
+    @Option(help: "caps-lock, num-lock or scroll-lock: the LED to read, a name under /sys/class/leds (default: every keyboard's, on if any is lit).")
+    var led: String?
     @Flag(help: "Read the levels (or values) from standard input, one a line, until it ends.") var stdin = false
 
     /// What the arguments ask for (`OSDRequest`: its checks, what it shows, its call).
     var request: OSDRequest {
-        OSDRequest(kind: kind, level: level, value: value, max: self.max, label: label, icon: icon, muted: muted)
+        OSDRequest(kind: kind, level: level, value: value, max: self.max, label: label, icon: icon, muted: muted, led: led)
     }
 
     func validate() throws {
@@ -198,6 +201,8 @@ struct OSDCommand: ParsableCommand {
 
     /// With `--stdin` the levels come on its lines: none is given here.
     private func validateReading() throws {
+        if let kind, LockKey(rawValue: kind) != nil { throw ValidationError("--stdin reads levels: \(kind) has none") }
+        if led != nil { throw ValidationError("--led applies to caps-lock, num-lock and scroll-lock") }
         if let kind {
             guard OSD.Kind(rawValue: kind) != nil else { throw OSDRequest.unknownKind }
             guard level == nil, value == nil else { throw ValidationError("with --stdin the levels come on standard input") }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DBusService
 
 /// What one `overlay-wl osd` shows: a kind and its level, or a value of one's own, and how it
 /// looks. `OSDCommand` is the definition of the command (help, errors, completions, the man
@@ -16,9 +17,16 @@ struct OSDRequest: Equatable {
     var label: String?
     var icon: String?
     var muted = false
+    /// A lock key's LED to read (`--led input3::capslock`).
+    var led: String?
 
     func validate() throws {
-        if let kind {
+        if let kind, let lock = LockKey(rawValue: kind) {
+            // Its state is read from the keyboard's LED; only the icon can be given.
+            guard level == nil, value == nil, self.max == nil, label == nil else {
+                throw ValidationError("\(lock.rawValue) shows the key's state, read from its LED: give no level, --value, --max or --label")
+            }
+        } else if let kind {
             guard let known = OSD.Kind(rawValue: kind) else { throw Self.unknownKind }
             guard value == nil else { throw ValidationError("--value is for a value of your own: give \(kind)'s level after it") }
             // `volume -1` comes here too: a word starting with `-` is taken for an option.
@@ -43,6 +51,7 @@ struct OSDRequest: Equatable {
             if self.max != nil { throw ValidationError("--max applies to --value") }
         }
         if muted && kind.flatMap(OSD.Kind.init)?.isSound != true { throw ValidationError("--muted applies to volume and microphone") }
+        if led != nil && kind.flatMap(LockKey.init) == nil { throw ValidationError("--led applies to caps-lock, num-lock and scroll-lock") }
     }
 
     /// The label, the value of the maximum, the icon, muted.
@@ -53,22 +62,37 @@ struct OSDRequest: Equatable {
     }
 
     static let unknownKind: ValidationError = {
-        let names = OSD.Kind.allCases.map(\.rawValue)
+        let names = OSD.Kind.allCases.map(\.rawValue) + LockKey.allCases.map(\.rawValue)
         return ValidationError("KIND must be " + names.dropLast().joined(separator: ", ") + " or " + names.last!)
     }()
 
     /// A label (and an icon) alone: a message, shown without a bar.
     var isMessage: Bool { kind == nil && value == nil && label != nil }
 
-    /// One `ShowLevel` call, or `ShowMessage` for a message (the daemon builds the tree): the view's id.
-    func show(on client: ControlClient) throws -> UInt32 {
+    /// The `ShowLevel` call, or `ShowMessage` for a message or a lock key's state (read from its
+    /// LED, so a missing LED is the error before any connection); the daemon builds the tree.
+    func call() throws -> (member: String, arguments: [BusValue]) {
+        if let lock = kind.flatMap(LockKey.init) {
+            let on: Bool
+            do { on = try lock.isOn(led: led) } catch let error as LockKey.Unreadable { throw fail(error.description) }
+            return ("ShowMessage", [.string(lock.label(on: on)), .string(icon ?? LockKey.icon)])
+        }
         let l = shown
-        if isMessage { return try client.uint("ShowMessage", [.string(l.label), .string(l.icon ?? "")]) }
-        return try client.uint("ShowLevel", [.string(l.label), .double(l.value), .double(l.maximum), .string(l.icon ?? ""), .bool(l.muted)])
+        if isMessage { return ("ShowMessage", [.string(l.label), .string(l.icon ?? "")]) }
+        return ("ShowLevel", [.string(l.label), .double(l.value), .double(l.maximum), .string(l.icon ?? ""), .bool(l.muted)])
+    }
+
+    /// One call on `client`: the view's id.
+    func show(on client: ControlClient) throws -> UInt32 {
+        let call = try call()
+        return try client.uint(call.member, call.arguments)
     }
 
     /// `overlay-wl osd` without `--stdin`: one call, its id printed.
-    func run() throws { printNow(String(try show(on: ControlClient()))) }
+    func run() throws {
+        let call = try call()
+        printNow(String(try ControlClient().uint(call.member, call.arguments)))
+    }
 
     /// The request `arguments` (after `osd`) make, when they are plainly well formed and valid:
     /// at most a kind and a level, each option once, as `--name value` or `--name=value`. Nil
@@ -100,6 +124,7 @@ struct OSDRequest: Equatable {
                 guard let number = try? OSDCommand.decimal(word) else { return nil }
                 if name == "--value" { request.value = number } else { request.max = number }
             case "--label": request.label = word
+            case "--led": request.led = word
             case "--icon": request.icon = word
             default: return nil
             }

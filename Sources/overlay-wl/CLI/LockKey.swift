@@ -1,0 +1,72 @@
+import Glibc
+
+/// The lock keys `overlay-wl osd caps-lock` (`num-lock`, `scroll-lock`) shows the state of, read
+/// from the keyboards' LEDs under /sys/class/leds (world-readable; the kernel lights every
+/// keyboard's LED alike). Bound to the key's release in sway, when the LED has changed.
+enum LockKey: String, CaseIterable {
+    case capsLock = "caps-lock", numLock = "num-lock", scrollLock = "scroll-lock"
+
+    static let ledDirectory = "/sys/class/leds"
+    /// The icon shown when none is given: Adwaita's keyboard.
+    static let icon = "input-keyboard-symbolic"
+
+    /// "Caps Lock".
+    var title: String { rawValue.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ") }
+    /// The kernel's LED function (`input3::capslock`).
+    var ledFunction: String { rawValue.filter { $0 != "-" } }
+
+    /// Why a state could not be read.
+    struct Unreadable: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The message shown for a state: "Caps Lock on".
+    func label(on: Bool) -> String { "\(title) \(on ? "on" : "off")" }
+
+    /// On when any of this key's LEDs in `directory` is lit, or the LED named `led` is. Throws
+    /// when there is none to read, naming where it looked.
+    func isOn(led: String? = nil, in directory: String = ledDirectory) throws -> Bool {
+        let names: [String]
+        if let led {
+            guard !led.isEmpty, !led.contains("/"), led != ".", led != ".." else {
+                throw Unreadable(description: "--led takes a name under \(directory), got \(OSDCommand.quoted(led))")
+            }
+            names = [led]
+        } else {
+            names = Self.entries(of: directory).filter { $0.hasSuffix("::" + ledFunction) }.sorted()
+            guard !names.isEmpty else {
+                throw Unreadable(description: "no \(title) LED under \(directory) (a keyboard's is named like input3::\(ledFunction); name one with --led)")
+            }
+        }
+        var lit = false
+        for name in names {
+            let path = "\(directory)/\(name)/brightness"
+            guard let text = Self.read(path), let word = text.split(whereSeparator: \.isWhitespace).first, let brightness = Int(word) else {
+                throw Unreadable(description: "cannot read \(title)'s LED: \(path)")
+            }
+            lit = lit || brightness > 0
+        }
+        return lit
+    }
+
+    private static func entries(of directory: String) -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// A small sysfs file's text (a brightness is a few digits).
+    private static func read(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        return count >= 0 ? String(decoding: buffer.prefix(count), as: UTF8.self) : nil
+    }
+}
