@@ -1,8 +1,9 @@
 import Glibc
 
 /// The lock keys `overlay-wl osd caps-lock` (`num-lock`, `scroll-lock`) shows the state of, read
-/// from the keyboards' LEDs under /sys/class/leds (world-readable; the kernel lights every
-/// keyboard's LED alike). Bound to the key's release in sway, when the LED has changed.
+/// from the keyboards' LEDs under /sys/class/leds (world-readable; a keyboard has one of each,
+/// and the state is on when any keyboard's is lit). Bound to the key's release in sway, when the
+/// LED has changed.
 enum LockKey: String, CaseIterable {
     case capsLock = "caps-lock", numLock = "num-lock", scrollLock = "scroll-lock"
 
