@@ -1,4 +1,4 @@
-import Glibc
+import Foundation
 
 /// The lock keys `overlay-wl osd caps-lock` (`num-lock`, `scroll-lock`) shows the state of, read
 /// from the keyboards' LEDs under /sys/class/leds (world-readable; a keyboard has one of each,
@@ -34,7 +34,8 @@ enum LockKey: String, CaseIterable {
             }
             names = [led]
         } else {
-            names = Self.entries(of: directory).filter { $0.hasSuffix("::" + ledFunction) }.sorted()
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            names = entries.filter { $0.hasSuffix("::" + ledFunction) }.sorted()
             guard !names.isEmpty else {
                 throw Unreadable(description: "no \(title) LED under \(directory) (a keyboard's is named like input3::\(ledFunction); name one with --led)")
             }
@@ -42,32 +43,12 @@ enum LockKey: String, CaseIterable {
         var lit = false
         for name in names {
             let path = "\(directory)/\(name)/brightness"
-            guard let text = Self.read(path), let word = text.split(whereSeparator: \.isWhitespace).first, let brightness = Int(word) else {
+            guard let text = try? readTextFile(path), let word = text.split(whereSeparator: \.isWhitespace).first,
+                  let brightness = Int(word) else {
                 throw Unreadable(description: "cannot read \(title)'s LED: \(path)")
             }
             lit = lit || brightness > 0
         }
         return lit
-    }
-
-    private static func entries(of directory: String) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != ".", name != ".." { names.append(name) }
-        }
-        return names
-    }
-
-    /// A small sysfs file's text (a brightness is a few digits).
-    private static func read(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-        return count >= 0 ? String(decoding: buffer.prefix(count), as: UTF8.self) : nil
     }
 }

@@ -70,12 +70,10 @@ struct OSDRequest: Equatable {
     var isMessage: Bool { kind == nil && value == nil && label != nil }
 
     /// The `ShowLevel` call, or `ShowMessage` for a message or a lock key's state (read from its
-    /// LED, so a missing LED is the error before any connection); the daemon builds the tree.
+    /// LED: `LockKey.Unreadable`); the daemon builds the tree.
     func call() throws -> (member: String, arguments: [BusValue]) {
         if let lock = kind.flatMap(LockKey.init) {
-            let on: Bool
-            do { on = try lock.isOn(led: led) } catch let error as LockKey.Unreadable { throw fail(error.description) }
-            return ("ShowMessage", [.string(lock.label(on: on)), .string(icon ?? LockKey.icon)])
+            return ("ShowMessage", [.string(lock.label(on: try lock.isOn(led: led))), .string(icon ?? LockKey.icon)])
         }
         let l = shown
         if isMessage { return ("ShowMessage", [.string(l.label), .string(l.icon ?? "")]) }
@@ -88,9 +86,11 @@ struct OSDRequest: Equatable {
         return try client.uint(call.member, call.arguments)
     }
 
-    /// `overlay-wl osd` without `--stdin`: one call, its id printed.
+    /// `overlay-wl osd` without `--stdin`: one call, its id printed. An LED that cannot be read is
+    /// the error before any connection.
     func run() throws {
-        let call = try call()
+        let call: (member: String, arguments: [BusValue])
+        do { call = try self.call() } catch let error as LockKey.Unreadable { throw fail(error.description) }
         printNow(String(try ControlClient().uint(call.member, call.arguments)))
     }
 
