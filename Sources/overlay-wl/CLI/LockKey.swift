@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The lock keys `overlay-wl osd caps-lock` (`num-lock`, `scroll-lock`) shows the state of, read
 /// from the keyboards' LEDs under /sys/class/leds (world-readable; a keyboard has one of each,
