@@ -66,10 +66,10 @@ public enum ViewSettings {
     /// "none", a radius, or "RADIUS[:#COLOUR[:DX,DY]]".
     static func shadow(_ value: SettingValue, key: String) throws -> Setting<Shadow> {
         if case .string("none") = value { return .disabled }
-        if value.typeName != "a string" { return .value(Shadow(radius: try value.number(key, in: 0...200))) }
+        if value.typeName != "a string" { return .value(Shadow(radius: try value.number(key, in: 0...Shadow.maximumRadius))) }
         let parts = try value.string(key).split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard parts.count <= 3 else { throw SettingError(key, "expected none or RADIUS[:#COLOUR[:DX,DY]]") }
-        var shadow = Shadow(radius: try SettingValue.string(parts[0]).parsedNumber(key, in: 0...200))
+        var shadow = Shadow(radius: try SettingValue.string(parts[0]).parsedNumber(key, in: 0...Shadow.maximumRadius))
         if parts.count > 1 { shadow.color = try ViewSettingNames.color(parts[1], key: key) }
         if parts.count > 2 {
             let offset = try parts[2].split(separator: ",").map { try SettingValue.string(String($0)).parsedNumber(key, in: -Shadow.maximumOffset...Shadow.maximumOffset) }

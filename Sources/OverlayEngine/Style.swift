@@ -60,6 +60,10 @@ public struct Shadow: Hashable, Sendable {
     /// The largest offset a shadow is drawn at, in points on either axis (configs and scenes
     /// refuse more; the renderer draws a larger one at this).
     public static let maximumOffset = 500.0
+    /// The largest blur radius a shadow is drawn with, in points (configs and scenes refuse more;
+    /// the renderer draws a larger one at this). View files, which come from outside, have a lower
+    /// cap of their own (`ViewLimits.maxShadowRadius`).
+    public static let maximumRadius = 200.0
     public var color: Color
     public var radius: Double
     public var offset: Point

@@ -37,7 +37,7 @@ extension SceneRenderer {
 
     /// Lengths and counts a scene may set, as the config file bounds them where it has the key.
     static let ranges: [String: ClosedRange<Double>] = [
-        "shadow.radius": 0...GaussianBlur.maximumRadius, "shadow.offset": -Shadow.maximumOffset...Shadow.maximumOffset, "spacing": -1000...1000, "insets": 0...10_000,
+        "shadow.radius": 0...Shadow.maximumRadius, "shadow.offset": -Shadow.maximumOffset...Shadow.maximumOffset, "spacing": -1000...1000, "insets": 0...10_000,
         "delayForShowingNext": 0...60, "style.width": 0...maximumPixelSide, "style.padding": 0...1000,
         "style.cornerRadius": 0...1000, "style.borderWidth": 0...100, "style.iconSize": 0...1024,
         "style.bodyMaxLines": 0...1000, "frame": -100_000...100_000, "tip.target": -100_000...100_000,

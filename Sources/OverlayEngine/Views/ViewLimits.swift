@@ -21,8 +21,9 @@ public struct ViewLimits: Equatable, Sendable {
     /// Shadow modifiers in the whole tree (a shadow is blurred when first drawn: about a
     /// millisecond per 10 points of radius on a 2-core machine).
     public var maxShadows = 16
-    /// Largest shadow radius, in points.
-    public var maxShadowRadius = 100.0
+    /// Largest shadow radius, in points: half what a config may give (`Shadow.maximumRadius`),
+    /// as a view file comes from outside and its shadows are blurred when first drawn.
+    public var maxShadowRadius = Shadow.maximumRadius / 2
 
     /// The defaults above.
     public init() {}

@@ -1,4 +1,5 @@
 import CCairo
+import OverlayEngine
 
 /// Our own separable Gaussian blur of premultiplied ARGB32 pixels.
 ///
@@ -16,9 +17,9 @@ public enum GaussianBlur {
     public static let fastPasses = 3
     static let block = 8
 
-    /// The largest blur radius drawn (the config's bound); a larger one is drawn at this one, and
-    /// one that is not a finite number as no blur.
-    public static let maximumRadius = 200.0
+    /// The largest blur radius drawn, a shadow's (`Shadow.maximumRadius`); a larger one is drawn
+    /// at this one, and one that is not a finite number as no blur.
+    public static let maximumRadius = Shadow.maximumRadius
 
     /// σ for a CSS-style blur radius, within 0…`maximumRadius` / 2: a library caller's shadow of
     /// any radius costs a bounded surface and cannot trap converting its margin to pixels.

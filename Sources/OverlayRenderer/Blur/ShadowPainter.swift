@@ -19,7 +19,7 @@ extension Shadow {
         return (max(0, reach - x), max(0, reach - y), max(0, reach + x), max(0, reach + y))
     }
 
-    /// This shadow as it is drawn: radius within 0…`GaussianBlur.maximumRadius`, offset within
+    /// This shadow as it is drawn: radius within 0…`maximumRadius`, offset within
     /// ±`maximumOffset`, colour channels within 0…1, and 0 for anything not finite. So a library
     /// caller's shadow of any size draws (and is cached) like one a config could give.
     var drawn: Shadow {
@@ -29,7 +29,7 @@ extension Shadow {
         let offsets = -Self.maximumOffset...Self.maximumOffset
         return Shadow(color: Color(red: bounded(color.red, 0...1), green: bounded(color.green, 0...1),
                                    blue: bounded(color.blue, 0...1), alpha: bounded(color.alpha, 0...1)),
-                      radius: bounded(radius, 0...GaussianBlur.maximumRadius),
+                      radius: bounded(radius, 0...Self.maximumRadius),
                       offset: Point(x: bounded(offset.x, offsets), y: bounded(offset.y, offsets)))
     }
 }
