@@ -139,6 +139,7 @@ import Testing
                                      (["caps-lock", "--stdin"], "--stdin reads levels: caps-lock has none"),
                                      (["num-lock", "--value", "3"], "num-lock shows the key's state, read from its LED: give no level, --value, --max or --label"),
                                      (["brightness", "50", "--led", "x"], "--led applies to caps-lock, num-lock and scroll-lock"),
+                                     (["volume", "--stdin", "--led", "x"], "--led applies to caps-lock, num-lock and scroll-lock"),
                                      (["microphone", "1000"], "the level must be 0…999 (past 100: amplified)")] {
             #expect(OSDCommand.message(for: OSDCommand.parseError(arguments)) == message, "\(arguments)")
         }

@@ -20,9 +20,4 @@ struct ShadowSettingTests {
             #expect(d.shadow == nil)
         }
     }
-
-    /// A view file, which comes from outside, gets a lower cap than a config.
-    @Test func aViewFilesCapIsWithinAConfigs() {
-        #expect(ViewLimits.standard.maxShadowRadius > 0 && ViewLimits.standard.maxShadowRadius < Shadow.maximumRadius)
-    }
 }

@@ -202,7 +202,7 @@ struct OSDCommand: ParsableCommand {
     /// With `--stdin` the levels come on its lines: none is given here.
     private func validateReading() throws {
         if let kind, LockKey(rawValue: kind) != nil { throw ValidationError("--stdin reads levels: \(kind) has none") }
-        if led != nil { throw ValidationError("--led applies to caps-lock, num-lock and scroll-lock") }
+        if led != nil { throw OSDRequest.ledWithoutLockKey }
         if let kind {
             guard OSD.Kind(rawValue: kind) != nil else { throw OSDRequest.unknownKind }
             guard level == nil, value == nil else { throw ValidationError("with --stdin the levels come on standard input") }

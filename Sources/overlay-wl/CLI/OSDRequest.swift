@@ -51,7 +51,7 @@ struct OSDRequest: Equatable {
             if self.max != nil { throw ValidationError("--max applies to --value") }
         }
         if muted && kind.flatMap(OSD.Kind.init)?.isSound != true { throw ValidationError("--muted applies to volume and microphone") }
-        if led != nil && kind.flatMap(LockKey.init) == nil { throw ValidationError("--led applies to caps-lock, num-lock and scroll-lock") }
+        if led != nil && kind.flatMap(LockKey.init) == nil { throw Self.ledWithoutLockKey }
     }
 
     /// The label, the value of the maximum, the icon, muted.
@@ -65,6 +65,8 @@ struct OSDRequest: Equatable {
         let names = OSD.Kind.allCases.map(\.rawValue) + LockKey.allCases.map(\.rawValue)
         return ValidationError("KIND must be " + names.dropLast().joined(separator: ", ") + " or " + names.last!)
     }()
+
+    static let ledWithoutLockKey = ValidationError("--led applies to caps-lock, num-lock and scroll-lock")
 
     /// A label (and an icon) alone: a message, shown without a bar.
     var isMessage: Bool { kind == nil && value == nil && label != nil }
