@@ -2,12 +2,12 @@ import CCairo
 import OverlayEngine
 
 /// What the painter needs to know about one view: its laid-out tree and the engine's resolved
-/// settings (background, shadow, …).
-public struct PaintedView {
-    public var tree: LaidOutView
-    public var configuration: ResolvedViewConfiguration?
+/// settings (background, shadow, …). Shared, not copied: a frame passes it through several steps.
+public final class PaintedView {
+    public let tree: LaidOutView
+    public let configuration: ResolvedViewConfiguration?
     /// The shadow drawn when the configuration has none (a toast style's).
-    public var ownShadow: Shadow?
+    public let ownShadow: Shadow?
 
     public init(tree: LaidOutView, configuration: ResolvedViewConfiguration? = nil, shadow: Shadow? = nil) {
         self.tree = tree
