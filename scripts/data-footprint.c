@@ -5,6 +5,7 @@
 // "W <n> code <lines> data <lines> stored <lines>", then the window's distinct data lines
 // (address / 64, hex), one a line. Built and run by scripts/data-footprint.
 //   data-footprint-count MARKER_FILE OUT < lackey.log
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,7 +45,7 @@ int main(int argc, char **argv) {
     while (fgets(text, sizeof text, stdin)) {
         if (!marker && (++records & 0xFFF) == 0) {  // looked for every 4,096 records
             FILE *f = fopen(argv[1], "r");
-            if (f) { if (fscanf(f, "%lx", &marker) != 1) marker = 0; fclose(f); }
+            if (f) { if (fscanf(f, "%" SCNx64, &marker) != 1) marker = 0; fclose(f); }
         }
         // "I  04016f0,3" an instruction; " L addr,size", " S …", " M …" a load, store, modify
         char kind, *p = text;
@@ -55,7 +56,7 @@ int main(int argc, char **argv) {
         if (kind == 'I' && marker && address == marker) {
             if (window >= 0) {
                 fprintf(out, "W %d code %u data %u stored %u\n", window, code, data, stored);
-                for (unsigned i = 0; i < dataCount; i++) fprintf(out, "%lx\n", (unsigned long)dataLines[i]);
+                for (unsigned i = 0; i < dataCount; i++) fprintf(out, "%" PRIx64 "\n", dataLines[i]);
             }
             window++;
             memset(slots, 0, SLOTS * sizeof *slots);
