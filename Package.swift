@@ -86,7 +86,8 @@ let package = Package(
         .testTarget(name: "OverlayEngineTests", dependencies: [
             "OverlayEngine", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "OverlayRendererTests", dependencies: ["OverlayRenderer", "OverlayScene", "OverlayEngine", "CCairo", "CPixels"],
+        .testTarget(name: "OverlayRendererTests", dependencies: ["OverlayRenderer", "OverlayScene", "OverlayEngine", "CCairo", "CPixels",
+                                                                .product(name: "PropertyBased", package: "swift-property-based")],
                     exclude: ["Golden"],
                     swiftSettings: interop),
         .testTarget(name: "WaylandPresenterTests", dependencies: ["WaylandPresenter"], swiftSettings: interop),

@@ -24,6 +24,8 @@ final class ContainerSurface {
     private var inkHistory: [(frame: Int, ink: [Rect])] = []
     private var bufferFrames: [ObjectIdentifier: (frame: Int, size: (Int, Int))] = [:]
     private var frameCounter = 0
+    /// A frame drawn before it is due (`drawAhead`), presented when it is if nothing changed.
+    private var ahead: FrameDrawnAhead?
     /// What `.blur` backgrounds frost (FrostedBackdropCapture.swift).
     private let backdrop = FrostedBackdropCapture()
     /// The compositor's own blur behind this surface, when it offers one (CompositorBlur.swift).
@@ -140,6 +142,7 @@ final class ContainerSurface {
     func show(_ list: RenderList, contentVersion: Int, decor: DrawerDecor? = nil, ring: FocusRing? = nil,
               revision: (ViewID) -> Int = { _ in 0 }, now: Double? = nil,
               view: (ViewID) -> PaintedView?) throws -> Bool {
+        dropFrameDrawnAhead()
         let scale = self.scale
         let shown = showsAlready(list, contentVersion: contentVersion, decor: decor, ring: ring, scale: scale, revision: revision)
         awaitsAnimationTick = false
@@ -170,10 +173,13 @@ final class ContainerSurface {
     /// sent is this frame's ink: where it differs from the frame presented before it. A drawer's `decor`
     /// (backdrop, panel, focus ring) changes the whole surface: it is redrawn whole. A column's
     /// keyboard focus `ring` is drawn over the views; where it was and is are repainted.
+    /// `ahead`: the frame is kept for `drawAhead` instead, not presented.
     func drawIfNeeded(_ list: RenderList, contentVersion: Int, decor: DrawerDecor?, ring: FocusRing?,
                       revision: (ViewID) -> Int, shown: Bool, scale: SurfaceScale, now: Double?,
+                      ahead: (due: Double, source: FrameSource)? = nil,
                       view: (ViewID) -> PaintedView?) throws -> Bool {
         guard surface.phase == .needsDraw, surface.size.width > 0, surface.size.height > 0 else { return false }
+        if shown, ahead != nil { return false }  // the frame due shows what shows: it draws nothing then
         if shown {
             surface.unchanged()
             awaitsAnimationTick = list.isAnimating
@@ -263,19 +269,17 @@ final class ContainerSurface {
         // Where this frame differs from the one presented before it (a buffer of another size is new whole).
         let resized = lastDrawn.map { $0.size != surface.size } ?? true
         let damage = redrawWhole || resized ? [bounds] : RepaintRegion.withoutCovered(repainted)
-        if scale.usesViewport { fractional?.setDestination(width: surface.size.width, height: surface.size.height) }
-        if let compositorBlur {
+        var blurRects: [RegionRect]?? = nil  // nil: no compositor blur to set
+        if compositorBlur != nil {
             let blurred = CompositorBlurRegion.frames(of: list, bounds: bounds) { id in
                 if case .blur = view(id)?.configuration?.background { return true }
                 return false
             }
             // Unset too when the compositor has stopped blurring (ext-background-effect capabilities).
             let materials = CompositorBlurRegion.materials(of: list, bounds: bounds) { view($0)?.tree }
-            let rects = blurSourceChoice == .compositor
-                ? CompositorBlurRegion.rects(frames: blurred, rounded: materials, bounds: bounds) : nil
-            compositorBlur.set(rects, compositor: display.compositor)
+            blurRects = .some(blurSourceChoice == .compositor
+                ? CompositorBlurRegion.rects(frames: blurred, rounded: materials, bounds: bounds) : nil)
         }
-        // Pending surface state: in force with the commit that presents this frame.
         var input: [(x: Int32, y: Int32, width: Int32, height: Int32)] = []
         if let decor {
             input = [pixelRect(decor.inputRegion(bounds: bounds), scale: 1)]
@@ -283,16 +287,72 @@ final class ContainerSurface {
             input.reserveCapacity(list.items.count)
             for item in list.items where item.visualFrame.intersects(bounds) { input.append(pixelRect(item.visualFrame, scale: 1)) }
         }
-        surface.setInputRegion(input, compositor: display.compositor)
-        surface.present(buffer, scale: scale.bufferScale, damage: damage.map { pixelRect($0, scale: s) })
-        if let now {
-            pacing.drew(newViews: newViews(in: drawnNow.lazy.map(\.item.id)), at: now)
-        }
+        let commit = FrameCommit(buffer: buffer, scale: scale, damage: damage.map { pixelRect($0, scale: s) }, input: input,
+                                 blur: blurRects, animating: list.isAnimating,
+                                 newViews: now == nil ? nil : newViews(in: drawnNow.lazy.map(\.item.id)))
         lastItems.removeAll(keepingCapacity: true)
         for drawn in drawnNow { lastItems[drawn.item.id] = drawn }
         lastDrawn = (list, contentVersion, scale, decor, ring, surface.size)
-        if list.isAnimating { surface.requestRedraw() }  // the next frame, when the compositor is ready
+        if let ahead {
+            self.ahead = FrameDrawnAhead(due: ahead.due, source: ahead.source, commit: commit, items: list.items)
+        } else {
+            present(commit, at: now)
+        }
         return true
+    }
+
+    /// Sets the pending state a frame needs and commits it: in force together.
+    private func present(_ commit: FrameCommit, at now: Double?) {
+        if commit.scale.usesViewport { fractional?.setDestination(width: surface.size.width, height: surface.size.height) }
+        if let compositorBlur, let rects = commit.blur { compositorBlur.set(rects, compositor: display.compositor) }
+        surface.setInputRegion(commit.input, compositor: display.compositor)
+        surface.present(commit.buffer, scale: commit.scale.bufferScale, damage: commit.damage)
+        if let now, let newViews = commit.newViews { pacing.drew(newViews: newViews, at: now) }
+        if commit.animating { surface.requestRedraw() }  // the next frame, when the compositor is ready
+    }
+
+    // MARK: Frames drawn ahead
+
+    /// Draws now the frame due at `due` that shows `list` (what the presenter expects then), to be
+    /// presented by `presentFrameDrawnAhead` then if it was drawn from the same `source` and
+    /// nothing else was drawn meanwhile. A frame held back for a value's move (`BurstPacing`) is
+    /// so drawn in the pass that holds it, its code and data still in the caches, not cold when its
+    /// time comes. False when none was drawn (no buffer free, the picture unchanged).
+    @discardableResult
+    func drawAhead(_ list: RenderList, due: Double, source: FrameSource, revision: (ViewID) -> Int,
+                   view: (ViewID) -> PaintedView?) throws -> Bool {
+        if let ahead, ahead.due == due, ahead.source == source { return true }
+        dropFrameDrawnAhead()
+        guard drawsChangesNow, surface.phase == .needsDraw, !list.isAnimating else { return false }
+        let scale = self.scale
+        let shown = showsAlready(list, contentVersion: source.contentVersion, decor: nil, ring: nil, scale: scale, revision: revision)
+        return try drawIfNeeded(list, contentVersion: source.contentVersion, decor: nil, ring: nil, revision: revision, shown: shown,
+                                scale: scale, now: due, ahead: (due, source), view: view)
+    }
+
+    /// Presents the frame drawn ahead, now that a frame is no longer held back (its time has come,
+    /// or the move it waited for is over), when it was drawn from `source` and the surface is as
+    /// it was; returns the items it shows. One drawn from other inputs, or for another size or
+    /// scale, is dropped (nil).
+    func presentFrameDrawnAhead(now: Double, source: FrameSource) -> [RenderItem]? {
+        guard let ahead else { return nil }
+        guard ahead.source == source, surface.phase == .needsDraw, lastDrawn.map({ $0.size == surface.size && $0.scale == scale }) == true
+        else {
+            dropFrameDrawnAhead()
+            return nil
+        }
+        self.ahead = nil
+        present(ahead.commit, at: now)
+        return ahead.items
+    }
+
+    /// Forgets the frame drawn ahead. The records describe it, not the frame on screen, so the
+    /// next frame is drawn whole (rare: something changed before it was due).
+    private func dropFrameDrawnAhead() {
+        guard ahead != nil else { return }
+        ahead = nil
+        lastDrawn = nil
+        bufferFrames.removeAll()
     }
 
     /// `rect` grown to whole device pixels at `scale`, in points.
@@ -307,4 +367,33 @@ final class ContainerSurface {
         let x1 = (rect.maxX * scale).rounded(.up), y1 = (rect.maxY * scale).rounded(.up)
         return (Int32(clamping: Int(x0)), Int32(clamping: Int(y0)), Int32(clamping: Int(x1 - x0)), Int32(clamping: Int(y1 - y0)))
     }
+}
+
+/// What a frame drawn ahead was drawn from besides the surface's own state (size, scale): the
+/// presenter's revision (every change of the engine or of a view's content) and the container's
+/// content version and pill count. Equal sources draw equal frames for the same time.
+struct FrameSource: Equatable {
+    var revision: UInt64
+    var contentVersion: Int
+    var pill: Int
+}
+
+/// A drawn frame's buffer and the surface state that goes with it, committed together.
+private struct FrameCommit {
+    let buffer: ShmBuffer
+    let scale: SurfaceScale
+    let damage: [(x: Int32, y: Int32, width: Int32, height: Int32)]
+    let input: [(x: Int32, y: Int32, width: Int32, height: Int32)]
+    /// The compositor's blur region (nil inside: unset); nil: the surface has no compositor blur.
+    let blur: [RegionRect]??
+    let animating: Bool
+    /// Views the frame before did not show (`BurstPacing`); nil: the frame is not paced.
+    let newViews: Int?
+}
+
+private struct FrameDrawnAhead {
+    let due: Double
+    let source: FrameSource
+    let commit: FrameCommit
+    let items: [RenderItem]
 }

@@ -37,10 +37,13 @@ final class TreeMove {
     /// for good: the move is over to the eye and ends there (at most `start` plus the duration,
     /// less `lead`).
     let end: Double
+    /// It began while the move before it was under way (values coming faster than moves).
+    let startedMidMove: Bool
 
     init(from: ViewLayoutResult, start: Double, animation: Animation, to: ViewLayoutResult, matches: PartMatches,
-         deviceScale: Double = 1) {
+         deviceScale: Double = 1, startedMidMove: Bool = false) {
         self.from = from; self.start = start; self.animation = animation; self.to = to; self.matches = matches
+        self.startedMidMove = startedMidMove
         let span = to.moveSpan(from: from, matches: matches)
         let share = min(0.5 / max(span.points * deviceScale, .ulpOfOne), 0.5 / max(span.opacity * 255, .ulpOfOne))
         end = start + animation.settled(within: share) - Self.lead
@@ -153,14 +156,15 @@ extension OverlayPresenter {
         guard new.layout.animates(from: from, matches: matches) else { return }
         let deviceScale = display?.outputs.map { Double($0.scale) }.max() ?? 1  // the finest output's pixels
         trees.animations[id] = TreeMove(from: from, start: now, animation: animation, to: new.layout, matches: matches,
-                                        deviceScale: max(1, deviceScale))
+                                        deviceScale: max(1, deviceScale), startedMidMove: trees.animations[id] != nil)
         let room = Size(width: max(from.size.width, new.size.width), height: max(from.size.height, new.size.height))
         if room != new.size { manager.setSize(room, of: id) }
     }
 
-    /// The tree as it shows at `now` (bars and sliders part way through an animation).
-    func treeShown(_ tree: LaidOutView, of id: ViewID, now: Double) -> LaidOutView {
-        guard let animation = trees.animations[id] else { return tree }
+    /// The tree as it shows at `now` (bars and sliders part way through an animation); `drawing`:
+    /// in a frame drawn for `now`, which shows a move over then (`TreeMove.isOver`) at its end.
+    func treeShown(_ tree: LaidOutView, of id: ViewID, now: Double, drawing: Bool = false) -> LaidOutView {
+        guard let animation = trees.animations[id], !(drawing && animation.isOver(at: now, drawing: true)) else { return tree }
         var shown = tree
         let matches = animation.to == tree.layout ? animation.matches : nil  // the tree changed since (a field typed into)
         shown.layout = tree.layout.interpolating(from: animation.from, progress: animation.progress(at: now), matches: matches)
@@ -203,6 +207,38 @@ extension OverlayPresenter {
         }
         for id in over { trees.animations[id] = nil }
         return wake
+    }
+
+    /// What a frame of `container` is drawn from besides the clock and its surface.
+    func frameSource(_ container: String) -> FrameSource {
+        FrameSource(revision: revision, contentVersion: contentVersions[container, default: 0],
+                    pill: indicatorCounts[container, default: 0])
+    }
+
+    /// Draws the frame of `name` held back until `due` for a moving value now
+    /// (`ContainerSurface.drawAhead`), as it will show then, when it is a plain container's (not a
+    /// drawer's, the centre's or the one with the keyboard's column) with nothing left to measure,
+    /// and no move in it started while the one before was under way: values coming faster than
+    /// its moves (a key held down) would replace the frame before it is due.
+    func drawAhead(_ name: String, on surface: ContainerSurface, due: Double) throws {
+        guard name != center?.name, column.model.container != name, lazyMeasure.pending.isEmpty, latestTreeValue(in: name) != nil,
+              !trees.animations.contains(where: { $0.value.startedMidMove && containerName(of: $0.key) == name })
+        else { return }
+        let room = overflowRoom(in: name)
+        let laidOut = inspectingEngine { $0.renderList(for: name, size: surface.logicalSize, overflowRoom: room, now: due) }
+        let list = withOverflowIndicator(laidOut, of: name, in: surface.bounds)
+        let source = frameSource(name)
+        // A moving view's revision as the pass at `due` leaves it (`advanceTreeAnimations`).
+        let revision: (ViewID) -> Int = { id in
+            id == .overflowIndicator ? source.pill : self.trees.revision(of: id) + (self.trees.animations[id] != nil ? 1 : 0)
+        }
+        var painted: [ViewID: PaintedView] = [:]
+        try surface.drawAhead(list, due: due, source: source, revision: revision) { id in
+            if let known = painted[id] { return known }
+            guard let view = paintedView(id, in: name, at: due) else { return nil }
+            painted[id] = view
+            return view
+        }
     }
 
     /// When the latest value of a view tree of `container` moving to it came; nil when none

@@ -396,6 +396,11 @@ public final class OverlayPresenter {
             if drawer == nil, surface.surface.phase == .awaitingFrame(redrawRequested: true) { continue }
             if drawer == nil, let due = surface.heldBack(now: now, valueAt: latestTreeValue(in: name)) {
                 heldFrame = earliest(heldFrame, due)
+                try drawAhead(name, on: surface, due: due)
+                continue
+            }
+            if drawer == nil, let items = surface.presentFrameDrawnAhead(now: now, source: frameSource(name)) {
+                input.router.setItems(items, for: key.routerKey)
                 continue
             }
             let room = drawer == nil ? overflowRoom(in: name) : 0
@@ -444,8 +449,9 @@ public final class OverlayPresenter {
         }
     }
 
-    /// What the painter draws for a view of `container`.
-    public func paintedView(_ id: ViewID, in container: String) -> PaintedView? {
+    /// What the painter draws for a view of `container`; `time`: in a frame drawn for then
+    /// (`drawAhead`), not now.
+    public func paintedView(_ id: ViewID, in container: String, at time: Double? = nil) -> PaintedView? {
         if id == .overflowIndicator { return indicatorView(in: container) }
         if id.isGroupHeader { return groupHeaderView(id, in: container) }
         if container == center?.name, let row = centerView(id) { return row }
@@ -456,7 +462,7 @@ public final class OverlayPresenter {
         case .tip(let tree)?:
             return PaintedView(tree: tree, configuration: configuration())
         case .tree(let tree)?:
-            return PaintedView(tree: treeShown(tree, of: id, now: clock()), configuration: configuration())
+            return PaintedView(tree: treeShown(tree, of: id, now: time ?? clock(), drawing: time != nil), configuration: configuration())
         case nil:
             return nil
         }

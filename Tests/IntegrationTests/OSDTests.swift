@@ -197,19 +197,25 @@ final class OSDTests: RigTestCase {
     }
 
     /// A frame copies from the other buffer what changed since its own buffer was drawn, and
-    /// paints only its own change (`ContainerSurface.drawIfNeeded`). Headless sway composites
-    /// only what a commit damages, so a wrong copy would show only once sway draws the whole
-    /// output again: after levels and their bars' moves, the screen is the same before and after
-    /// it does (its background set anew, to the same black).
+    /// paints only its own change (`ContainerSurface.drawIfNeeded`). A move's end is drawn ahead
+    /// of its time and presented then (`ContainerSurface.drawAhead`), or dropped when a value
+    /// comes first (the last two levels, 20 ms apart), the frame after it then drawn whole.
+    /// Headless sway composites only what a commit damages, so a wrong copy or a stale frame
+    /// would show only once sway draws the whole output again: after levels and their bars'
+    /// moves, the bar ends at the last level and the screen is the same before and after sway
+    /// draws it whole (its background set anew, to the same black).
     func testTheBufferShownHoldsTheWholePictureAfterLevelsAndMoves() throws {
         let config = try rig.writeScratchFile("config-osd-hold.toml", Data("[containers.osd]\nauto-dismiss = 30\n".utf8))
         _ = try startDaemon(["--config", config])
         let bin = try DaemonBinary.prepare()
-        let levels = rig.run(["sh", "-c", "for l in 10 40 45 80 20 25 60; do echo $l; sleep 0.3; done | \(bin) osd volume --stdin"])
+        let script = "for l in 10 40 45 80 20 25 60; do echo $l; sleep 0.3; done; echo 62; sleep 0.02; echo 64"
+        let levels = rig.run(["sh", "-c", "(\(script)) | \(bin) osd volume --stdin"])
         XCTAssertTrue(levels.succeeded, "\(levels)")
         Thread.sleep(forTimeInterval: 0.5)  // the last move over
         let before = try screenshot()
-        XCTAssertNotNil(before.whole.boundingBox { $0 == Self.accent }, "the display shows")
+        let fill = try XCTUnwrap(before.whole.boundingBox { $0 == Self.accent }, "the display shows")
+        // The fill's left edge is the bar's start (its rounded end's first column may blend): 200 points.
+        XCTAssertLessThanOrEqual(abs(fill.maxX - (fill.x - 1) - 128), 3, "64 %: filled \(fill.maxX - (fill.x - 1)) of 200 points")
         let redraw = rig.run(["swaymsg", "output", "*", "bg", "#000000", "solid_color"])
         XCTAssertTrue(redraw.succeeded, "\(redraw)")
         Thread.sleep(forTimeInterval: 1.0)  // swaybg started again and the output drawn whole
