@@ -449,9 +449,12 @@ public final class OverlayPresenter {
         }
     }
 
+    /// What the painter draws for a view of `container`.
+    public func paintedView(_ id: ViewID, in container: String) -> PaintedView? { paintedView(id, in: container, at: nil) }
+
     /// What the painter draws for a view of `container`; `time`: in a frame drawn for then
     /// (`drawAhead`), not now.
-    public func paintedView(_ id: ViewID, in container: String, at time: Double? = nil) -> PaintedView? {
+    func paintedView(_ id: ViewID, in container: String, at time: Double?) -> PaintedView? {
         if id == .overflowIndicator { return indicatorView(in: container) }
         if id.isGroupHeader { return groupHeaderView(id, in: container) }
         if container == center?.name, let row = centerView(id) { return row }
