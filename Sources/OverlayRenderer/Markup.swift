@@ -36,6 +36,14 @@ public enum Markup {
     /// tab, newline and carriage return, which markup cannot carry.
     public static func escape(_ text: String) -> String { MarkupEscape.escape(text) }
 
+    /// True when `markup` is plain text: no tags, entities or control characters, and short
+    /// enough that sanitising keeps all of it. It reads as itself (a percentage, most summaries),
+    /// so it can be set as text, unparsed.
+    static func isPlain(_ markup: String) -> Bool {
+        let bytes = markup.utf8
+        return bytes.count <= maxInputBytes && !bytes.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") || $0 < 0x20 || $0 == 0x7F }
+    }
+
     /// See the type's documentation. Images are shown as their alt text.
     public static func sanitize(_ body: String) -> String {
         document(body).resolved { _ in false }.markup

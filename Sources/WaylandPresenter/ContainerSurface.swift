@@ -294,7 +294,7 @@ final class ContainerSurface {
         for drawn in drawnNow { lastItems[drawn.item.id] = drawn }
         lastDrawn = (list, contentVersion, scale, decor, ring, surface.size)
         if let ahead {
-            self.ahead = FrameDrawnAhead(due: ahead.due, source: ahead.source, commit: commit, items: list.items)
+            self.ahead = FrameDrawnAhead(due: ahead.due, source: ahead.source, commit: commit)
         } else {
             present(commit, at: now)
         }
@@ -330,6 +330,9 @@ final class ContainerSurface {
                                 scale: scale, now: due, ahead: (due, source), view: view)
     }
 
+    /// A frame drawn ahead waits to be presented (`presentFrameDrawnAhead`).
+    var hasFrameDrawnAhead: Bool { ahead != nil }
+
     /// Presents the frame drawn ahead, now that a frame is no longer held back (its time has come,
     /// or the move it waited for is over), when it was drawn from `source` and the surface is as
     /// it was; returns the items it shows. One drawn from other inputs, or for another size or
@@ -343,7 +346,7 @@ final class ContainerSurface {
         }
         self.ahead = nil
         present(ahead.commit, at: now)
-        return ahead.items
+        return lastDrawn?.list.items  // the records describe the frame drawn ahead
     }
 
     /// Forgets the frame drawn ahead. The records describe it, not the frame on screen, so the
@@ -395,5 +398,4 @@ private struct FrameDrawnAhead {
     let due: Double
     let source: FrameSource
     let commit: FrameCommit
-    let items: [RenderItem]
 }

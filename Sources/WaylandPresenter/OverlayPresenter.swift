@@ -399,7 +399,7 @@ public final class OverlayPresenter {
                 try drawAhead(name, on: surface, due: due)
                 continue
             }
-            if drawer == nil, let items = surface.presentFrameDrawnAhead(now: now, source: frameSource(name)) {
+            if drawer == nil, surface.hasFrameDrawnAhead, let items = surface.presentFrameDrawnAhead(now: now, source: frameSource(name)) {
                 input.router.setItems(items, for: key.routerKey)
                 continue
             }

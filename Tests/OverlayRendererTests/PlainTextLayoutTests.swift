@@ -11,7 +11,7 @@ struct PlainTextLayoutTests {
     @Test func plainTextLaysOutAsItsMarkupDoes() async {
         let text = Gen.int(in: 0...(Self.pieces.count - 1)).array(of: 0...30).map { $0.map { Self.pieces[$0] }.joined() }
         await propertyCheck(count: 200, input: text, Gen.int(in: 1...3), Gen.int(in: 20...300)) { text, lines, width in
-            #expect(TextLayoutCache.isPlain(text))
+            #expect(Markup.isPlain(text))
             let context = TextContext(scale: 1)
             let asText = TextBlock(in: context, font: "Sans 11", width: Double(width), maxLines: lines)
             asText.setText(text)
@@ -24,10 +24,10 @@ struct PlainTextLayoutTests {
 
     @Test func markupEntitiesAndControlCharactersAreNotPlain() {
         for text in ["<b>45</b>", "a &amp; b", "a & b", "two\nlines", "tab\there", "del\u{7F}"] {
-            #expect(!TextLayoutCache.isPlain(text), "\(text)")
+            #expect(!Markup.isPlain(text), "\(text)")
         }
-        #expect(!TextLayoutCache.isPlain(String(repeating: "a", count: Markup.maxInputBytes + 1)), "longer than sanitising keeps")
-        #expect(TextLayoutCache.isPlain("45%") && TextLayoutCache.isPlain(""))
+        #expect(!Markup.isPlain(String(repeating: "a", count: Markup.maxInputBytes + 1)), "longer than sanitising keeps")
+        #expect(Markup.isPlain("45%") && Markup.isPlain(""))
     }
 
     @Test func aPlainTextSetThroughTheCacheIsTheSizeItsMarkupGives() {

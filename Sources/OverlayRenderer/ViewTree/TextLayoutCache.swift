@@ -114,7 +114,7 @@ final class TextLayoutCache {
         let block = TextBlock(in: context(key.scale), font: PangoTextMeasurer.fontName(key.font), width: width + 0.01, maxLines: key.lines)
         block.setEllipsize(ViewTreeRenderer.ellipsize(content.truncation))
         if content.centersLines { block.setAlignment(PANGO_ALIGN_CENTER) }
-        if Self.isPlain(content.markup) {
+        if Markup.isPlain(content.markup) {
             block.setText(content.markup)  // what its markup would parse to, without parsing it twice
             return ViewTreeRenderer.SetText(block: block, links: [])
         }
@@ -129,13 +129,6 @@ final class TextLayoutCache {
         }
         block.setMarkup(Markup.sanitize(content.markup))
         return ViewTreeRenderer.SetText(block: block, links: [])
-    }
-
-    /// True when `markup` is plain text: no tags, entities or control characters, and short
-    /// enough that sanitising keeps all of it. It reads as itself (a percentage, most summaries).
-    static func isPlain(_ markup: String) -> Bool {
-        let bytes = markup.utf8
-        return bytes.count <= Markup.maxInputBytes && !bytes.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") || $0 < 0x20 || $0 == 0x7F }
     }
 
     private func dropLeastRecentlyUsed() {
