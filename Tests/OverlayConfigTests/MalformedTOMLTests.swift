@@ -28,6 +28,16 @@ import Testing
         #expect(error?.reason == "a table header needs a key, saw byte 0xEF")
     }
 
+    @Test func aHeaderAfterQuotesInACommentIsAnError() {
+        // Fuzz/Regressions/config/header-after-string-in-comment.toml: `"""` in a header line's
+        // comment, then `[[)ules]]` four lines on. toml++ itself refuses a header that cannot
+        // start a key (Vendor/TOMLKit/PATCH.md): the error is its, not an abort.
+        let bytes: [UInt8] = Array("[a]\n[[rules]]# FIL\"\"\"erlay".utf8) + [0xB8, 0xC0]
+            + Array("\n[containers.x]\n[[rules]]# 3\n[[)ules]]#\n".utf8)
+        let error = error(String(decoding: bytes, as: UTF8.self))
+        #expect(error?.line == 5 && error?.reason.contains("expected a table name, saw ')'") == true, "refused by toml++, not aborted: \(String(describing: error))")
+    }
+
     @Test func aHeaderAfterAByteOrderMarkIsChecked() {
         // Fuzz/Regressions/config/header-after-bom.toml: a BOM, then `[` and the byte 0x01.
         let error = error("\u{FEFF}[\u{01}bntainers.chat]\nroll-down = 1\n")

@@ -15595,6 +15595,10 @@ TOML_IMPL_NAMESPACE_START
 				if (*cp == U']')
 					set_error_and_return_default("tables with blank bare keys are explicitly prohibited"sv);
 
+				// anything else that cannot begin a key (parse_key assumes one)
+				if (!is_bare_key_character(*cp) && !is_string_delimiter(*cp))
+					set_error_and_return_default("expected a table name, saw '"sv, escaped_codepoint{ *cp }, "'"sv);
+
 				// get the actual key
 				start_recording();
 				parse_key();
