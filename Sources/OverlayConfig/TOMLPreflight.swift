@@ -123,7 +123,8 @@ struct TOMLPreflight {
     }
 
     /// `[` or `[[` at the start of a line, outside any value: what follows must start a key of
-    /// at most `maxKeyParts` parts. The rest of the header line is skipped (its strings as strings).
+    /// at most `maxKeyParts` parts. The rest of the header line is skipped (its strings as strings,
+    /// its comment as a comment).
     private mutating func header() -> Problem? {
         i += 1
         if i < bytes.count, bytes[i] == UInt8(ascii: "[") { i += 1 }
@@ -137,6 +138,10 @@ struct TOMLPreflight {
         let (keyLine, keyColumn) = (line, column())
         var parts = 1, inKey = true
         while i < bytes.count, bytes[i] != UInt8(ascii: "\n") {
+            if bytes[i] == UInt8(ascii: "#") {  // a comment: its quotes open no string
+                while i < bytes.count, bytes[i] != UInt8(ascii: "\n") { i += 1 }
+                break
+            }
             if bytes[i] == UInt8(ascii: "]") { inKey = false }
             if inKey, bytes[i] == UInt8(ascii: ".") { parts += 1 }
             if bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") { skipString() } else { i += 1 }
