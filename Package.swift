@@ -100,6 +100,6 @@ let package = Package(
         .testTarget(name: "OverlayCLITests", dependencies: [
             "overlay-wl", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "IntegrationTests", dependencies: ["CCairo"], swiftSettings: interop),
+        .testTarget(name: "IntegrationTests", dependencies: ["CCairo", "WaylandPresenter"], swiftSettings: interop),
     ]
 )

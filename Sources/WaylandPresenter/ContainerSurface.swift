@@ -26,6 +26,8 @@ final class ContainerSurface {
     private var frameCounter = 0
     /// A frame drawn before it is due (`drawAhead`), presented when it is if nothing changed.
     private var ahead: FrameDrawnAhead?
+    /// Frames drawn ahead so far: drawn, then presented when due or dropped.
+    private(set) var framesAhead = (drawn: 0, presented: 0, dropped: 0)
     /// What `.blur` backgrounds frost (FrostedBackdropCapture.swift).
     private let backdrop = FrostedBackdropCapture()
     /// The compositor's own blur behind this surface, when it offers one (CompositorBlur.swift).
@@ -295,6 +297,7 @@ final class ContainerSurface {
         lastDrawn = (list, contentVersion, scale, decor, ring, surface.size)
         if let ahead {
             self.ahead = FrameDrawnAhead(due: ahead.due, source: ahead.source, commit: commit)
+            framesAhead.drawn += 1
         } else {
             present(commit, at: now)
         }
@@ -345,6 +348,7 @@ final class ContainerSurface {
             return nil
         }
         self.ahead = nil
+        framesAhead.presented += 1
         present(ahead.commit, at: now)
         return lastDrawn?.list.items  // the records describe the frame drawn ahead
     }
@@ -354,6 +358,7 @@ final class ContainerSurface {
     private func dropFrameDrawnAhead() {
         guard ahead != nil else { return }
         ahead = nil
+        framesAhead.dropped += 1
         lastDrawn = nil
         bufferFrames.removeAll()
     }
