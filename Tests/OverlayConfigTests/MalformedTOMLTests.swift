@@ -50,6 +50,9 @@ import TOMLKit
         // Fuzz/Regressions/config/header-comment-apostrophe.toml:
         expectLocated("[containers.chat] # don't change\nactions = [ }\n", 2, 13, "expected a value or ']' in the array")
         expectLocated("[a] # \"\"\" three quotes\nx = [ }\n", 2, 7, "expected a value or ']' in the array")
+        for text in ["[a#b]\nx = [ }\n", "[a # don't\nx = [ }\n", "[\"a#b\"] # '\nx = [ }\n"] {
+            #expect(error(text) != nil, "\(text.debugDescription): an error, not an abort")
+        }
         let valid = "[general] # don't \"\"\" three quotes\n\n[containers.chat] # it's\n"
         #expect(error(valid) == nil, "a valid file stays valid: \(String(describing: error(valid)))")
     }
