@@ -54,6 +54,7 @@ final class DrawAheadTests: RigTestCase {
 
     func testAMovesFramesAreDrawnAheadAndPresentedWhenDue() throws {
         let (presenter, display) = try presenter(moving: 0.3)
+        defer { presenter.attach(nil) }  // its surfaces go while the display still exists, as the daemon's do
         let id = try presenter.show(level(0.2), in: "osd", animated: false)
         try run(display, presenter, for: 0.5)  // configured, the first frame shown
         let before = try osdSurface(presenter).framesAhead
@@ -72,6 +73,7 @@ final class DrawAheadTests: RigTestCase {
 
     func testANewValueDropsTheFrameDrawnForTheOldOne() throws {
         let (presenter, display) = try presenter(moving: 0.3)
+        defer { presenter.attach(nil) }  // its surfaces go while the display still exists, as the daemon's do
         let id = try presenter.show(level(0.2), in: "osd", animated: false)
         try run(display, presenter, for: 0.5)
         XCTAssertTrue(presenter.update(id, to: level(0.6)))
