@@ -10,6 +10,9 @@ public protocol CenterSource: AnyObject {
     func centerContent(_ row: CenterRowRef, group: String?) -> ToastContent
     /// When the rows' texts change next (relative times), while the centre is open.
     func centerTextsChange(after now: Double) -> Double?
+    /// The containers that show (or hold) the open notifications it lists: while the centre is
+    /// open they are not drawn, their notifications being its rows.
+    func listedContainers() -> Set<String>
     /// The source's own next deadline (snoozed notifications coming back).
     var nextDeadline: Double? { get }
     func advance(to now: Double)
@@ -70,6 +73,13 @@ extension OverlayPresenter {
         return open
     }
     public var centerList: CenterList? { center?.list }
+
+    /// The containers not drawn while the centre is open: those whose notifications it lists,
+    /// as the message trays of swaync and GNOME Shell hide their banners (never a drawer).
+    func containersUnderCenter() -> Set<String> {
+        guard isCenterOpen, let source = center?.source else { return [] }
+        return source.listedContainers().filter { drawers.drawers[$0] == nil }
+    }
 
     /// Opens, closes or (nil) toggles the centre.
     public func openCenter(_ open: Bool?) {

@@ -163,6 +163,8 @@ public final class OverlayPresenter {
     /// `isCenterOpen` until the drawers or the centre change (asked at every pass).
     var centerOpen: Bool?
     var centerChanged = false
+    /// `containersUnderCenter()` as of the latest pass that redrew.
+    private var underCenter: Set<String> = []
     /// The buffers of a container's last surface, kept a while after it emptied: notifications
     /// come in bursts, and new buffers cost a page fault per 4 KiB drawn.
     var spareBuffers: [String: (buffers: BufferPair, until: Double)] = [:]
@@ -341,6 +343,7 @@ public final class OverlayPresenter {
         drawersChanged = false
         centerChanged = false
         heldFrame = nil
+        if redraw { underCenter = containersUnderCenter() }
         for name in order { try updateSurface(of: name, now: now, engineChanged: redraw || moved.contains(name)) }
         lazyMeasure.pending.shrinkIfSparse()  // emptied by removals above and by measuring while drawing
         animationTick = surfaces.values.contains { $0.awaitsAnimationTick } ? now + Self.animationTickInterval : nil
@@ -362,6 +365,13 @@ public final class OverlayPresenter {
                                           earliest(animationTick, heldFrame)), centerDue), treeAnimationEnd)
     }
 
+    /// Takes a container's surface off its output, its buffers kept a while for the next one.
+    private func retireSurface(_ key: SurfaceKey, now: Double) {
+        input.router.setItems([], for: key.routerKey)
+        guard let gone = surfaces.removeValue(forKey: key) else { return }
+        spareBuffers[key.container] = (gone.buffers, now + Self.spareBufferLifetime)
+    }
+
     private func earliest(_ a: Double?, _ b: Double?) -> Double? {
         guard let a else { return b }
         return b.map { min(a, $0) } ?? a
@@ -371,6 +381,10 @@ public final class OverlayPresenter {
         // Nothing changed, and no surface of it is due a frame or closed: nothing to do (most
         // passes of the loop; outputs and placements changing count as changes).
         if !engineChanged, !surfaces.contains(where: { $0.key.container == name && $0.value.surface.phase.wantsAttention }) {
+            return
+        }
+        if underCenter.contains(name) {
+            for key in surfaces.keys where key.container == name { retireSurface(key, now: now) }
             return
         }
         let drawer = drawers.drawers[name]
@@ -430,9 +444,7 @@ public final class OverlayPresenter {
             input.router.setItems(list.items, for: key.routerKey)
             let ring = drawer == nil ? columnFocusRing(list, on: surface, container: name) : nil
             if (list.items.isEmpty || drawer != nil) && !occupied {
-                if let gone = surfaces.removeValue(forKey: key) {
-                    spareBuffers[name] = (gone.buffers, now + Self.spareBufferLifetime)
-                }
+                retireSurface(key, now: now)
                 continue
             }
             let version = contentVersions[name, default: 0]

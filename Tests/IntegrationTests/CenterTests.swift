@@ -107,8 +107,8 @@ final class CenterTests: RigTestCase {
         try pointer.click(1220, pillBottom - 8)
         try pointer.move(Self.parking.0, Self.parking.1)
         try waitForStatus("a click on the pill opens the centre") { $0["open"] as? Bool == true }
-        // The toasts go to history (and no longer cover the panel); dismiss-all leaves the column's
-        // hidden ones, which then come back: five at a time.
+        // The toasts go to history; dismiss-all leaves the column's hidden ones, which then come
+        // back: five at a time.
         for _ in 0..<6 where try !state("notifications").showing.isEmpty {
             XCTAssertTrue(try cli(["dismiss-all", "--no-animation"]).succeeded)
             Thread.sleep(forTimeInterval: 0.2)
@@ -194,6 +194,37 @@ final class CenterTests: RigTestCase {
         try waitForStatus("Escape closes the centre") { $0["open"] as? Bool == false }
         shot = try settledScreenshot(within: 3) { $0.pixel(Self.panelX + 4, 700).isClose(to: Self.windowColor, tolerance: 3) }
         assertColor(shot, Self.panelX + 4, 700, Self.windowColor, tolerance: 3, "closed: no panel")
+    }
+
+    // MARK: The column under the centre
+
+    /// While the centre is open the column's toasts are not drawn (the centre lists them, as
+    /// swaync and GNOME Shell hide their banners), a notification coming meanwhile does not pop
+    /// up, and closing the centre shows the toasts again, still open with their ids. A critical
+    /// toast is told by its red bar on its leading edge, in the column's top 100 rows right of
+    /// x 890: the open centre's header fills those rows with no red (the centre's own critical
+    /// rows lie lower, their bars at x 872).
+    func testAnOpenCentreHidesTheColumnsToastsAndClosingItShowsThemAgain() throws {
+        _ = try startCentreDaemon()
+        func redBar(_ shot: Screenshot) -> PixelRect? {
+            shot.region(x: 890, y: 0, width: 1280 - 890, height: 100).boundingBox { $0.r > 150 && $0.g < 120 && $0.b < 120 }
+        }
+        let first = try rig.notifySend(["-u", "critical", "Battery low", "5% remaining"])
+        let shown = try settledScreenshot(within: 5) { redBar($0) != nil }
+        XCTAssertNotNil(redBar(shown), "the critical toast shows in the column")
+        XCTAssertEqual(try cli(["center", "--open"]).stdout, "open\n")
+        var open = try settledScreenshot(within: 3) { $0.pixel(Self.panelX + 4, 700).isClose(to: Self.panelColor, tolerance: 3) }
+        assertOpen(open, "opened")
+        XCTAssertNil(redBar(open), "the toast is not drawn over the open centre: \(String(describing: redBar(open)))")
+        let second = try rig.notifySend(["-u", "critical", "Battery very low", "2% remaining"])
+        try waitForStatus("the second one is listed") { $0["showing"] as? Int == 2 }
+        open = try settledScreenshot(within: 3)
+        XCTAssertNil(redBar(open), "a notification coming while the centre is open does not pop up")
+        XCTAssertEqual(Set(try state("notifications").showing), [first, second], "both still open")
+        XCTAssertEqual(try cli(["center", "--close"]).stdout, "closed\n")
+        let closed = try settledScreenshot(within: 3) { redBar($0) != nil }
+        XCTAssertNotNil(redBar(closed), "closed: the toasts show again")
+        assertColor(closed, Self.panelX + 4, 700, Self.windowColor, tolerance: 3, "closed: no panel")
     }
 
     // MARK: Watch, snooze, idle

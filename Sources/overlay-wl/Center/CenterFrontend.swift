@@ -61,6 +61,14 @@ final class CenterFrontend: CenterSource {
         return notifications.history.items.last { $0.record.id == id }.map { ($0.record, false) }
     }
 
+    func listedContainers() -> Set<String> {
+        var names: Set<String> = []
+        for (id, record) in registry.records where record.notification != nil {
+            if let name = screen.containerName(of: id) { names.insert(name) }
+        }
+        return names
+    }
+
     func centerEntries() -> [CenterEntry] {
         listed = [:]
         groupSizes = [:]
