@@ -44,6 +44,33 @@ import WaylandPresenter
         #expect(h.toast(held)?.summary == "new", "do-not-disturb off: the held one shows, same id")
     }
 
+    @Test func anEntrysOwnActionsComeBeforeTheSnoozesThreeButtonsAtMost() throws {
+        let h = try DaemonHarness()
+        func actions(_ labels: [String]) -> [NotificationAction] { labels.map { NotificationAction(key: $0.lowercased(), label: $0) } }
+        let one = try h.notify(NotifyRequest(summary: "one", actions: actions(["OK"]), expireTimeout: 0))
+        let two = try h.notify(NotifyRequest(summary: "two", actions: actions(["OK", "Cancel"]), expireTimeout: 0))
+        let four = try h.notify(NotifyRequest(summary: "four", actions: actions(["A", "B", "C", "D"]), expireTimeout: 0))
+        try h.advance(1)
+        let keys = { (id: UInt32) in h.daemon.center.centerContent(.entry(id), group: nil).actions.map(\.key) }
+        #expect(keys(one) == ["ok", "overlay-wl.snooze-300", "overlay-wl.snooze-3600"])
+        #expect(keys(two) == ["ok", "cancel", "overlay-wl.snooze-300"], "both of the app's buttons, then a snooze")
+        #expect(keys(four) == ["a", "b", "c"], "the app's first three, no room for a snooze")
+        #expect(h.daemon.notifications.closeNotification(id: two))
+        try h.advance(1)
+        #expect(keys(two) == ["ok", "cancel"], "in history: the app's own, no snooze")
+    }
+
+    @Test func theContainersShowingOpenNotificationsAreListedForTheCentreToCover() throws {
+        let h = try DaemonHarness()
+        #expect(h.daemon.center.listedContainers().isEmpty)
+        let id = try h.notify(NotifyRequest(summary: "open", expireTimeout: 1000))
+        try h.advance(0.5)
+        #expect(h.daemon.center.listedContainers() == ["notifications"])
+        try h.advance(2)  // expired: in history, shown nowhere
+        #expect(h.daemon.registry.notification(id) == nil)
+        #expect(h.daemon.center.listedContainers().isEmpty)
+    }
+
     @Test func relativeTimesTickAtTheNextWallClockMinute() throws {
         let h = try DaemonHarness()
         let id = try h.notify(NotifyRequest(summary: "t", expireTimeout: 0))

@@ -37,6 +37,8 @@ final class CenterFrontend: CenterSource {
     static let clearAllKey = "overlay-wl.clear-all"
     /// Snoozes offered on each open entry: 5 min and 1 h.
     static let snoozeChoices: [(seconds: Int, label: String)] = [(300, "Snooze 5 min"), (3600, "Snooze 1 h")]
+    /// Buttons in an entry's row.
+    static let maximumEntryButtons = 3
     /// The longest snooze: a week.
     static let longestSnooze = 7 * 86400.0
 
@@ -105,8 +107,9 @@ final class CenterFrontend: CenterSource {
             let body = "\(relativeTime(record.updated)) · \(state)\(Markup.escape(record.plainBody))"
             let own = record.actions.filter { $0.key != "default" }.map { (key: $0.key, label: $0.label) }
             let snoozes = Self.snoozeChoices.map { (key: Self.snoozeKey + String($0.seconds), label: $0.label) }
-            var content = ToastContent(summary: record.summary, body: body, appName: record.appName,
-                                       actions: isOpen ? Array(own.prefix(1)) + snoozes : Array(own.prefix(3)), icon: record.icon)
+            // Three buttons at most: the app's own first, then the snoozes an open one has room for.
+            let buttons = Array((own + (isOpen ? snoozes : [])).prefix(Self.maximumEntryButtons))
+            var content = ToastContent(summary: record.summary, body: body, appName: record.appName, actions: buttons, icon: record.icon)
             content.emphasis = record.emphasis
             return content
         }
