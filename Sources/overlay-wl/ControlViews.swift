@@ -163,6 +163,8 @@ extension ControlFrontend {
             let hidden = manager.hidden(in: name).map { String($0.rawValue) }.joined(separator: " ")
             if !hidden.isEmpty { lines.append("  hidden (next last):      \(hidden)") }
         }
+        let held = registry.held.map { String($0.id) }.joined(separator: " ")
+        if !held.isEmpty { lines.append("held (do-not-disturb, a rule or a snooze): \(held)") }
         if !config.modes.active.isEmpty { lines.append("modes: \(config.modes.active.joined(separator: " "))") }
         return lines.joined(separator: "\n")
     }

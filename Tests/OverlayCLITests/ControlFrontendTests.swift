@@ -141,6 +141,11 @@ import Testing
         let id = try show(h, "side", "s")
         let text = try #require(try call(h, "ListText").first?.stringValue)
         #expect(text.contains("side (vertical, multiple)\n  showing (bottom to top): \(id)\n  waiting (next first):    -"), "\(text)")
+        #expect(!text.contains("held"), "nothing held: no line for it")
+        try h.daemon.center.setDoNotDisturb(true)
+        let held = try h.notify(NotifyRequest(summary: "later", expireTimeout: 0))
+        let during = try #require(try call(h, "ListText").first?.stringValue)
+        #expect(during.hasSuffix("held (do-not-disturb, a rule or a snooze): \(held)\nmodes: do-not-disturb"), "\(during)")
     }
 }
 
