@@ -155,10 +155,13 @@ public enum ContainerSettings {
     /// Layer-shell needs a size, or anchors on both opposite edges to stretch between.
     static func validate(_ p: SurfacePlacement) throws {
         if p.width == 0 && !p.anchor.isSuperset(of: [.left, .right]) {
-            throw SettingError("width", "width 0 needs anchor on both left and right")
+            throw SettingError("width", "width 0 needs anchor on both left and right (it stretches between them): give a width, "
+                + "or anchor both and place the views with alignment")
         }
         if p.height == 0 && !p.anchor.isSuperset(of: [.top, .bottom]) {
-            throw SettingError("height", "height 0 needs anchor on both top and bottom")
+            throw SettingError("height", "height 0 needs anchor on both top and bottom (it stretches between them): give a height, "
+                + "or anchor both and place the views with alignment (a column in the bottom-right corner: "
+                + "anchor = [\"top\", \"right\", \"bottom\"], alignment = \"bottom-trailing\")")
         }
     }
 }

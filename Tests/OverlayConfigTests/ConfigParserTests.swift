@@ -105,6 +105,7 @@ struct ConfigParserTests {
         ("[containers.a]\nmaximum-visible = 0", 2, "0 is out of range 1...10000"),
         ("[containers.a]\nspacing = \"wide\"", 2, "expected a number, got a string"),
         ("[containers.a]\nwidth = 0", 2, "width 0 needs anchor on both left and right"),
+        ("[containers.a]\nanchor = [\"bottom\", \"right\"]", 1, "alignment = \"bottom-trailing\""),
         ("[containers.a]\nalignment = \"middle\"", 2, "unknown alignment 'middle'"),
         ("[containers.a]\nanimation = \"ease-in:-1\"", 2, "out of range"),
         ("[containers.a]\ncolour = 1", 2, "unknown container key"),
