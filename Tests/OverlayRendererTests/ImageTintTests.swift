@@ -44,6 +44,26 @@ struct ImageTintTests {
         #expect(abs(Int(p.a) - 128) <= 1 && p.r == 255 && p.g == 255 && p.b == 255, "white at half: \(p)")
     }
 
+    /// A symbolic icon (Adwaita's grey shapes) without a tint takes the look's text colour, so it
+    /// reads on a dark card as on a light one; a tint of its own still wins.
+    @Test func aSymbolicIconWithoutATintIsDrawnInTheTextColour() throws {
+        let orange = Color(hex: 0xFF8000), blue = Color(hex: 0x2040FF)
+        func opaquePixels(tint: Color?) -> [(r: UInt8, g: UInt8, b: UInt8)] {
+            let renderer = ViewTreeRenderer()
+            renderer.look.text = orange
+            let laidOut = renderer.layout(Image(.icon("audio-volume-high-symbolic"), size: Size(width: 24, height: 24), tint: tint))
+            let canvas = Canvas(pixelWidth: 24, pixelHeight: 24, scale: 1)
+            renderer.draw(laidOut, on: canvas)
+            canvas.flush()
+            return (0..<24 * 24).map { canvas.pixel(x: $0 % 24, y: $0 / 24) }.filter { $0.a == 255 }.map { ($0.r, $0.g, $0.b) }
+        }
+        let untinted = opaquePixels(tint: nil)
+        #expect(untinted.count > 20, "the icon is drawn: \(untinted.count) opaque pixels")
+        #expect(untinted.allSatisfy { $0 == (0xFF, 0x80, 0x00) }, "every opaque pixel in the text colour")
+        let tinted = opaquePixels(tint: blue)
+        #expect(tinted.count == untinted.count && tinted.allSatisfy { $0 == (0x20, 0x40, 0xFF) }, "its own tint wins")
+    }
+
     @Test func theTintRoundTripsThroughJSON() throws {
         let node = Image(.icon("audio-volume-high-symbolic"), size: Size(width: 24, height: 24), tint: Color(hex: 0xECEFF4))
         #expect(try ViewNode(json: node.json) == node)

@@ -213,6 +213,13 @@ public enum ViewImageSource: Equatable, Sendable {
     case icon(String)
     /// Straight RGBA pixels, row by row (`width * height * 4` bytes).
     case pixels(width: Int, height: Int, rgba: [UInt8])
+
+    /// An icon whose name ends in `-symbolic`: a shape drawn in one colour, which the theme's
+    /// text colour replaces unless the image has a tint of its own (as GTK recolours them).
+    public var isSymbolicIcon: Bool {
+        if case .icon(let name) = self { return name.hasSuffix("-symbolic") }
+        return false
+    }
 }
 
 /// How an image fills its box.

@@ -143,11 +143,12 @@ struct PartPainter {
         // Fill needs the picture at least as large as the box's longer side times its aspect.
         let box = max(1, Int((side * deviceScale * (content.contentMode == .fill ? 2 : 1)).rounded(.up)))
         guard let picture = renderer.image(content.source, box: box, logicalSize: side, scale: deviceScale) else { return }
+        let tint = content.tint ?? (content.source.isSymbolicIcon ? look.text : nil)
         switch content.contentMode {
         case .fit:
             // On whole device pixels, so a picture drawn at its size has crisp edges.
             let x = (frame.minX * deviceScale).rounded() / deviceScale, y = (frame.minY * deviceScale).rounded() / deviceScale
-            picture.paint(cr, in: Rect(x: x, y: y, width: frame.width, height: frame.height), alpha: alpha, tint: content.tint)
+            picture.paint(cr, in: Rect(x: x, y: y, width: frame.width, height: frame.height), alpha: alpha, tint: tint)
         case .fill:
             let k = max(frame.width / Double(picture.pixelWidth), frame.height / Double(picture.pixelHeight))
             let w = Double(picture.pixelWidth) * k, h = Double(picture.pixelHeight) * k
@@ -155,7 +156,7 @@ struct PartPainter {
             cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
             cairo_clip(cr)
             picture.paint(cr, in: Rect(x: frame.minX + (frame.width - w) / 2, y: frame.minY + (frame.height - h) / 2,
-                                       width: w, height: h), alpha: alpha, tint: content.tint)
+                                       width: w, height: h), alpha: alpha, tint: tint)
             cairo_restore(cr)
         }
     }
