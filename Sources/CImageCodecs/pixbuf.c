@@ -1,10 +1,13 @@
 #include "cimage_codecs.h"
 #include <dlfcn.h>
+#include <pthread.h>
 
 enum { HYPER = 3 };  // GDK_INTERP_HYPER
 
+// Loaded once, whichever thread decodes the first picture (renderers may live on several threads).
+static pthread_once_t pixbuf_once = PTHREAD_ONCE_INIT;
 static struct {
-    int tried, ok;
+    int ok;
     void *(*file_info)(const char *, gint *, gint *);
     void *(*new_from_file)(const char *, GError **);
     void *(*new_from_file_at_scale)(const char *, int, int, gboolean, GError **);
@@ -17,17 +20,18 @@ static struct {
 
 #define LOAD(field, name) (pb.field = (__typeof__(pb.field))dlsym(lib, name)) != NULL
 
+static void pixbuf_load(void) {
+    void *lib = dlopen("libgdk_pixbuf-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
+    pb.ok = lib && LOAD(file_info, "gdk_pixbuf_get_file_info") && LOAD(new_from_file, "gdk_pixbuf_new_from_file")
+        && LOAD(new_from_file_at_scale, "gdk_pixbuf_new_from_file_at_scale")
+        && LOAD(scale_simple, "gdk_pixbuf_scale_simple") && LOAD(width, "gdk_pixbuf_get_width")
+        && LOAD(height, "gdk_pixbuf_get_height") && LOAD(rowstride, "gdk_pixbuf_get_rowstride")
+        && LOAD(channels, "gdk_pixbuf_get_n_channels") && LOAD(bits_per_sample, "gdk_pixbuf_get_bits_per_sample")
+        && LOAD(has_alpha, "gdk_pixbuf_get_has_alpha") && LOAD(pixels_with_length, "gdk_pixbuf_get_pixels_with_length");
+}
+
 static int pixbuf_loaded(void) {
-    if (!pb.tried) {
-        pb.tried = 1;
-        void *lib = dlopen("libgdk_pixbuf-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
-        pb.ok = lib && LOAD(file_info, "gdk_pixbuf_get_file_info") && LOAD(new_from_file, "gdk_pixbuf_new_from_file")
-            && LOAD(new_from_file_at_scale, "gdk_pixbuf_new_from_file_at_scale")
-            && LOAD(scale_simple, "gdk_pixbuf_scale_simple") && LOAD(width, "gdk_pixbuf_get_width")
-            && LOAD(height, "gdk_pixbuf_get_height") && LOAD(rowstride, "gdk_pixbuf_get_rowstride")
-            && LOAD(channels, "gdk_pixbuf_get_n_channels") && LOAD(bits_per_sample, "gdk_pixbuf_get_bits_per_sample")
-            && LOAD(has_alpha, "gdk_pixbuf_get_has_alpha") && LOAD(pixels_with_length, "gdk_pixbuf_get_pixels_with_length");
-    }
+    pthread_once(&pixbuf_once, pixbuf_load);
     return pb.ok;
 }
 
