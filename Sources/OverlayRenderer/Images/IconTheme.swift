@@ -9,13 +9,20 @@ import Glibc
 /// 2. otherwise that theme's closest directory by device-pixel distance;
 /// 3. otherwise the parent themes, in order.
 ///
-/// Results (including misses) are cached per (name, size, scale).
+/// Results (including misses) are remembered per (name, size, scale), at most `lookupCapacity`.
+/// A theme folder's current `icon-theme.cache` (GTK's) answers which of its directories hold
+/// a name; a folder without one is probed file by file, only in its directories that exist.
 public final class IconTheme {
     public let name: String
     public let searchPaths: [String]
     private var indexes: [String: IconThemeIndex?] = [:]
+    private var folders: [String: (seen: [FolderStamp?], folders: [ThemeFolder])] = [:]
     private var cache: [String: String?] = [:]
+    /// False: every folder is probed, as without caches (tests compare the two).
+    let usesCaches: Bool
     static let extensions = ["png", "svg", "xpm"]
+    /// Lookups remembered; past it all are forgotten (each costs a few hash probes again).
+    static let lookupCapacity = 1024
 
     /// `$HOME/.icons`, `$XDG_DATA_HOME/icons`, each `$XDG_DATA_DIRS/icons`, `/usr/share/pixmaps`.
     public static func defaultSearchPaths() -> [String] {
@@ -29,10 +36,18 @@ public final class IconTheme {
         return paths
     }
 
-    public init(name: String = "Adwaita", searchPaths: [String] = IconTheme.defaultSearchPaths()) {
+    public convenience init(name: String = "Adwaita", searchPaths: [String] = IconTheme.defaultSearchPaths()) {
+        self.init(name: name, searchPaths: searchPaths, usesCaches: true)
+    }
+
+    init(name: String, searchPaths: [String], usesCaches: Bool) {
         self.name = name
         self.searchPaths = searchPaths
+        self.usesCaches = usesCaches
     }
+
+    /// Lookups remembered now (tests).
+    var rememberedLookups: Int { cache.count }
 
     /// The file for icon `iconName` at `size` logical pixels and integer `scale`, or nil.
     /// Names containing "/" are never looked up (that is a path, not a name).
@@ -54,31 +69,55 @@ public final class IconTheme {
             if queue.isEmpty, !visited.contains("hicolor") { queue = ["hicolor"] }
         }
         if found == nil { found = unthemed(iconName) }
+        if cache.count >= Self.lookupCapacity { cache.removeAll(keepingCapacity: true) }
         cache[key] = found
         return found
     }
 
     private func find(_ icon: String, size: Int, scale: Int, in index: IconThemeIndex) -> String? {
+        // Per folder: the directories its cache lists the icon in, or nil to probe.
+        let places = themeFolders(index).map { folder in
+            (folder, folder.cache.map { Dictionary($0.directories(of: icon), uniquingKeysWith: { first, _ in first }) })
+        }
+        if places.allSatisfy({ $0.1?.isEmpty == true }) { return nil }
+        func file(in directory: String) -> String? {
+            for (folder, listed) in places {
+                if let listed {
+                    guard let extensions = listed[directory] else { continue }
+                    let ext = extensions.contains(.png) ? "png" : extensions.contains(.svg) ? "svg" : extensions.contains(.xpm) ? "xpm" : nil
+                    if let ext { return "\(folder.path)/\(directory)/\(icon).\(ext)" }
+                } else if folder.directories.contains(directory) {
+                    for ext in Self.extensions {
+                        let path = "\(folder.path)/\(directory)/\(icon).\(ext)"
+                        if access(path, R_OK) == 0 { return path }
+                    }
+                }
+            }
+            return nil
+        }
         for directory in index.directories where directory.matches(size: size, scale: scale) {
-            if let file = file(icon, theme: index.name, directory: directory.path) { return file }
+            if let found = file(in: directory.path) { return found }
         }
         var best: (distance: Int, file: String)?
-        for directory in index.directories {
+        for directory in index.directories where !directory.matches(size: size, scale: scale) {
             let distance = directory.distance(size: size, scale: scale)
             if let current = best, distance >= current.distance { continue }
-            if let file = file(icon, theme: index.name, directory: directory.path) { best = (distance, file) }
+            if let found = file(in: directory.path) { best = (distance, found) }
         }
         return best?.file
     }
 
-    private func file(_ icon: String, theme: String, directory: String) -> String? {
-        for base in searchPaths {
-            for ext in Self.extensions {
-                let path = "\(base)/\(theme)/\(directory)/\(icon).\(ext)"
-                if access(path, R_OK) == 0 { return path }
-            }
+    /// The theme's folder under each search path that has one, read again when one appeared,
+    /// went or changed since (a package's icons installed: its trigger rebuilds the cache, which
+    /// changes the folder).
+    private func themeFolders(_ index: IconThemeIndex) -> [ThemeFolder] {
+        let stamps = searchPaths.map { FolderStamp("\($0)/\(index.name)") }
+        if let known = folders[index.name], known.seen == stamps { return known.folders }
+        let found = zip(searchPaths, stamps).compactMap { base, stamp in
+            stamp == nil ? nil : ThemeFolder(path: "\(base)/\(index.name)", directories: index.directories.map(\.path), usesCache: usesCaches)
         }
-        return nil
+        folders[index.name] = (stamps, found)
+        return found
     }
 
     private func unthemed(_ icon: String) -> String? {
@@ -103,6 +142,39 @@ public final class IconTheme {
         indexes[theme] = result
         return result
     }
+}
+
+/// A theme's folder under one search path: its current GTK cache, or else which of the index's
+/// directories exist in it (the others are never probed).
+private struct ThemeFolder {
+    let path: String
+    let cache: IconCacheFile?
+    let directories: Set<String>
+
+    init?(path: String, directories: [String], usesCache: Bool) {
+        guard isDirectory(path) else { return nil }
+        self.path = path
+        cache = usesCache ? IconCacheFile(folder: path) : nil
+        self.directories = cache == nil ? Set(directories.filter { isDirectory("\(path)/\($0)") }) : []
+    }
+}
+
+/// A folder's modification time, nil when it is not a folder.
+private struct FolderStamp: Equatable {
+    let seconds: Int
+    let nanoseconds: Int
+
+    init?(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        seconds = info.st_mtim.tv_sec
+        nanoseconds = info.st_mtim.tv_nsec
+    }
+}
+
+private func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
 }
 
 /// Reads a regular file of at most 1 MiB as UTF-8 (lossy); nil otherwise.
