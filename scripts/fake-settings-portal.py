@@ -5,7 +5,8 @@ and the SettingChanged signal) from values given on the command line. Needs pyth
 
     fake-settings-portal.py [--version 1|2] [--silent] [NAMESPACE KEY TYPE VALUE]...
 
-TYPE is u (a uint32) or rgb (an accent colour: three doubles, comma separated). --version 1 has
+TYPE is u (a uint32), s (a string, e.g. GNOME's icon-theme) or rgb (an accent colour: three
+doubles, comma separated). --version 1 has
 no ReadOne (clients must fall back to Read); --silent owns the name but never answers.
 A test changes a value live with the extra method org.overlaywl.FakePortal.Set(s ns, s key, v value),
 which stores it and emits SettingChanged, e.g.
@@ -33,7 +34,8 @@ while args:
     else:
         ns, key, kind, text = args[:4]
         args = args[4:]
-        values[(ns, key)] = ('u', int(text)) if kind == 'u' else ('(ddd)', tuple(float(x) for x in text.split(',')))
+        values[(ns, key)] = ('u', int(text)) if kind == 'u' else ('s', text) if kind == 's' \
+            else ('(ddd)', tuple(float(x) for x in text.split(',')))
 
 conn = open_dbus_connection(bus='SESSION')
 bus = DBusAddress('/org/freedesktop/DBus', bus_name='org.freedesktop.DBus', interface='org.freedesktop.DBus')

@@ -165,7 +165,7 @@ public struct ConfigParser {
             case "accessibility": g.accessibility = try AccessibilityPolicy.parse(value, key: key)
             default:
                 if try g.appearance.read(key, value) { continue }
-                throw SettingError(key, "unknown key (default-timeout, history-size, modes, critical-bypasses-modes, link-opener, link-schemes, color-scheme, contrast, reduced-motion, speak, accessibility)")
+                throw SettingError(key, "unknown key (default-timeout, history-size, modes, critical-bypasses-modes, link-opener, link-schemes, color-scheme, contrast, reduced-motion, icon-theme, speak, accessibility)")
             }
         }
         return g

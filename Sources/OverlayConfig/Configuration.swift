@@ -45,7 +45,7 @@ public struct GeneralSettings: Equatable, Sendable {
     public var linkOpener = ["xdg-open"]
     /// Link schemes that may be opened (lowercase); others are logged and left alone.
     public var linkSchemes = ["http", "https", "mailto"]
-    /// `color-scheme`, `contrast`, `reduced-motion` (AppearanceSettings.swift).
+    /// `color-scheme`, `contrast`, `reduced-motion`, `icon-theme` (AppearanceSettings.swift).
     public var appearance = AppearanceSettings()
     /// `speak`: which notifications are read aloud (a rule's `speak` overrides it).
     public var speak = SpeakPolicy.none

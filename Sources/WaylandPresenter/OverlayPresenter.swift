@@ -108,6 +108,18 @@ public final class OverlayPresenter {
             revision &+= 1
         }
     }
+    /// Where icon names are looked up; a new theme redraws every view with its icons.
+    public var iconTheme: IconTheme {
+        get { trees.layouts.iconTheme }
+        set {
+            trees.layouts.iconTheme = newValue
+            trees.layouts.forgetIconPictures()
+            relayoutToasts()
+            for name in order { contentVersions[name, default: 0] += 1 }
+            center?.style = nil  // the centre's rows are measured again with the new icons
+            revision &+= 1
+        }
+    }
     /// True when the theme's icon `name` loads for a box of `side` points (`ViewTreeRenderer.themedIconLoads`).
     public func themedIconLoads(_ name: String, side: Double) -> Bool { trees.layouts.themedIconLoads(name, side: side) }
 

@@ -17,12 +17,16 @@ final class DesktopSettingsTests: RigTestCase {
         super.tearDown()
     }
 
-    /// Starts the fake portal with `values` (namespace org.freedesktop.appearance: KEY TYPE VALUE…)
-    /// and waits until it owns its name.
-    private func startPortal(_ options: [String] = [], _ values: [(String, String, String)] = []) throws {
+    static let gnome = "org.gnome.desktop.interface"
+
+    /// Starts the fake portal with `values` (namespace org.freedesktop.appearance: KEY TYPE VALUE…;
+    /// `gnome`, the same in org.gnome.desktop.interface) and waits until it owns its name.
+    private func startPortal(_ options: [String] = [], _ values: [(String, String, String)] = [],
+                             gnome: [(String, String, String)] = []) throws {
         let script = try String(contentsOfFile: "\(Rig.repoRoot)/scripts/fake-settings-portal.py", encoding: .utf8)
         let path = try rig.writeScratchFile("fake-settings-portal.py", Data(script.utf8))
         let arguments = values.flatMap { ["org.freedesktop.appearance", $0.0, $0.1, $0.2] }
+            + gnome.flatMap { [Self.gnome, $0.0, $0.1, $0.2] }
         portal = try rig.spawn(["/usr/bin/python3", path] + options + arguments)
         let deadline = Date().addingTimeInterval(5)
         while !rig.nameHasOwner("org.freedesktop.portal.Desktop") {
@@ -35,10 +39,10 @@ final class DesktopSettingsTests: RigTestCase {
     }
 
     /// Changes a value on the portal, which emits SettingChanged.
-    private func setPortal(_ key: String, _ gvariant: String) throws {
+    private func setPortal(_ key: String, _ gvariant: String, namespace: String = "org.freedesktop.appearance") throws {
         let out = rig.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.portal.Desktop",
                            "--object-path", "/org/freedesktop/portal/desktop", "--method", "org.overlaywl.FakePortal.Set",
-                           "org.freedesktop.appearance", key, gvariant])
+                           namespace, key, gvariant])
         guard out.succeeded else { throw HarnessError.failed("setting \(key) on the fake portal: \(out)") }
     }
 
@@ -138,6 +142,34 @@ final class DesktopSettingsTests: RigTestCase {
         let full = try leftEdges(during: 1.2, summary: "Full")
         note("left edges with full motion: \(full.edges)")
         XCTAssertTrue(full.edges.contains { $0 > restingMinX + 20 }, "the toast did not slide in: left edges \(full.edges)")
+    }
+
+    /// The icon theme GNOME's settings name (which GTK's and GNOME's portals offer): a toast's
+    /// icon comes from it, and from the new one when it changes. The test theme (under the
+    /// daemon's `XDG_DATA_DIRS`) has `badge`, an orange ring; Adwaita has no such icon.
+    func testToastIconsComeFromThePortalsIconThemeAndFollowItsChanges() throws {
+        let share = "\(rig.shotsDirectory)/share", theme = "\(share)/icons/OverlayTest"
+        try FileManager.default.createDirectory(atPath: "\(theme)/48x48/apps", withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o755])
+        let fixtures = "\(Rig.repoRoot)/Tests/OverlayRendererTests/Golden/assets/icons/OverlayTest"
+        for file in ["index.theme", "48x48/apps/badge.png"] {
+            try FileManager.default.copyItem(atPath: "\(fixtures)/\(file)", toPath: "\(theme)/\(file)")
+            chmod("\(theme)/\(file)", 0o644)
+        }
+        for folder in [share, "\(share)/icons", theme, "\(theme)/48x48"] { chmod(folder, 0o755) }
+        try startPortal([], gnome: [("icon-theme", "s", "OverlayTest")])
+        _ = try startDaemon(environment: ["XDG_DATA_DIRS=\(share):/usr/share"])
+        _ = try rig.notifySend(["-t", "0", "-i", "badge", "Themed", "an icon from the desktop's icon theme"])
+        func orangePixels(_ shot: Screenshot) -> Int {
+            guard let box = toastBox(shot) else { return 0 }
+            return shot.region(x: box.x, y: box.y, width: box.width, height: box.height)
+                .count(where: { $0.r > 180 && $0.g > 80 && $0.g < 200 && $0.b < 90 })
+        }
+        let themed = try settledScreenshot(within: 3) { orangePixels($0) > 100 }
+        XCTAssertGreaterThan(orangePixels(themed), 100, "the badge from OverlayTest")
+        try setPortal("icon-theme", "<'Adwaita'>", namespace: Self.gnome)
+        let plain = try settledScreenshot(within: 3) { orangePixels($0) == 0 && self.toastBox($0) != nil }
+        XCTAssertEqual(orangePixels(plain), 0, "Adwaita has no badge: the toast shows none")
     }
 
     func testAPortalThatNeverAnswersDoesNotHoldTheDaemonBack() throws {

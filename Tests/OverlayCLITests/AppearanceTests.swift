@@ -1,6 +1,7 @@
 // The desktop's appearance settings: reading the portal's values, the precedence of config,
 // portal and GTK_THEME, and the daemon drawing in the theme chosen.
 import DBusService
+import Foundation
 import Glibc
 import OverlayConfig
 import OverlayEngine
@@ -11,20 +12,23 @@ import Testing
 
 struct AppearanceTests {
     @Test func portalValuesAreReadWhateverTheirVariantNesting() {
+        let appearance = "org.freedesktop.appearance", gnome = "org.gnome.desktop.interface"
         var desktop = DesktopAppearance()
-        let known = [desktop.set("color-scheme", .variant(.uint32(1))),       // ReadOne
-                     desktop.set("contrast", .variant(.variant(.uint32(1))))]  // Read: one variant more
+        let known = [desktop.set(appearance, "color-scheme", .variant(.uint32(1))),       // ReadOne
+                     desktop.set(appearance, "contrast", .variant(.variant(.uint32(1))))]  // Read: one variant more
         #expect(known == [true, true])
-        desktop.set("reduced-motion", .uint32(1))                              // SettingChanged
-        desktop.set("accent-color", .variant(.structure([.double(0.2), .double(0.4), .double(1)])))
+        desktop.set(appearance, "reduced-motion", .uint32(1))                              // SettingChanged
+        desktop.set(appearance, "accent-color", .variant(.structure([.double(0.2), .double(0.4), .double(1)])))
+        desktop.set(gnome, "icon-theme", .variant(.string("Papirus")))
         #expect(desktop == DesktopAppearance(colorScheme: 1, contrast: 1, reducedMotion: 1,
-                                             accent: Color(red: 0.2, green: 0.4, blue: 1)))
-        let unknown = desktop.set("icon-theme", .string("Adwaita"))
-        #expect(!unknown)
-        // Wrong types and out-of-range accents (the portal's "unset") clear the value.
-        desktop.set("color-scheme", .string("dark"))
-        desktop.set("accent-color", .structure([.double(-1), .double(0), .double(0)]))
-        #expect(desktop.colorScheme == nil && desktop.accent == nil)
+                                             accent: Color(red: 0.2, green: 0.4, blue: 1), iconTheme: "Papirus"))
+        let unknown = [desktop.set(appearance, "icon-theme", .string("Adwaita")), desktop.set(gnome, "color-scheme", .uint32(1))]
+        #expect(unknown == [false, false])
+        // Wrong types, out-of-range accents (the portal's "unset") and names that are no folder clear the value.
+        desktop.set(appearance, "color-scheme", .string("dark"))
+        desktop.set(appearance, "accent-color", .structure([.double(-1), .double(0), .double(0)]))
+        desktop.set(gnome, "icon-theme", .string("../../etc"))
+        #expect(desktop.colorScheme == nil && desktop.accent == nil && desktop.iconTheme == nil)
     }
 
     @Test func theConfigWinsThenThePortalThenGtkTheme() {
@@ -88,5 +92,50 @@ struct AppearanceTests {
         try daemon.config.reload()
         #expect(presenter.style == ToastTheme(scheme: .light).style)
         #expect(presenter.manager.motion == .reduced)
+    }
+
+    /// The icon theme: the config's, else the portal's, else GTK's settings.ini (GTK 4's before
+    /// GTK 3's), else Adwaita.
+    @Test func theIconThemeIsTheConfigsThenThePortalsThenGtksSettings() throws {
+        let home = "/tmp/overlay-wl-gtk-settings-\(getpid())"
+        defer { _ = try? FileManager.default.removeItem(atPath: home) }
+        try FileManager.default.createDirectory(atPath: home + "/gtk-3.0", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: home + "/gtk-4.0", withIntermediateDirectories: true)
+        #expect(AppearanceResolver.gtkSettingsIconTheme(configHome: home) == nil)
+        try "[Settings]\ngtk-theme-name=Adwaita\ngtk-icon-theme-name = \"Papirus\"\n".write(toFile: home + "/gtk-3.0/settings.ini", atomically: true, encoding: .utf8)
+        #expect(AppearanceResolver.gtkSettingsIconTheme(configHome: home) == "Papirus")
+        try "[Other]\ngtk-icon-theme-name=Nope\n[Settings]\ngtk-icon-theme-name=breeze\n".write(toFile: home + "/gtk-4.0/settings.ini", atomically: true, encoding: .utf8)
+        #expect(AppearanceResolver.gtkSettingsIconTheme(configHome: home) == "breeze")
+
+        var config = AppearanceSettings()
+        #expect(AppearanceResolver.iconTheme(config, desktop: DesktopAppearance(), gtkSettings: nil) == "Adwaita")
+        #expect(AppearanceResolver.iconTheme(config, desktop: DesktopAppearance(), gtkSettings: "breeze") == "breeze")
+        #expect(AppearanceResolver.iconTheme(config, desktop: DesktopAppearance(iconTheme: "Papirus"), gtkSettings: "breeze") == "Papirus")
+        config.iconTheme = "Yaru"
+        #expect(AppearanceResolver.iconTheme(config, desktop: DesktopAppearance(iconTheme: "Papirus"), gtkSettings: "breeze") == "Yaru")
+    }
+
+    /// A level's icon follows the icon theme: the test theme has `badge`, Adwaita does not, so
+    /// the display shows the icon only while the portal names the test theme.
+    @Test func theDisplaysIconComesFromTheDesktopsIconTheme() throws {
+        let harness = try DaemonHarness()
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("OverlayRendererTests/Golden/assets/icons").path
+        harness.daemon.appearance.useIconSearchPaths([fixtures])
+        func shownIcon() throws -> Bool {
+            let id = try harness.daemon.control.showLevel(label: "Volume", value: 40, maximum: 100, icon: "badge", muted: false)
+            return harness.presenter.viewTree(of: ViewID(id))?.json.contains("\"icon\":\"badge\"") == true
+        }
+        #expect(harness.presenter.iconTheme.name == "Adwaita")
+        #expect(try !shownIcon())
+        harness.daemon.appearance.desktopChanged(DesktopAppearance(iconTheme: "OverlayTest"))
+        #expect(harness.presenter.iconTheme.name == "OverlayTest")
+        #expect(try shownIcon())
+        harness.daemon.appearance.desktopChanged(DesktopAppearance())
+        #expect(try !shownIcon())
+        // A theme that is not installed (a typo in the config): Adwaita's icons rather than none.
+        harness.daemon.appearance.desktopChanged(DesktopAppearance(iconTheme: "OverlayTest"))
+        harness.daemon.appearance.desktopChanged(DesktopAppearance(iconTheme: "NoSuchTheme"))
+        #expect(harness.presenter.iconTheme.name == "Adwaita")
     }
 }

@@ -1,7 +1,7 @@
 import OverlayConfig
 import Testing
 
-/// `general.color-scheme`, `general.contrast` and `general.reduced-motion`.
+/// `general.color-scheme`, `general.contrast`, `general.reduced-motion` and `general.icon-theme`.
 struct AppearanceSettingsTests {
     let parser = ConfigParser(builtInContainers: ["notifications"])
 
@@ -35,5 +35,16 @@ struct AppearanceSettingsTests {
         #expect(scheme.reason.contains("'sepia' is not one of auto, dark, light"))
         #expect(error("[general]\ncontrast = 1\n") != nil)
         #expect(error("[general]\nreduced-motion = \"some\"\n") != nil)
+    }
+
+    @Test func anIconThemeIsAFolderNameOrAuto() throws {
+        #expect(try parser.parse("[general]\nicon-theme = \"Papirus-Dark\"\n", file: "t.toml").general.appearance.iconTheme == "Papirus-Dark")
+        #expect(try parser.parse("[general]\nicon-theme = \"auto\"\n", file: "t.toml").general.appearance.iconTheme == nil)
+        for bad in ["", "../etc", "a/b", "..", String(repeating: "x", count: 256)] {
+            let refused = try #require(error("[general]\n\nicon-theme = \"\(bad)\"\n"), "\(bad)")
+            #expect(refused.line == 3)
+            #expect(refused.reason.contains("is not an icon theme's folder name"))
+        }
+        #expect(error("[general]\nicon-theme = 3\n") != nil)
     }
 }

@@ -46,6 +46,11 @@ public final class IconTheme {
         self.usesCaches = usesCaches
     }
 
+    /// True when a theme named `name` (its `index.theme`) is under one of `searchPaths`.
+    public static func isInstalled(_ name: String, searchPaths: [String] = defaultSearchPaths()) -> Bool {
+        searchPaths.contains { access("\($0)/\(name)/index.theme", R_OK) == 0 }
+    }
+
     /// Lookups remembered now (tests).
     var rememberedLookups: Int { cache.count }
 

@@ -279,6 +279,11 @@ public final class ViewTreeRenderer {
         draw(layout(node, proposal: proposal), on: canvas)
     }
 
+    /// Drops the pictures of icon names (the icon theme changed).
+    public func forgetIconPictures() {
+        images.removeAll { if case .icon = $0.source { true } else { false } }
+    }
+
     /// Drops every cached layout, image and shadow.
     public func invalidate() {
         recent.removeAll()

@@ -4,27 +4,44 @@ import OverlayEngine
 import OverlayRenderer
 import WaylandPresenter
 
-/// The theme and motion in force, kept in step with the config (`[general]` color-scheme,
-/// contrast, reduced-motion) and the desktop's settings portal; toasts on screen are drawn
-/// again in the new look at once.
+/// The theme, motion and icon theme in force, kept in step with the config (`[general]`
+/// color-scheme, contrast, reduced-motion, icon-theme) and the desktop's settings portal; toasts
+/// on screen are drawn again in the new look at once.
 final class AppearanceRuntime {
     private let screen: OverlayPresenter
     private var settings: AppearanceSettings
     private(set) var desktop = DesktopAppearance()
     private let gtkTheme: String?
+    /// Where GTK's settings.ini is looked for (`$XDG_CONFIG_HOME`), read again at every reload.
+    private let configHome: String?
+    private var gtkIconTheme: String?
+    /// Where icon themes are looked for (tests put theirs first).
+    private var iconSearchPaths = IconTheme.defaultSearchPaths()
+    /// The last icon theme named that is not installed (logged once).
+    private var missingIconTheme: String?
     private(set) var theme = ToastTheme.standard
     private(set) var motion = MotionPolicy.full
 
     init(screen: OverlayPresenter, settings: AppearanceSettings,
-         gtkTheme: String? = getenv("GTK_THEME").map { String(cString: $0) }) {
+         gtkTheme: String? = getenv("GTK_THEME").map { String(cString: $0) },
+         configHome: String? = AppearanceRuntime.defaultConfigHome()) {
         self.screen = screen
         self.settings = settings
         self.gtkTheme = gtkTheme
+        self.configHome = configHome
+        gtkIconTheme = configHome.flatMap(AppearanceResolver.gtkSettingsIconTheme)
         apply()
+    }
+
+    /// `$XDG_CONFIG_HOME`, else `$HOME/.config`.
+    static func defaultConfigHome() -> String? {
+        func env(_ key: String) -> String? { getenv(key).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
+        return env("XDG_CONFIG_HOME") ?? env("HOME").map { $0 + "/.config" }
     }
 
     func configChanged(_ settings: AppearanceSettings) {
         self.settings = settings
+        gtkIconTheme = configHome.flatMap(AppearanceResolver.gtkSettingsIconTheme)
         apply()
     }
 
@@ -33,9 +50,27 @@ final class AppearanceRuntime {
         apply()
     }
 
+    /// The icon theme's name in force.
+    var iconTheme: String { AppearanceResolver.iconTheme(settings, desktop: desktop, gtkSettings: gtkIconTheme) }
+
     private func apply() {
         (theme, motion) = AppearanceResolver.resolve(settings, desktop: desktop, gtkTheme: gtkTheme)
         screen.style = theme.style
         screen.setMotion(motion)
+        var icons = iconTheme
+        if icons != AppearanceResolver.defaultIconTheme, !IconTheme.isInstalled(icons, searchPaths: iconSearchPaths) {
+            if icons != missingIconTheme { log("icon theme '\(icons)' is not installed; icons come from \(AppearanceResolver.defaultIconTheme)") }
+            missingIconTheme = icons
+            icons = AppearanceResolver.defaultIconTheme
+        }
+        if icons != screen.iconTheme.name || iconSearchPaths != screen.iconTheme.searchPaths {
+            screen.iconTheme = IconTheme(name: icons, searchPaths: iconSearchPaths)
+        }
+    }
+
+    /// Looks icons up under `paths` from now on (tests).
+    func useIconSearchPaths(_ paths: [String]) {
+        iconSearchPaths = paths
+        apply()
     }
 }

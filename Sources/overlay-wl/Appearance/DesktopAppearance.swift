@@ -3,11 +3,13 @@ import OverlayConfig
 import OverlayEngine
 import OverlayRenderer
 
-/// What the desktop's settings portal says about appearance (`org.freedesktop.appearance`);
-/// nil for what it does not say (no portal, an older portal, an unset value).
+/// What the desktop's settings portal says about appearance (`org.freedesktop.appearance`, and
+/// GNOME's `org.gnome.desktop.interface` for the icon theme, which GTK's and GNOME's portals
+/// offer); nil for what it does not say (no portal, an older portal, an unset value).
 struct DesktopAppearance: Equatable {
-    static let namespace = "org.freedesktop.appearance"
-    static let keys = ["color-scheme", "contrast", "reduced-motion", "accent-color"]
+    /// The settings followed, by namespace.
+    static let keys = [("org.freedesktop.appearance", ["color-scheme", "contrast", "reduced-motion", "accent-color"]),
+                       ("org.gnome.desktop.interface", ["icon-theme"])]
 
     /// 0 no preference, 1 dark, 2 light.
     var colorScheme: UInt32?
@@ -16,17 +18,22 @@ struct DesktopAppearance: Equatable {
     /// 0 off, 1 on (added to the portal in 2025).
     var reducedMotion: UInt32?
     var accent: Color?
+    /// The icon theme's name.
+    var iconTheme: String?
 
     /// Takes one setting's value (with any variant wrappers: `Read` nests one more than `ReadOne`);
     /// nil or a value of the wrong type unsets it. False for a key this does not follow.
     @discardableResult
-    mutating func set(_ key: String, _ value: BusValue?) -> Bool {
+    mutating func set(_ namespace: String, _ key: String, _ value: BusValue?) -> Bool {
         let number: UInt32? = if case .uint32(let n)? = value?.unwrapped { n } else { nil }
-        switch key {
-        case "color-scheme": colorScheme = number
-        case "contrast": contrast = number
-        case "reduced-motion": reducedMotion = number
-        case "accent-color": accent = value.flatMap(Self.accent)
+        switch (namespace, key) {
+        case ("org.freedesktop.appearance", "color-scheme"): colorScheme = number
+        case ("org.freedesktop.appearance", "contrast"): contrast = number
+        case ("org.freedesktop.appearance", "reduced-motion"): reducedMotion = number
+        case ("org.freedesktop.appearance", "accent-color"): accent = value.flatMap(Self.accent)
+        case ("org.gnome.desktop.interface", "icon-theme"):
+            let name: String? = if case .string(let s)? = value?.unwrapped { s } else { nil }
+            iconTheme = name.flatMap { AppearanceSettings.isIconThemeName($0) ? $0 : nil }
         default: return false
         }
         return true
@@ -79,5 +86,38 @@ enum AppearanceResolver {
         case .auto: motion = desktop.reducedMotion == 1 ? .reduced : .full
         }
         return (theme, motion)
+    }
+}
+
+extension AppearanceResolver {
+    /// The icon theme used when none is configured and the desktop names none.
+    static let defaultIconTheme = "Adwaita"
+
+    /// The icon theme in force: the config's, else the portal's, else GTK's settings.ini's, else Adwaita.
+    static func iconTheme(_ config: AppearanceSettings, desktop: DesktopAppearance, gtkSettings: String?) -> String {
+        config.iconTheme ?? desktop.iconTheme ?? gtkSettings ?? defaultIconTheme
+    }
+
+    /// `gtk-icon-theme-name` of `[Settings]` in GTK's settings.ini under `configHome`
+    /// (`$XDG_CONFIG_HOME`): GTK 4's, else GTK 3's; nil when neither names a theme.
+    static func gtkSettingsIconTheme(configHome: String) -> String? {
+        for version in ["gtk-4.0", "gtk-3.0"] {
+            guard let text = try? readTextFile("\(configHome)/\(version)/settings.ini") else { continue }
+            func trimmed(_ part: Substring) -> Substring {
+                let start = part.drop(while: \.isWhitespace)
+                return start[..<(start.lastIndex { !$0.isWhitespace }.map(start.index(after:)) ?? start.startIndex)]
+            }
+            var section: Substring = ""
+            for raw in text.split(whereSeparator: \.isNewline) {
+                let line = trimmed(raw)
+                if line.hasPrefix("[") { section = line; continue }
+                guard section == "[Settings]", let eq = line.firstIndex(of: "="),
+                      trimmed(line[..<eq]) == "gtk-icon-theme-name" else { continue }
+                var value = String(trimmed(line[line.index(after: eq)...]))
+                if value.count >= 2, value.first == "\"", value.last == "\"" { value = String(value.dropFirst().dropLast()) }
+                if AppearanceSettings.isIconThemeName(value) { return value }
+            }
+        }
+        return nil
     }
 }

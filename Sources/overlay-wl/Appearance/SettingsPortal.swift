@@ -1,6 +1,6 @@
 import DBusService
 
-/// Reads the desktop's appearance settings from the settings portal and follows their changes
+/// Reads the desktop's appearance settings (and its icon theme) from the settings portal and follows their changes
 /// (`SettingChanged`), without blocking: the reads are asynchronous calls with a short timeout,
 /// answered while the poll loop processes the bus. With no portal (or one that does not answer)
 /// nothing changes: the theme stays what the config and `GTK_THEME` chose.
@@ -27,19 +27,20 @@ final class SettingsPortal {
     /// Subscribes to changes and asks for every value once. Returns at once. A portal that
     /// starts later (or again) is read when it takes its name.
     func start() throws {
-        let changes = "type='signal',interface='\(Self.interface)',member='SettingChanged',path='\(Self.path)',"
-            + "arg0='\(DesktopAppearance.namespace)'"
         let owner = "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
             + "member='NameOwnerChanged',arg0='\(Self.busName)'"
-        subscriptions = [
-            try bus.subscribeAsync(rule: changes) { [weak self] arguments in self?.settingChanged(arguments) },
-            try bus.subscribeAsync(rule: owner) { [weak self] arguments in self?.ownerChanged(arguments) },
-        ]
+        subscriptions = try DesktopAppearance.keys.map { namespace, _ in
+            let changes = "type='signal',interface='\(Self.interface)',member='SettingChanged',path='\(Self.path)',arg0='\(namespace)'"
+            return try bus.subscribeAsync(rule: changes) { [weak self] arguments in self?.settingChanged(arguments) }
+        }
+        subscriptions.append(try bus.subscribeAsync(rule: owner) { [weak self] arguments in self?.ownerChanged(arguments) })
         try readAll()
     }
 
     private func readAll() throws {
-        for key in DesktopAppearance.keys { try read(key, method: "ReadOne") }
+        for (namespace, keys) in DesktopAppearance.keys {
+            for key in keys { try read(namespace, key, method: "ReadOne") }
+        }
     }
 
     /// `NameOwnerChanged(name, old, new)`: a new portal is read from the start.
@@ -50,24 +51,24 @@ final class SettingsPortal {
     }
 
     /// `ReadOne` (interface version 2); a portal without it gets `Read`.
-    private func read(_ key: String, method: String) throws {
+    private func read(_ namespace: String, _ key: String, method: String) throws {
         let call = try bus.callAsync(destination: Self.busName, path: Self.path, interface: Self.interface, member: method,
-                                     arguments: [.string(DesktopAppearance.namespace), .string(key)],
+                                     arguments: [.string(namespace), .string(key)],
                                      timeout: Self.timeout) { [weak self] result in
-            self?.answered(key, method: method, result)
+            self?.answered(namespace, key, method: method, result)
         }
         calls.removeAll(where: \.isDone)
         calls.append(call)
     }
 
-    private func answered(_ key: String, method: String, _ result: Result<[BusValue], Error>) {
+    private func answered(_ namespace: String, _ key: String, method: String, _ result: Result<[BusValue], Error>) {
         switch result {
         case .success(let reply):
-            update(key, reply.first)
+            update(namespace, key, reply.first)
         case .failure(let error as BusMethodError) where error.name == "org.freedesktop.DBus.Error.UnknownMethod" && method == "ReadOne":
-            try? read(key, method: "Read")
+            try? read(namespace, key, method: "Read")
         case .failure(let error as BusMethodError) where error.name == "org.freedesktop.portal.Error.NotFound":
-            update(key, nil)  // an older portal without this key (reduced-motion before 2025)
+            update(namespace, key, nil)  // a portal without this key (reduced-motion before 2025; GNOME's keys in KDE's)
         case .failure(let error):
             guard !reportedAbsence else { return }
             reportedAbsence = true
@@ -77,14 +78,13 @@ final class SettingsPortal {
 
     /// `SettingChanged(s namespace, s key, v value)`.
     private func settingChanged(_ arguments: [BusValue]) {
-        guard arguments.count == 3, arguments[0].stringValue == DesktopAppearance.namespace,
-              let key = arguments[1].stringValue else { return }
-        update(key, arguments[2])
+        guard arguments.count == 3, let namespace = arguments[0].stringValue, let key = arguments[1].stringValue else { return }
+        update(namespace, key, arguments[2])
     }
 
-    private func update(_ key: String, _ value: BusValue?) {
+    private func update(_ namespace: String, _ key: String, _ value: BusValue?) {
         var next = values
-        guard next.set(key, value), next != values else { return }
+        guard next.set(namespace, key, value), next != values else { return }
         values = next
         changed(next)
     }
