@@ -23,6 +23,7 @@ let package = Package(
                                                                   parsers("OverlayEngine"), parsers("SwayIPC")],
                           path: "Targets/scene-tour"),
         .executableTarget(name: "fuzz-sway-ipc", dependencies: [driver, parsers("SwayIPC")], path: "Targets/sway-ipc"),
+        .executableTarget(name: "fuzz-icon-cache", dependencies: [driver, parsers("OverlayRenderer")], path: "Targets/icon-cache"),
         .executableTarget(name: "fuzz-view-tree", dependencies: [driver, parsers("OverlayEngine"), parsers("OverlayRenderer")],
                           path: "Targets/view-tree"),
     ]
