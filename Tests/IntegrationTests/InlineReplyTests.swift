@@ -192,6 +192,63 @@ while True:
         XCTAssertEqual(replies.all.count, 2, "one reply, once: \(replies.all)")
     }
 
+    /// The centre opens while a reply is being typed: the toast goes under it (its surface with
+    /// it) and the draft stays; when the centre closes, the toast shows the draft again, a click
+    /// takes the keyboard back, and Enter sends the draft with what was typed after it.
+    func testADraftSurvivesTheCentreOpeningOverItsToast() throws {
+        _ = try startDaemon()
+        let pointer = try VirtualPointer(rig: rig)
+        defer { pointer.stop() }
+        try pointer.move(600, 400)
+        try pointer.key("left")  // the virtual keyboard joins the seat
+        try pointer.openWindow(appID: "editor", width: 400, height: 300)
+        XCTAssertEqual(pointer.windowKeyboardEvents(count: 1), ["enter"])
+        let replies = Lines()
+        let client = try rig.spawn(["python3", "-c", Self.typingClientScript, "Ann: lunch?", "Write back"]) {
+            replies.append($0)
+        }
+        defer { _ = client.stop() }
+        let id = try XCTUnwrap(replies.wait(timeout: 5) { !$0.isEmpty }.first.flatMap { UInt32($0) },
+                               "no id from the client: \(replies.all) \(client.output)")
+        let isField = { (c: RGBA) in c.isClose(to: Self.fieldColour, tolerance: 2) }
+        let shown = try settledScreenshot(within: 3) { shot in
+            shot.contentBox.map { shot.region($0).boundingBox(where: isField) != nil } ?? false
+        }
+        let border = { (c: RGBA) in c.isClose(to: RGBA(hex: 0x5E81AC), tolerance: 2) }
+        let toast = try XCTUnwrap(shown.whole.boundingBox(where: border), "no toast drawn")
+        let field = try XCTUnwrap(shown.region(toast).boundingBox(where: isField), "no reply field drawn")
+
+        try pointer.click(field.x + 20, field.midY)
+        try pointer.move(600, 400)
+        XCTAssertEqual(pointer.windowKeyboardEvents(count: 2), ["enter", "leave"], "the field took the keyboard")
+        try pointer.type("draft")
+        let typed = try settledScreenshot(within: 3) { Self.brightPixels($0, in: field) > 10 }
+        let draftInk = Self.brightPixels(typed, in: field)
+        XCTAssertGreaterThan(draftInk, 10, "the draft is drawn in the field")
+
+        XCTAssertEqual(try cli(["center", "--open"]).stdout, "open\n")
+        let open = try settledScreenshot(within: 3) { $0.region(field).count(where: isField) == 0 }
+        XCTAssertEqual(open.region(field).count(where: isField), 0, "the toast is not drawn over the open centre")
+        XCTAssertEqual(try cli(["center", "--close"]).stdout, "closed\n")
+        let back = try settledScreenshot(within: 3) { Self.brightPixels($0, in: field) >= draftInk / 2 }
+        XCTAssertGreaterThanOrEqual(Self.brightPixels(back, in: field), draftInk / 2, "the toast comes back with its draft")
+        XCTAssertEqual(replies.all, ["\(id)"], "nothing was sent meanwhile")
+
+        // The toast's surface went with the centre's opening: the window has the keyboard again.
+        var before = pointer.windowKeyboardEvents(count: 3)
+        let settle = Date().addingTimeInterval(3)
+        while before.last != "enter", Date() < settle { before = pointer.windowKeyboardEvents(count: before.count + 1, timeout: 0.2) }
+        XCTAssertEqual(before.last, "enter", "the window has the keyboard while the toast is away: \(before)")
+        try pointer.click(field.x + 150, field.midY)  // past the draft's end: the caret goes there
+        try pointer.move(600, 400)
+        let after = pointer.windowKeyboardEvents(count: before.count + 1)
+        XCTAssertEqual(after.last, "leave", "a click on the field takes the keyboard again: \(after)")
+        try pointer.type(" kept")
+        try pointer.key("enter")
+        let reply = try XCTUnwrap(replies.wait(timeout: 5) { $0.count >= 2 }.dropFirst().first, "no reply: \(replies.all)")
+        XCTAssertEqual(reply, "replied \(id) draft kept", "the draft and what followed it")
+    }
+
     /// Ctrl+V reads the clipboard (set by `wl-copy`, served once) through wl_data_device and
     /// inserts its text at the caret; typing goes on after it; a click in the field moves the caret;
     /// the submit button sends it.
