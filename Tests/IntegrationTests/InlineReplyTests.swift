@@ -102,6 +102,41 @@ while True:
         shot.region(field.insetBy(2)).count { (90...160).contains($0.r) && (90...160).contains($0.b) }
     }
 
+    /// A virtual pointer and keyboard, and a window that has the keyboard (the focus a click on a
+    /// reply field takes away). The cursor rests away from the toast: it is in screenshots.
+    private func pointerWithFocusedWindow() throws -> VirtualPointer {
+        let pointer = try VirtualPointer(rig: rig)
+        try pointer.move(600, 400)
+        try pointer.key("left")  // the virtual keyboard joins the seat (nothing has focus yet)
+        try pointer.openWindow(appID: "editor", width: 400, height: 300)
+        XCTAssertEqual(pointer.windowKeyboardEvents(count: 1), ["enter"], "the new window has the keyboard")
+        return pointer
+    }
+
+    /// Starts `typingClientScript`: its process, the notification's id and the lines it prints.
+    private func startReplyClient() throws -> (RunningProcess, UInt32, Lines) {
+        let replies = Lines()
+        let client = try rig.spawn(["python3", "-c", Self.typingClientScript, "Ann: lunch?", "Write back"]) {
+            replies.append($0)
+        }
+        let id = try XCTUnwrap(replies.wait(timeout: 5) { !$0.isEmpty }.first.flatMap { UInt32($0) },
+                               "no id from the client: \(replies.all) \(client.output)")
+        return (client, id, replies)
+    }
+
+    static let isField = { (c: RGBA) in c.isClose(to: fieldColour, tolerance: 2) }
+
+    /// The reply toast once drawn: the screenshot, the toast's box (its border) and the field's.
+    private func shownReplyField() throws -> (Screenshot, PixelRect, PixelRect) {
+        let shown = try settledScreenshot(within: 3) { shot in
+            shot.contentBox.map { shot.region($0).boundingBox(where: Self.isField) != nil } ?? false
+        }
+        let border = { (c: RGBA) in c.isClose(to: RGBA(hex: 0x5E81AC), tolerance: 2) }
+        let toast = try XCTUnwrap(shown.whole.boundingBox(where: border), "no toast drawn")
+        let field = try XCTUnwrap(shown.region(toast).boundingBox(where: Self.isField), "no reply field drawn")
+        return (shown, toast, field)
+    }
+
     /// Real typing: a click on the field takes the keyboard from the focused window (on-demand
     /// layer-shell focus), the virtual keyboard types through its own keymap (non-ASCII included),
     /// the caret moves and Backspace deletes; Escape cancels (nothing sent, the field emptied, the
@@ -110,33 +145,17 @@ while True:
     /// closes.
     func testTypingIntoTheFieldSendsTheReplyToTheSenderAlone() throws {
         _ = try startDaemon()
-        let pointer = try VirtualPointer(rig: rig)
+        let pointer = try pointerWithFocusedWindow()
         defer { pointer.stop() }
-        try pointer.move(600, 400)  // the cursor is in screenshots: away from the toast
-        try pointer.key("left")  // the virtual keyboard joins the seat (nothing has focus yet)
-        try pointer.openWindow(appID: "editor", width: 400, height: 300)
-        XCTAssertEqual(pointer.windowKeyboardEvents(count: 1), ["enter"], "the new window has the keyboard")
         let watched = Lines()
         let watcher = try rig.spawn(["gdbus", "monitor", "--session", "--dest", "org.freedesktop.Notifications"]) {
             watched.append($0)
         }
         defer { _ = watcher.stop() }
         XCTAssertFalse(watched.wait(timeout: 5) { !$0.isEmpty }.isEmpty, "gdbus monitor never attached")
-        let replies = Lines()
-        let client = try rig.spawn(["python3", "-c", Self.typingClientScript, "Ann: lunch?", "Write back"]) {
-            replies.append($0)
-        }
+        let (client, id, replies) = try startReplyClient()
         defer { _ = client.stop() }
-        let id = try XCTUnwrap(replies.wait(timeout: 5) { !$0.isEmpty }.first.flatMap { UInt32($0) },
-                               "no id from the client: \(replies.all) \(client.output)")
-
-        let isField = { (c: RGBA) in c.isClose(to: Self.fieldColour, tolerance: 2) }
-        let shown = try settledScreenshot(within: 3) { shot in
-            shot.contentBox.map { shot.region($0).boundingBox(where: isField) != nil } ?? false
-        }
-        let border = { (c: RGBA) in c.isClose(to: RGBA(hex: 0x5E81AC), tolerance: 2) }
-        let toast = try XCTUnwrap(shown.whole.boundingBox(where: border), "no toast drawn")
-        let field = try XCTUnwrap(shown.region(toast).boundingBox(where: isField), "no reply field drawn")
+        let (shown, toast, field) = try shownReplyField()
         note("toast \(toast), field \(field)")
         XCTAssertGreaterThan(field.width, 150, "the field takes most of the row, the button the rest")
         XCTAssertGreaterThan(field.y, toast.y + 30, "the field is under the summary")
@@ -197,26 +216,11 @@ while True:
     /// takes the keyboard back, and Enter sends the draft with what was typed after it.
     func testADraftSurvivesTheCentreOpeningOverItsToast() throws {
         _ = try startDaemon()
-        let pointer = try VirtualPointer(rig: rig)
+        let pointer = try pointerWithFocusedWindow()
         defer { pointer.stop() }
-        try pointer.move(600, 400)
-        try pointer.key("left")  // the virtual keyboard joins the seat
-        try pointer.openWindow(appID: "editor", width: 400, height: 300)
-        XCTAssertEqual(pointer.windowKeyboardEvents(count: 1), ["enter"])
-        let replies = Lines()
-        let client = try rig.spawn(["python3", "-c", Self.typingClientScript, "Ann: lunch?", "Write back"]) {
-            replies.append($0)
-        }
+        let (client, id, replies) = try startReplyClient()
         defer { _ = client.stop() }
-        let id = try XCTUnwrap(replies.wait(timeout: 5) { !$0.isEmpty }.first.flatMap { UInt32($0) },
-                               "no id from the client: \(replies.all) \(client.output)")
-        let isField = { (c: RGBA) in c.isClose(to: Self.fieldColour, tolerance: 2) }
-        let shown = try settledScreenshot(within: 3) { shot in
-            shot.contentBox.map { shot.region($0).boundingBox(where: isField) != nil } ?? false
-        }
-        let border = { (c: RGBA) in c.isClose(to: RGBA(hex: 0x5E81AC), tolerance: 2) }
-        let toast = try XCTUnwrap(shown.whole.boundingBox(where: border), "no toast drawn")
-        let field = try XCTUnwrap(shown.region(toast).boundingBox(where: isField), "no reply field drawn")
+        let (_, _, field) = try shownReplyField()
 
         try pointer.click(field.x + 20, field.midY)
         try pointer.move(600, 400)
@@ -227,8 +231,8 @@ while True:
         XCTAssertGreaterThan(draftInk, 10, "the draft is drawn in the field")
 
         XCTAssertEqual(try cli(["center", "--open"]).stdout, "open\n")
-        let open = try settledScreenshot(within: 3) { $0.region(field).count(where: isField) == 0 }
-        XCTAssertEqual(open.region(field).count(where: isField), 0, "the toast is not drawn over the open centre")
+        let open = try settledScreenshot(within: 3) { $0.region(field).count(where: Self.isField) == 0 }
+        XCTAssertEqual(open.region(field).count(where: Self.isField), 0, "the toast is not drawn over the open centre")
         XCTAssertEqual(try cli(["center", "--close"]).stdout, "closed\n")
         let back = try settledScreenshot(within: 3) { Self.brightPixels($0, in: field) >= draftInk / 2 }
         XCTAssertGreaterThanOrEqual(Self.brightPixels(back, in: field), draftInk / 2, "the toast comes back with its draft")
@@ -270,9 +274,8 @@ while True:
                                "no id from the client: \(replies.all) \(client.output)")
         let copied = rig.run(["sh", "-c", "wl-copy --paste-once 'from the clipboard ✓' >/dev/null 2>&1"])
         XCTAssertTrue(copied.succeeded, "wl-copy: \(copied)")
-        let isField = { (c: RGBA) in c.isClose(to: Self.fieldColour, tolerance: 2) }
-        let shown = try settledScreenshot(within: 3) { shot in shot.whole.boundingBox(where: isField) != nil }
-        let field = try XCTUnwrap(shown.whole.boundingBox(where: isField), "no reply field drawn")
+        let shown = try settledScreenshot(within: 3) { shot in shot.whole.boundingBox(where: Self.isField) != nil }
+        let field = try XCTUnwrap(shown.whole.boundingBox(where: Self.isField), "no reply field drawn")
         try pointer.click(field.x + 20, field.midY)
         try pointer.move(600, 400)
         XCTAssertEqual(pointer.windowKeyboardEvents(count: 2), ["enter", "leave"], "the field took the keyboard")
