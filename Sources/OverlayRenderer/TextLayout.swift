@@ -31,9 +31,18 @@ final class TextContext {
         g_object_unref(UnsafeMutableRawPointer(context))
     }
 
-    /// A cached PangoFontDescription for `name` ("Sans Bold 11").
+    /// Font descriptions kept; past it all are freed (a layout keeps a copy of its own).
+    static let fontCapacity = 64
+    /// Font descriptions kept now (tests).
+    var fontCount: Int { fonts.count }
+
+    /// A cached PangoFontDescription for `name` ("Sans Bold 11"), valid until the next call.
     func font(_ name: String) -> OpaquePointer {
         if let cached = fonts[name] { return cached }
+        if fonts.count >= Self.fontCapacity {
+            for description in fonts.values { pango_font_description_free(description) }
+            fonts.removeAll(keepingCapacity: true)
+        }
         let description = pango_font_description_from_string(name)!
         fonts[name] = description
         return description

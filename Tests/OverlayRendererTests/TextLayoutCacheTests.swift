@@ -81,4 +81,20 @@ struct TextLayoutCacheTests {
         #expect(trees.textsLaidOut == count + 1, "the oldest went")
         #expect(trees.cachedCount <= ViewTreeRenderer.textCapacity)
     }
+
+    /// A view tree may name any font: the descriptions kept stay within their bound, and a text
+    /// set before they were freed keeps its own copy (it is set again with the same size).
+    @Test func fontDescriptionsKeptStayWithinTheirBound() {
+        let context = TextContext(scale: 1)
+        let first = TextBlock(in: context, font: "DejaVu Sans Bold 20", width: 300, maxLines: 1)
+        first.setMarkup("Volume")
+        let size = (first.width, first.height)
+        for i in 0..<(3 * TextContext.fontCapacity) {
+            _ = TextBlock(in: context, font: "Family\(i) \(8 + i % 20)", width: 300, maxLines: 1)
+            #expect(context.fontCount <= TextContext.fontCapacity)
+        }
+        first.setMarkup("Volume")
+        #expect(first.width == size.0 && first.height == size.1 && size.1 > 20)
+    }
 }
+
