@@ -1,9 +1,9 @@
 import DBusService
 
-/// Reads the desktop's appearance settings (and its icon theme) from the settings portal and follows their changes
-/// (`SettingChanged`), without blocking: the reads are asynchronous calls with a short timeout,
-/// answered while the poll loop processes the bus. With no portal (or one that does not answer)
-/// nothing changes: the theme stays what the config and `GTK_THEME` chose.
+/// Reads the desktop's appearance settings and icon theme from the settings portal and follows
+/// their changes (`SettingChanged`), without blocking: the reads are asynchronous calls with a
+/// short timeout, answered while the poll loop processes the bus. With no portal (or one that
+/// does not answer) nothing changes: the theme stays what the config and `GTK_THEME` chose.
 final class SettingsPortal {
     static let busName = "org.freedesktop.portal.Desktop"
     static let path = "/org/freedesktop/portal/desktop"
@@ -68,7 +68,7 @@ final class SettingsPortal {
         case .failure(let error as BusMethodError) where error.name == "org.freedesktop.DBus.Error.UnknownMethod" && method == "ReadOne":
             try? read(namespace, key, method: "Read")
         case .failure(let error as BusMethodError) where error.name == "org.freedesktop.portal.Error.NotFound":
-            update(namespace, key, nil)  // a portal without this key (reduced-motion before 2025; GNOME's keys in KDE's)
+            update(namespace, key, nil)  // a portal without this key (reduced-motion before 2025; GNOME's icon-theme elsewhere)
         case .failure(let error):
             guard !reportedAbsence else { return }
             reportedAbsence = true
