@@ -1,10 +1,10 @@
 #!/usr/bin/python3
-"""The soak's client side (run by scripts/soak as the rig user): a seeded random mix of Notify,
-replace, CloseNotification, actions, reloads (half with a broken config) and hostile clients
-against the daemon for MINUTES, recording every NotificationClosed per id and the daemon's RSS,
-busy and settled (everything closed, now and then, and the daemon's trim done). At the end it
-closes what is still open and measures: every id it got back closed exactly once, the daemon is
-alive, the slope of settled RSS, and the daemon idles at 0 ticks.
+"""The soak's client side (run by scripts/soak as the rig user): a seeded random mix of Notify (with
+app icons, themed and unknown), replace, CloseNotification, actions, reloads (half with a broken
+config) and hostile clients against the daemon for MINUTES, recording every NotificationClosed per
+id and the daemon's RSS, busy and settled (everything closed, now and then, and the daemon's trim
+done). At the end it closes what is still open and measures: every id it got back closed exactly
+once, the daemon is alive, the slope of settled RSS, and the daemon idles at 0 ticks.
 
     soak-driver.py MINUTES SEED CONFIG_PATH RESULT_JSON
 """
@@ -54,11 +54,18 @@ def count(what): counts[what] = counts.get(what, 0) + 1
 BODIES = ['plain text', '<b>bold</b> and <i>italic</i>', '<a href="https://example.org">a link</a>',
           '<b>unclosed <i>tags', '&bogus; &amp; <unknown attr="x">tag</unknown>', '<<<>>> &#xFFFFFFFF;',
           'é' * 300, 'line\n' * 40]
+# App icons: none, themed ones, and a name no theme has (a new one each time: every icon
+# theme is searched, and the lookups remembered must stay within their bound).
+ICONS = ['', '', 'dialog-information', 'network-wireless-signal-good-symbolic', None]
+def icon():
+    name = rng.choice(ICONS)
+    return 'no-such-icon-%d' % rng.randrange(10**9) if name is None else name
+
 def notify(replaces=0, **kw):
     hints = kw.get('hints', {})
     actions = kw.get('actions', [])
     msg = new_method_call(NF, 'Notify', 'susssasa{sv}i', (
-        kw.get('app', 'soak%d' % rng.randrange(5)), replaces, '', kw.get('summary', 'Soak %d' % rng.randrange(10**6)),
+        kw.get('app', 'soak%d' % rng.randrange(5)), replaces, icon(), kw.get('summary', 'Soak %d' % rng.randrange(10**6)),
         kw.get('body', rng.choice(BODIES)), actions, hints, kw.get('timeout', rng.choice([-1, 500, 1500, 3000, 0]))))
     nid = unwrap_msg(conn.send_and_get_reply(msg, timeout=30))[0]  # an error reply raises: no id
     ids.add(nid)
