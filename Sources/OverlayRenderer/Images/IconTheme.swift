@@ -119,7 +119,7 @@ public final class IconTheme {
         let stamps = searchPaths.map { FolderStamp("\($0)/\(index.name)") }
         if let known = folders[index.name], known.seen == stamps { return known.folders }
         let found = zip(searchPaths, stamps).compactMap { base, stamp in
-            stamp == nil ? nil : ThemeFolder(path: "\(base)/\(index.name)", directories: index.directories.map(\.path), usesCache: usesCaches)
+            stamp.map { _ in ThemeFolder(path: "\(base)/\(index.name)", directories: index.directories.map(\.path), usesCache: usesCaches) }
         }
         folders[index.name] = (stamps, found)
         return found
@@ -156,11 +156,10 @@ private struct ThemeFolder {
     let cache: IconCacheFile?
     let directories: Set<String>
 
-    init?(path: String, directories: [String], usesCache: Bool) {
-        guard isDirectory(path) else { return nil }
+    init(path: String, directories: [String], usesCache: Bool) {
         self.path = path
         cache = usesCache ? IconCacheFile(folder: path) : nil
-        self.directories = cache == nil ? Set(directories.filter { isDirectory("\(path)/\($0)") }) : []
+        self.directories = cache == nil ? Set(directories.filter { FolderStamp("\(path)/\($0)") != nil }) : []
     }
 }
 
@@ -175,11 +174,6 @@ private struct FolderStamp: Equatable {
         seconds = info.st_mtim.tv_sec
         nanoseconds = info.st_mtim.tv_nsec
     }
-}
-
-private func isDirectory(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
 }
 
 /// Reads a regular file of at most 1 MiB as UTF-8 (lossy); nil otherwise.

@@ -47,20 +47,7 @@ struct IconThemeIndex {
     /// Parses the index file's text. Unknown keys and malformed lines are ignored.
     init(name: String, text: String) {
         self.name = name
-        var sections: [String: [String: String]] = [:]
-        var current = ""
-        for raw in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
-            let line = raw.trimmingCharacters(in: " \t")
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            if line.hasPrefix("["), line.hasSuffix("]") {
-                current = String(line.dropFirst().dropLast())
-                continue
-            }
-            guard let eq = line.firstIndex(of: "=") else { continue }
-            let key = line[..<eq].trimmingCharacters(in: " \t")
-            let value = line[line.index(after: eq)...].trimmingCharacters(in: " \t")
-            sections[current, default: [:]][key] = value
-        }
+        let sections = KeyFile(text).sections
         let head = sections["Icon Theme"] ?? [:]
         func list(_ key: String) -> [String] {
             (head[key] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: " \t") }.filter { !$0.isEmpty }
@@ -81,15 +68,5 @@ struct IconThemeIndex {
                              maxSize: keys["MaxSize"].flatMap { Int($0) } ?? size,
                              threshold: keys["Threshold"].flatMap { Int($0) } ?? 2)
         }
-    }
-}
-
-extension StringProtocol {
-    func trimmingCharacters(in set: String) -> String {
-        let chars = Set(set)
-        var s = Substring(self)
-        while let f = s.first, chars.contains(f) { s.removeFirst() }
-        while let l = s.last, chars.contains(l) { s.removeLast() }
-        return String(s)
     }
 }

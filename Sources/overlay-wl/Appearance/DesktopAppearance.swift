@@ -102,21 +102,10 @@ extension AppearanceResolver {
     /// (`$XDG_CONFIG_HOME`): GTK 4's, else GTK 3's; nil when neither names a theme.
     static func gtkSettingsIconTheme(configHome: String) -> String? {
         for version in ["gtk-4.0", "gtk-3.0"] {
-            guard let text = try? readTextFile("\(configHome)/\(version)/settings.ini") else { continue }
-            func trimmed(_ part: Substring) -> Substring {
-                let start = part.drop(while: \.isWhitespace)
-                return start[..<(start.lastIndex { !$0.isWhitespace }.map(start.index(after:)) ?? start.startIndex)]
-            }
-            var section: Substring = ""
-            for raw in text.split(whereSeparator: \.isNewline) {
-                let line = trimmed(raw)
-                if line.hasPrefix("[") { section = line; continue }
-                guard section == "[Settings]", let eq = line.firstIndex(of: "="),
-                      trimmed(line[..<eq]) == "gtk-icon-theme-name" else { continue }
-                var value = String(trimmed(line[line.index(after: eq)...]))
-                if value.count >= 2, value.first == "\"", value.last == "\"" { value = String(value.dropFirst().dropLast()) }
-                if AppearanceSettings.isIconThemeName(value) { return value }
-            }
+            guard let text = try? readTextFile("\(configHome)/\(version)/settings.ini"),
+                  var value = KeyFile(text)["Settings", "gtk-icon-theme-name"] else { continue }
+            if value.count >= 2, value.first == "\"", value.last == "\"" { value = String(value.dropFirst().dropLast()) }
+            if AppearanceSettings.isIconThemeName(value) { return value }
         }
         return nil
     }
