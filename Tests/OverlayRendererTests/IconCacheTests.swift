@@ -116,6 +116,32 @@ final class IconCacheTests: XCTestCase {
         }
     }
 
+    /// A cache cut short in place while a theme has it open (not replaced, as the tool does, so
+    /// the folder does not change): lookups go on, each finding nothing or a file that is there.
+    /// A process that mapped the file would be killed (SIGBUS) reading past the new end.
+    func testACacheCutShortWhileOpenIsSurvived() throws {
+        let fillers = (0..<600).map { "filler-\($0)" }  // a cache of several pages
+        for name in fillers {
+            try FileManager.default.copyItem(atPath: "\(root)/OverlayTest/48x48/apps/badge.png", toPath: "\(root)/OverlayTest/48x48/apps/\(name).png")
+        }
+        try buildCache("OverlayTest")
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: "\(root)/OverlayTest/icon-theme.cache")[.size] as? Int)
+        XCTAssertGreaterThan(size, 4 * 4096)
+        XCTAssertEqual(IconCacheFile(folder: "\(root)/OverlayTest")?.directories(of: "filler-599").map(\.directory), ["48x48/apps"])
+        setModificationTime(of: "\(root)/OverlayTest", secondsFromNow: -100)
+        let theme = IconTheme(name: "OverlayTest", searchPaths: [root])
+        XCTAssertEqual(theme.lookup("badge", size: 48), "\(root)/OverlayTest/48x48/apps/badge.png", "the cache opened")
+        let path = "\(root)/OverlayTest/icon-theme.cache"
+        XCTAssertEqual(truncate(path, 4096), 0, "cut to its first page: the hash table kept, most entries gone")
+        for name in names + fillers {
+            for size in [16, 48] {
+                if let found = theme.lookup(name, size: size, scale: 2) {
+                    XCTAssertTrue(FileManager.default.fileExists(atPath: found), "\(name) \(size): \(found)")
+                }
+            }
+        }
+    }
+
     /// The system's themes (Adwaita, hicolor), whose caches the distribution built: a sample of
     /// the names their folders hold, at four sizes and two scales, found alike either way.
     func testTheSystemThemesCachesFindWhatProbingFinds() throws {

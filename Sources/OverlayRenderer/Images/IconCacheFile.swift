@@ -2,9 +2,11 @@ import Glibc
 
 /// A theme folder's `icon-theme.cache`, the index GTK's `gtk-update-icon-cache` writes and
 /// distributions rebuild whenever a package adds icons: which of the folder's directories hold
-/// an icon, and with which extensions. Mapped read-only, so it costs page cache, not the
-/// daemon's memory. Every read is bounds-checked, and a file with any offset outside it is not
-/// used. Big-endian throughout (GTK's docs/iconcache.txt).
+/// an icon, and with which extensions. Checked whole when opened, then read a few bytes a lookup
+/// with `pread`, so it costs no memory of the daemon's, and a file cut short while open (which
+/// would kill a process that mapped it with SIGBUS) only makes its lookups find nothing. Every
+/// read is bounds-checked. Big-endian throughout (GTK's docs/iconcache.txt). Holds one file
+/// descriptor while it lives.
 final class IconCacheFile {
     /// The extensions an image of the cache has (GTK's `IconSuffix` bits).
     struct Extensions: OptionSet {
@@ -14,12 +16,12 @@ final class IconCacheFile {
         static let png = Extensions(rawValue: 1 << 2)
     }
 
-    /// Largest cache mapped (the Adwaita theme's is about 120 KiB).
+    /// Largest cache read (the Adwaita theme's is about 120 KiB); read whole only while opened.
     static let maximumSize = 16 << 20
     /// The offset that ends a hash chain (and marks an empty bucket).
     private static let end = 0xFFFF_FFFF
 
-    private let bytes: MappedBytes
+    private let file: CacheFileBytes
     private let bucketCount: Int
     private let bucketsOffset: Int
     private let directories: [String]
@@ -31,25 +33,19 @@ final class IconCacheFile {
         guard stat(folder, &folderInfo) == 0 else { return nil }
         let fd = open(folder + "/icon-theme.cache", O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
-        defer { close(fd) }
+        file = CacheFileBytes(fd: fd, size: 0)  // closes it if what follows fails
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size >= 12,
-              info.st_size <= Self.maximumSize, info.st_mtim.tv_sec >= folderInfo.st_mtim.tv_sec,
-              let mapped = mmap(nil, Int(info.st_size), PROT_READ, MAP_SHARED, fd, 0), mapped != MAP_FAILED
-        else { return nil }
-        bytes = MappedBytes(base: UnsafeRawPointer(mapped), size: Int(info.st_size))
-        guard let (buckets, offset, names) = Self.header(bytes) else {
-            munmap(mapped, Int(info.st_size))  // deinit does not run for an object never made
-            return nil
-        }
+              info.st_size <= Self.maximumSize, info.st_mtim.tv_sec >= folderInfo.st_mtim.tv_sec else { return nil }
+        var whole = [UInt8](repeating: 0, count: Int(info.st_size))
+        guard file.read(into: &whole, at: 0), let (buckets, offset, names) = Self.header(whole) else { return nil }
+        file.size = whole.count
         (bucketCount, bucketsOffset, directories) = (buckets, offset, names)
     }
-
-    deinit { munmap(UnsafeMutableRawPointer(mutating: bytes.base), bytes.size) }
 
     /// The hash table's size and place and the directory list, once every chain, name and image
     /// list of the file has been checked to lie within it (as GTK validates a cache before use);
     /// nil when any does not.
-    private static func header(_ bytes: MappedBytes) -> (Int, Int, [String])? {
+    private static func header(_ bytes: [UInt8]) -> (Int, Int, [String])? {
         guard bytes.u16(0) == 1, let hash = bytes.u32(4), let list = bytes.u32(8), let count = bytes.u32(list),
               count <= 0xFFFF, let buckets = bytes.u32(hash), buckets > 0,
               hash + 4 + buckets * 4 <= bytes.size else { return nil }
@@ -78,21 +74,24 @@ final class IconCacheFile {
     }
 
     /// The directories (relative to the folder) holding `icon`, each with its extensions; empty
-    /// when the cache does not list it.
+    /// when the cache does not list it. Bounded as the check was, should the file have changed.
     func directories(of icon: String) -> [(directory: String, extensions: Extensions)] {
-        var offset = bytes.u32(bucketsOffset + Int(Self.hash(icon) % UInt32(bucketCount)) * 4)
-        while let entry = offset, entry != Self.end {
-            guard let nameOffset = bytes.u32(entry + 4), bytes.matches(icon, at: nameOffset) else {
-                offset = bytes.u32(entry)
+        var offset = file.u32(bucketsOffset + Int(Self.hash(icon) % UInt32(bucketCount)) * 4)
+        var steps = 0
+        while let entry = offset, entry != Self.end, steps <= file.size / 12 {
+            steps += 1
+            guard let nameOffset = file.u32(entry + 4), file.matches(icon, at: nameOffset) else {
+                offset = file.u32(entry)
                 continue
             }
-            guard let list = bytes.u32(entry + 8), let count = bytes.u32(list) else { return [] }
-            var found: [(String, Extensions)] = []
-            for i in 0..<count {
-                guard let index = bytes.u16(list + 4 + i * 8), let bits = bytes.u16(list + 6 + i * 8) else { break }
-                if Int(index) < directories.count { found.append((directories[Int(index)], Extensions(rawValue: bits))) }
-            }
-            return found
+            guard let list = file.u32(entry + 8), let count = file.u32(list), count <= file.size / 8 else { return [] }
+            return file.withBytes(at: list + 4, count: count * 8) { images in
+                stride(from: 0, to: images.count, by: 8).compactMap { at in
+                    let index = Int(images[at]) << 8 | Int(images[at + 1])
+                    let bits = UInt16(images[at + 2]) << 8 | UInt16(images[at + 3])
+                    return index < directories.count ? (directories[index], Extensions(rawValue: bits)) : nil
+                }
+            } ?? []
         }
         return []
     }
@@ -109,34 +108,85 @@ final class IconCacheFile {
     }
 }
 
-/// A read-only mapping read big-endian, every read checked against its size.
-private struct MappedBytes {
-    let base: UnsafeRawPointer
-    let size: Int
+/// Reads of a cache's bytes, big-endian, nil past its end: the whole file while it is checked,
+/// a few bytes a lookup afterwards.
+private protocol CacheBytes {
+    var size: Int { get }
+    /// The `count` bytes at `offset` passed to `body`; nil when they are not all there.
+    func withBytes<T>(at offset: Int, count: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T?
+}
 
+extension CacheBytes {
     func u16(_ offset: Int) -> UInt16? {
-        guard offset >= 0, offset + 2 <= size else { return nil }
-        return UInt16(base.load(fromByteOffset: offset, as: UInt8.self)) << 8 | UInt16(base.load(fromByteOffset: offset + 1, as: UInt8.self))
+        withBytes(at: offset, count: 2) { UInt16($0[0]) << 8 | UInt16($0[1]) }
     }
 
     func u32(_ offset: Int) -> Int? {
-        guard let high = u16(offset), let low = u16(offset + 2) else { return nil }
-        return Int(high) << 16 | Int(low)
+        withBytes(at: offset, count: 4) { Int($0[0]) << 24 | Int($0[1]) << 16 | Int($0[2]) << 8 | Int($0[3]) }
     }
 
-    /// The zero-terminated string at `offset` (nil when it runs past the end).
-    func string(_ offset: Int) -> String? {
-        guard offset >= 0, offset < size, let end = memchr(base + offset, 0, size - offset) else { return nil }
-        return String(decoding: UnsafeRawBufferPointer(start: base + offset, count: UnsafeRawPointer(end) - (base + offset)),
-                      as: UTF8.self)
+    /// The zero-terminated string at `offset` (nil when it runs past the end or past
+    /// `maximumLength`, longer than any icon or directory name).
+    func string(_ offset: Int, maximumLength: Int = 4096) -> String? {
+        var text: [UInt8] = []
+        var at = offset
+        while text.count < maximumLength {
+            let chunk = Swift.min(64, size - at)
+            guard chunk > 0, let done = withBytes(at: at, count: chunk, { bytes -> Bool in
+                let terminator = bytes.firstIndex(of: 0)
+                text.append(contentsOf: bytes[..<(terminator ?? bytes.count)])
+                return terminator != nil
+            }) else { return nil }
+            if done { return String(decoding: text, as: UTF8.self) }
+            at += chunk
+        }
+        return nil
     }
 
     /// Whether the zero-terminated string at `offset` is `name` (not empty).
     func matches(_ name: String, at offset: Int) -> Bool {
-        var name = name
-        return name.withUTF8 { wanted in
-            guard let start = wanted.baseAddress, offset >= 0, offset + wanted.count < size else { return false }
-            return memcmp(base + offset, start, wanted.count) == 0 && base.load(fromByteOffset: offset + wanted.count, as: UInt8.self) == 0
+        let wanted = Array(name.utf8)
+        return withBytes(at: offset, count: wanted.count + 1) { $0.last == 0 && $0.dropLast().elementsEqual(wanted) } ?? false
+    }
+}
+
+extension Array: CacheBytes where Element == UInt8 {
+    var size: Int { count }
+
+    func withBytes<T>(at offset: Int, count: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T? {
+        guard offset >= 0, count >= 0, offset <= self.count - count else { return nil }
+        return withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + count)])) }
+    }
+}
+
+/// The open cache file, read with `pread`: a file changed since it was checked reads short
+/// (nil) or reads other bytes, and lookups then find nothing or a directory that lacks the
+/// icon, which the theme's lookup checks for anyway.
+private final class CacheFileBytes: CacheBytes {
+    let fd: Int32
+    var size: Int
+
+    init(fd: Int32, size: Int) { (self.fd, self.size) = (fd, size) }
+    deinit { close(fd) }
+
+    /// Fills `buffer` from `offset`; false when the file ends first or the read fails.
+    func read(into buffer: inout [UInt8], at offset: Int) -> Bool {
+        buffer.withUnsafeMutableBytes { all in
+            var done = 0
+            while done < all.count {
+                let n = pread(fd, all.baseAddress! + done, all.count - done, off_t(offset + done))
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                done += n
+            }
+            return true
         }
+    }
+
+    func withBytes<T>(at offset: Int, count: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T? {
+        guard offset >= 0, count >= 0, offset <= size - count else { return nil }
+        var buffer = [UInt8](repeating: 0, count: count)
+        guard read(into: &buffer, at: offset) else { return nil }
+        return buffer.withUnsafeBytes(body)
     }
 }
