@@ -5,7 +5,7 @@ and the SettingChanged signal) from values given on the command line. Needs pyth
 
     fake-settings-portal.py [--version 1|2] [--silent] [NAMESPACE KEY TYPE VALUE]...
 
-TYPE is u (a uint32), s (a string, e.g. GNOME's icon-theme) or rgb (an accent colour: three
+TYPE is u (a uint32), s (a string, e.g. GNOME's icon-theme or Plasma's Icons Theme) or rgb (an accent colour: three
 doubles, comma separated). --version 1 has
 no ReadOne (clients must fall back to Read); --silent owns the name but never answers.
 A test changes a value live with the extra method org.overlaywl.FakePortal.Set(s ns, s key, v value),

@@ -17,16 +17,16 @@ final class DesktopSettingsTests: RigTestCase {
         super.tearDown()
     }
 
-    static let gnome = "org.gnome.desktop.interface"
+    static let gnome = "org.gnome.desktop.interface", kdeIcons = "org.kde.kdeglobals.Icons"
 
     /// Starts the fake portal with `values` (namespace org.freedesktop.appearance: KEY TYPE VALUE…;
-    /// `gnome`, the same in org.gnome.desktop.interface) and waits until it owns its name.
+    /// `other`, NAMESPACE KEY TYPE VALUE) and waits until it owns its name.
     private func startPortal(_ options: [String] = [], _ values: [(String, String, String)] = [],
-                             gnome: [(String, String, String)] = []) throws {
+                             other: [(String, String, String, String)] = []) throws {
         let script = try String(contentsOfFile: "\(Rig.repoRoot)/scripts/fake-settings-portal.py", encoding: .utf8)
         let path = try rig.writeScratchFile("fake-settings-portal.py", Data(script.utf8))
         let arguments = values.flatMap { ["org.freedesktop.appearance", $0.0, $0.1, $0.2] }
-            + gnome.flatMap { [Self.gnome, $0.0, $0.1, $0.2] }
+            + other.flatMap { [$0.0, $0.1, $0.2, $0.3] }
         portal = try rig.spawn(["/usr/bin/python3", path] + options + arguments)
         let deadline = Date().addingTimeInterval(5)
         while !rig.nameHasOwner("org.freedesktop.portal.Desktop") {
@@ -145,10 +145,23 @@ final class DesktopSettingsTests: RigTestCase {
     }
 
     /// The icon theme GNOME's settings name (which GTK's and GNOME's portals offer): a toast's
-    /// icon comes from it, and from the new one when it changes. The test theme (under the
-    /// daemon's `XDG_DATA_DIRS`) has `badge`, an orange ring; Adwaita has no such icon.
+    /// icon comes from it, and from the new one when it changes.
     func testToastIconsComeFromThePortalsIconThemeAndFollowItsChanges() throws {
+        try checkToastIconsFollowThePortal(namespace: Self.gnome, key: "icon-theme")
+    }
+
+    /// The same through the setting Plasma's portal (xdg-desktop-portal-kde) offers, kdeglobals'
+    /// `[Icons] Theme`, which it announces when the user picks another theme.
+    func testToastIconsComeFromPlasmasIconThemeAndFollowItsChanges() throws {
+        try checkToastIconsFollowThePortal(namespace: Self.kdeIcons, key: "Theme")
+    }
+
+    /// The test theme (under the daemon's `XDG_DATA_DIRS`) has `badge`, an orange ring; Adwaita
+    /// has no such icon: the toast shows it while the portal's `namespace` `key` names the test
+    /// theme, and none once it names Adwaita.
+    private func checkToastIconsFollowThePortal(namespace: String, key: String) throws {
         let share = "\(rig.shotsDirectory)/share", theme = "\(share)/icons/OverlayTest"
+        try? FileManager.default.removeItem(atPath: share)  // another test's
         try FileManager.default.createDirectory(atPath: "\(theme)/48x48/apps", withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o755])
         let fixtures = "\(Rig.repoRoot)/Tests/OverlayRendererTests/Golden/assets/icons/OverlayTest"
@@ -157,7 +170,7 @@ final class DesktopSettingsTests: RigTestCase {
             chmod("\(theme)/\(file)", 0o644)
         }
         for folder in [share, "\(share)/icons", theme, "\(theme)/48x48"] { chmod(folder, 0o755) }
-        try startPortal([], gnome: [("icon-theme", "s", "OverlayTest")])
+        try startPortal([], other: [(namespace, key, "s", "OverlayTest")])
         _ = try startDaemon(environment: ["XDG_DATA_DIRS=\(share):/usr/share"])
         _ = try rig.notifySend(["-t", "0", "-i", "badge", "Themed", "an icon from the desktop's icon theme"])
         func orangePixels(_ shot: Screenshot) -> Int {
@@ -167,7 +180,7 @@ final class DesktopSettingsTests: RigTestCase {
         }
         let themed = try settledScreenshot(within: 3) { orangePixels($0) > 100 }
         XCTAssertGreaterThan(orangePixels(themed), 100, "the badge from OverlayTest")
-        try setPortal("icon-theme", "<'Adwaita'>", namespace: Self.gnome)
+        try setPortal(key, "<'Adwaita'>", namespace: namespace)
         let plain = try settledScreenshot(within: 3) { orangePixels($0) == 0 && self.toastBox($0) != nil }
         XCTAssertEqual(orangePixels(plain), 0, "Adwaita has no badge: the toast shows none")
     }

@@ -12,22 +12,26 @@ import Testing
 
 struct AppearanceTests {
     @Test func portalValuesAreReadWhateverTheirVariantNesting() {
-        let appearance = "org.freedesktop.appearance", gnome = "org.gnome.desktop.interface"
+        let appearance = "org.freedesktop.appearance", gnome = "org.gnome.desktop.interface", kde = "org.kde.kdeglobals.Icons"
         var desktop = DesktopAppearance()
         let known = [desktop.set(appearance, "color-scheme", .variant(.uint32(1))),       // ReadOne
                      desktop.set(appearance, "contrast", .variant(.variant(.uint32(1))))]  // Read: one variant more
         #expect(known == [true, true])
         desktop.set(appearance, "reduced-motion", .uint32(1))                              // SettingChanged
         desktop.set(appearance, "accent-color", .variant(.structure([.double(0.2), .double(0.4), .double(1)])))
+        desktop.set(kde, "Theme", .variant(.string("breeze")))
+        #expect(desktop.iconTheme == "breeze", "Plasma's theme while GNOME's is unset")
         desktop.set(gnome, "icon-theme", .variant(.string("Papirus")))
         #expect(desktop == DesktopAppearance(colorScheme: 1, contrast: 1, reducedMotion: 1,
-                                             accent: Color(red: 0.2, green: 0.4, blue: 1), iconTheme: "Papirus"))
+                                             accent: Color(red: 0.2, green: 0.4, blue: 1), gnomeIconTheme: "Papirus", kdeIconTheme: "breeze"))
+        #expect(desktop.iconTheme == "Papirus", "GNOME's before Plasma's")
         let unknown = [desktop.set(appearance, "icon-theme", .string("Adwaita")), desktop.set(gnome, "color-scheme", .uint32(1))]
         #expect(unknown == [false, false])
         // Wrong types, out-of-range accents (the portal's "unset") and names that are no folder clear the value.
         desktop.set(appearance, "color-scheme", .string("dark"))
         desktop.set(appearance, "accent-color", .structure([.double(-1), .double(0), .double(0)]))
         desktop.set(gnome, "icon-theme", .string("../../etc"))
+        desktop.set(kde, "Theme", .uint32(3))
         #expect(desktop.colorScheme == nil && desktop.accent == nil && desktop.iconTheme == nil)
     }
 
@@ -94,25 +98,30 @@ struct AppearanceTests {
         #expect(presenter.manager.motion == .reduced)
     }
 
-    /// The icon theme: the config's, else the portal's, else GTK's settings.ini (GTK 4's before
-    /// GTK 3's), else Adwaita.
-    @Test func theIconThemeIsTheConfigsThenThePortalsThenGtksSettings() throws {
+    /// The icon theme: the config's, else the portal's, else the settings files' (GTK 4's
+    /// settings.ini, GTK 3's, Plasma's kdeglobals, its look-and-feel defaults), else Adwaita.
+    @Test func theIconThemeIsTheConfigsThenThePortalsThenTheSettingsFiles() throws {
         let home = "/tmp/overlay-wl-gtk-settings-\(getpid())"
         defer { _ = try? FileManager.default.removeItem(atPath: home) }
         try FileManager.default.createDirectory(atPath: home + "/gtk-3.0", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: home + "/gtk-4.0", withIntermediateDirectories: true)
-        #expect(AppearanceResolver.gtkSettingsIconTheme(configHome: home) == nil)
+        try FileManager.default.createDirectory(atPath: home + "/kdedefaults", withIntermediateDirectories: true)
+        #expect(AppearanceResolver.settingsFilesIconTheme(configHome: home) == nil)
+        try "[KDE]\nLookAndFeelPackage=org.kde.breeze.desktop\n[Icons]\nTheme=breeze\n".write(toFile: home + "/kdedefaults/kdeglobals", atomically: true, encoding: .utf8)
+        #expect(AppearanceResolver.settingsFilesIconTheme(configHome: home) == "breeze")
+        try "[General]\nColorScheme=BreezeDark\n\n[Icons]\nTheme=breeze-dark\n".write(toFile: home + "/kdeglobals", atomically: true, encoding: .utf8)
+        #expect(AppearanceResolver.settingsFilesIconTheme(configHome: home) == "breeze-dark")
         try "[Settings]\ngtk-theme-name=Adwaita\ngtk-icon-theme-name = \"Papirus\"\n".write(toFile: home + "/gtk-3.0/settings.ini", atomically: true, encoding: .utf8)
-        #expect(AppearanceResolver.gtkSettingsIconTheme(configHome: home) == "Papirus")
+        #expect(AppearanceResolver.settingsFilesIconTheme(configHome: home) == "Papirus")
         try "[Other]\ngtk-icon-theme-name=Nope\n[Settings]\ngtk-icon-theme-name=breeze\n".write(toFile: home + "/gtk-4.0/settings.ini", atomically: true, encoding: .utf8)
-        #expect(AppearanceResolver.gtkSettingsIconTheme(configHome: home) == "breeze")
+        #expect(AppearanceResolver.settingsFilesIconTheme(configHome: home) == "breeze")
 
         var config = AppearanceSettings()
-        #expect(AppearanceResolver.iconTheme(config, desktop: DesktopAppearance(), gtkSettings: nil) == "Adwaita")
-        #expect(AppearanceResolver.iconTheme(config, desktop: DesktopAppearance(), gtkSettings: "breeze") == "breeze")
-        #expect(AppearanceResolver.iconTheme(config, desktop: DesktopAppearance(iconTheme: "Papirus"), gtkSettings: "breeze") == "Papirus")
+        #expect(AppearanceResolver.iconTheme(config, desktop: DesktopAppearance(), settingsFiles: nil) == "Adwaita")
+        #expect(AppearanceResolver.iconTheme(config, desktop: DesktopAppearance(), settingsFiles: "breeze") == "breeze")
+        #expect(AppearanceResolver.iconTheme(config, desktop: DesktopAppearance(gnomeIconTheme: "Papirus"), settingsFiles: "breeze") == "Papirus")
         config.iconTheme = "Yaru"
-        #expect(AppearanceResolver.iconTheme(config, desktop: DesktopAppearance(iconTheme: "Papirus"), gtkSettings: "breeze") == "Yaru")
+        #expect(AppearanceResolver.iconTheme(config, desktop: DesktopAppearance(gnomeIconTheme: "Papirus"), settingsFiles: "breeze") == "Yaru")
     }
 
     /// A level's icon follows the icon theme: the test theme has `badge`, Adwaita does not, so
@@ -128,14 +137,14 @@ struct AppearanceTests {
         }
         #expect(harness.presenter.iconTheme.name == "Adwaita")
         #expect(try !shownIcon())
-        harness.daemon.appearance.desktopChanged(DesktopAppearance(iconTheme: "OverlayTest"))
+        harness.daemon.appearance.desktopChanged(DesktopAppearance(gnomeIconTheme: "OverlayTest"))
         #expect(harness.presenter.iconTheme.name == "OverlayTest")
         #expect(try shownIcon())
         harness.daemon.appearance.desktopChanged(DesktopAppearance())
         #expect(try !shownIcon())
         // A theme that is not installed (a typo in the config): Adwaita's icons rather than none.
-        harness.daemon.appearance.desktopChanged(DesktopAppearance(iconTheme: "OverlayTest"))
-        harness.daemon.appearance.desktopChanged(DesktopAppearance(iconTheme: "NoSuchTheme"))
+        harness.daemon.appearance.desktopChanged(DesktopAppearance(gnomeIconTheme: "OverlayTest"))
+        harness.daemon.appearance.desktopChanged(DesktopAppearance(gnomeIconTheme: "NoSuchTheme"))
         #expect(harness.presenter.iconTheme.name == "Adwaita")
     }
 }

@@ -12,9 +12,10 @@ final class AppearanceRuntime {
     private var settings: AppearanceSettings
     private(set) var desktop = DesktopAppearance()
     private let gtkTheme: String?
-    /// Where GTK's settings.ini is looked for (`$XDG_CONFIG_HOME`), read again at every reload.
+    /// Where the desktop's settings files (GTK's settings.ini, Plasma's kdeglobals) are looked
+    /// for (`$XDG_CONFIG_HOME`), read again at every reload.
     private let configHome: String?
-    private var gtkIconTheme: String?
+    private var filesIconTheme: String?
     /// Where icon themes are looked for (tests put theirs first).
     private var iconSearchPaths = IconTheme.defaultSearchPaths()
     /// The last icon theme named that is not installed (logged once).
@@ -29,7 +30,7 @@ final class AppearanceRuntime {
         self.settings = settings
         self.gtkTheme = gtkTheme
         self.configHome = configHome
-        gtkIconTheme = configHome.flatMap(AppearanceResolver.gtkSettingsIconTheme)
+        filesIconTheme = configHome.flatMap(AppearanceResolver.settingsFilesIconTheme)
         apply()
     }
 
@@ -41,7 +42,7 @@ final class AppearanceRuntime {
 
     func configChanged(_ settings: AppearanceSettings) {
         self.settings = settings
-        gtkIconTheme = configHome.flatMap(AppearanceResolver.gtkSettingsIconTheme)
+        filesIconTheme = configHome.flatMap(AppearanceResolver.settingsFilesIconTheme)
         apply()
     }
 
@@ -51,7 +52,7 @@ final class AppearanceRuntime {
     }
 
     /// The icon theme's name in force.
-    var iconTheme: String { AppearanceResolver.iconTheme(settings, desktop: desktop, gtkSettings: gtkIconTheme) }
+    var iconTheme: String { AppearanceResolver.iconTheme(settings, desktop: desktop, settingsFiles: filesIconTheme) }
 
     private func apply() {
         (theme, motion) = AppearanceResolver.resolve(settings, desktop: desktop, gtkTheme: gtkTheme)

@@ -4,12 +4,14 @@ import OverlayEngine
 import OverlayRenderer
 
 /// What the desktop's settings portal says about appearance (`org.freedesktop.appearance`, and
-/// GNOME's `org.gnome.desktop.interface` for the icon theme, which GTK's and GNOME's portals
-/// offer); nil for what it does not say (no portal, an older portal, an unset value).
+/// for the icon theme GNOME's `org.gnome.desktop.interface`, which GTK's and GNOME's portals
+/// offer, and Plasma's `org.kde.kdeglobals.Icons`, which KDE's offers); nil for what it does
+/// not say (no portal, an older portal, an unset value).
 struct DesktopAppearance: Equatable {
     /// The settings followed, by namespace.
     static let keys = [("org.freedesktop.appearance", ["color-scheme", "contrast", "reduced-motion", "accent-color"]),
-                       ("org.gnome.desktop.interface", ["icon-theme"])]
+                       ("org.gnome.desktop.interface", ["icon-theme"]),
+                       ("org.kde.kdeglobals.Icons", ["Theme"])]
 
     /// 0 no preference, 1 dark, 2 light.
     var colorScheme: UInt32?
@@ -18,8 +20,13 @@ struct DesktopAppearance: Equatable {
     /// 0 off, 1 on (added to the portal in 2025).
     var reducedMotion: UInt32?
     var accent: Color?
-    /// The icon theme's name.
-    var iconTheme: String?
+    /// The icon theme's name, GNOME's setting and Plasma's.
+    var gnomeIconTheme: String?
+    var kdeIconTheme: String?
+
+    /// The icon theme the desktop names: GNOME's setting, else Plasma's (Plasma keeps GNOME's
+    /// in step with its own when both portals run).
+    var iconTheme: String? { gnomeIconTheme ?? kdeIconTheme }
 
     /// Takes one setting's value (with any variant wrappers: `Read` nests one more than `ReadOne`);
     /// nil or a value of the wrong type unsets it. False for a key this does not follow.
@@ -31,12 +38,17 @@ struct DesktopAppearance: Equatable {
         case ("org.freedesktop.appearance", "contrast"): contrast = number
         case ("org.freedesktop.appearance", "reduced-motion"): reducedMotion = number
         case ("org.freedesktop.appearance", "accent-color"): accent = value.flatMap(Self.accent)
-        case ("org.gnome.desktop.interface", "icon-theme"):
-            let name: String? = if case .string(let s)? = value?.unwrapped { s } else { nil }
-            iconTheme = name.flatMap { AppearanceSettings.isIconThemeName($0) ? $0 : nil }
+        case ("org.gnome.desktop.interface", "icon-theme"): gnomeIconTheme = Self.iconThemeName(value)
+        case ("org.kde.kdeglobals.Icons", "Theme"): kdeIconTheme = Self.iconThemeName(value)
         default: return false
         }
         return true
+    }
+
+    /// A string that can name a theme's folder; nil for anything else.
+    static func iconThemeName(_ value: BusValue?) -> String? {
+        guard case .string(let name)? = value?.unwrapped, AppearanceSettings.isIconThemeName(name) else { return nil }
+        return name
     }
 
     /// `(ddd)` sRGB in 0…1; out of range means "no accent" (the portal's convention).
@@ -93,17 +105,22 @@ extension AppearanceResolver {
     /// The icon theme used when none is configured and the desktop names none.
     static let defaultIconTheme = "Adwaita"
 
-    /// The icon theme in force: the config's, else the portal's, else GTK's settings.ini's, else Adwaita.
-    static func iconTheme(_ config: AppearanceSettings, desktop: DesktopAppearance, gtkSettings: String?) -> String {
-        config.iconTheme ?? desktop.iconTheme ?? gtkSettings ?? defaultIconTheme
+    /// The icon theme in force: the config's, else the portal's, else the desktop's settings
+    /// files', else Adwaita.
+    static func iconTheme(_ config: AppearanceSettings, desktop: DesktopAppearance, settingsFiles: String?) -> String {
+        config.iconTheme ?? desktop.iconTheme ?? settingsFiles ?? defaultIconTheme
     }
 
-    /// `gtk-icon-theme-name` of `[Settings]` in GTK's settings.ini under `configHome`
-    /// (`$XDG_CONFIG_HOME`): GTK 4's, else GTK 3's; nil when neither names a theme.
-    static func gtkSettingsIconTheme(configHome: String) -> String? {
-        for version in ["gtk-4.0", "gtk-3.0"] {
-            guard let text = try? readTextFile("\(configHome)/\(version)/settings.ini"),
-                  var value = KeyFile(text)["Settings", "gtk-icon-theme-name"] else { continue }
+    /// The icon theme the desktop's settings files under `configHome` (`$XDG_CONFIG_HOME`) name:
+    /// `gtk-icon-theme-name` in GTK 4's settings.ini, else GTK 3's, else `Theme` of `[Icons]` in
+    /// Plasma's kdeglobals, else in its look-and-feel defaults (kdedefaults); nil when none does.
+    static func settingsFilesIconTheme(configHome: String) -> String? {
+        let places = [("gtk-4.0/settings.ini", "Settings", "gtk-icon-theme-name"),
+                      ("gtk-3.0/settings.ini", "Settings", "gtk-icon-theme-name"),
+                      ("kdeglobals", "Icons", "Theme"),
+                      ("kdedefaults/kdeglobals", "Icons", "Theme")]
+        for (file, group, key) in places {
+            guard let text = try? readTextFile("\(configHome)/\(file)"), var value = KeyFile(text)[group, key] else { continue }
             if value.count >= 2, value.first == "\"", value.last == "\"" { value = String(value.dropFirst().dropLast()) }
             if AppearanceSettings.isIconThemeName(value) { return value }
         }
