@@ -108,12 +108,15 @@ final class IconCacheTests: XCTestCase {
             ("a loop", loop),
         ]
         let probed = lookups(cached: false)
+        let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
         for (what, bytes) in broken {
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             setModificationTime(of: "\(root)/OverlayTest", secondsFromNow: -100)
             XCTAssertNil(IconCacheFile(folder: "\(root)/OverlayTest"), what)
             XCTAssertEqual(lookups(cached: true), probed, what)
         }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count, descriptors,
+                       "a cache not used keeps no descriptor open")
     }
 
     /// A cache cut short in place while a theme has it open (not replaced, as the tool does, so
