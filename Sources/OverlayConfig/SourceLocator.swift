@@ -1,3 +1,5 @@
+import OverlayEngine
+
 /// Finds where a key was written in TOML text, so errors found after parsing (a bad regex, an
 /// unknown queue type) still name a line and column. TOMLKit keeps no source positions.
 struct SourceLocator {
@@ -24,7 +26,7 @@ struct SourceLocator {
                 table = Self.headerName(content.dropFirst())
                 headers[table] = Position(line: line, column: indent + 1)
             } else if let equals = content.firstIndex(of: "="), !content.hasPrefix("#") {
-                let key = Self.unquote(content[..<equals].trimmingCharacters(in: " \t"))
+                let key = Self.unquote(content[..<equals].trimmed(" \t"))
                 let afterEquals = content[content.index(after: equals)...]
                 let spaces = afterEquals.prefix { $0 == " " || $0 == "\t" }.count
                 let column = indent + content.distance(from: content.startIndex, to: equals) + 2 + spaces
@@ -45,20 +47,11 @@ struct SourceLocator {
 
     private static func headerName(_ rest: Substring) -> String {
         let name = rest.prefix { $0 != "]" }
-        return name.split(separator: ".").map { unquote($0.trimmingCharacters(in: " \t")) }.joined(separator: ".")
+        return name.split(separator: ".").map { unquote($0.trimmed(" \t")) }.joined(separator: ".")
     }
 
     private static func unquote(_ s: String) -> String {
         if s.count >= 2, let f = s.first, f == "\"" || f == "'", s.last == f { return String(s.dropFirst().dropLast()) }
         return s
-    }
-}
-
-extension StringProtocol {
-    func trimmingCharacters(in set: String) -> String {
-        var s = Substring(self)
-        while let f = s.first, set.contains(f) { s = s.dropFirst() }
-        while let l = s.last, set.contains(l) { s = s.dropLast() }
-        return String(s)
     }
 }

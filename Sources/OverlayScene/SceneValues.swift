@@ -176,13 +176,3 @@ enum SceneValues {
                         channels: channels, bytes: bytes)
     }
 }
-
-extension String {
-    func trimmed(_ set: String) -> String {
-        let chars = Set(set)
-        var s = Substring(self)
-        while let f = s.first, chars.contains(f) { s.removeFirst() }
-        while let l = s.last, chars.contains(l) { s.removeLast() }
-        return String(s)
-    }
-}

@@ -1,4 +1,5 @@
 import Glibc
+import OverlayEngine
 
 /// One theme's `index.theme`: its parents and its icon directories with their size rules
 /// (freedesktop Icon Theme Specification).
@@ -50,7 +51,7 @@ struct IconThemeIndex {
         let sections = KeyFile(text).sections
         let head = sections["Icon Theme"] ?? [:]
         func list(_ key: String) -> [String] {
-            (head[key] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: " \t") }.filter { !$0.isEmpty }
+            (head[key] ?? "").split(separator: ",").map { $0.trimmed(" \t") }.filter { !$0.isEmpty }
         }
         inherits = list("Inherits")
         // ScaledDirectories (older themes) lists the @2 folders separately; both count.

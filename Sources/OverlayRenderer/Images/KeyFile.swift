@@ -1,3 +1,5 @@
+import OverlayEngine
+
 /// A freedesktop key file (an icon theme's `index.theme`, GTK's `settings.ini`): `[Section]`
 /// headers and `key = value` lines, trimmed; comments, blank and malformed lines are ignored, and
 /// a key given twice in a section keeps its last value.
@@ -8,15 +10,15 @@ public struct KeyFile {
         var sections: [String: [String: String]] = [:]
         var current = ""
         for raw in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
-            let line = raw.trimmingCharacters(in: " \t")
+            let line = raw.trimmed(" \t")
             if line.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix("["), line.hasSuffix("]") {
                 current = String(line.dropFirst().dropLast())
                 continue
             }
             guard let eq = line.firstIndex(of: "=") else { continue }
-            let key = line[..<eq].trimmingCharacters(in: " \t")
-            let value = line[line.index(after: eq)...].trimmingCharacters(in: " \t")
+            let key = line[..<eq].trimmed(" \t")
+            let value = line[line.index(after: eq)...].trimmed(" \t")
             sections[current, default: [:]][key] = value
         }
         self.sections = sections
@@ -24,14 +26,4 @@ public struct KeyFile {
 
     /// The value of `key` in `section`, nil when either is missing.
     public subscript(section: String, key: String) -> String? { sections[section]?[key] }
-}
-
-extension StringProtocol {
-    func trimmingCharacters(in set: String) -> String {
-        let chars = Set(set)
-        var s = Substring(self)
-        while let f = s.first, chars.contains(f) { s.removeFirst() }
-        while let l = s.last, chars.contains(l) { s.removeLast() }
-        return String(s)
-    }
 }
