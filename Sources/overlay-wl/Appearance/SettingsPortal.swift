@@ -68,7 +68,7 @@ final class SettingsPortal {
         case .failure(let error as BusMethodError) where error.name == "org.freedesktop.DBus.Error.UnknownMethod" && method == "ReadOne":
             try? read(namespace, key, method: "Read")
         case .failure(let error as BusMethodError) where error.name == "org.freedesktop.portal.Error.NotFound":
-            update(namespace, key, nil)  // a portal without this key (reduced-motion before 2025; GNOME's icon-theme elsewhere)
+            update(namespace, key, nil)  // a portal without this key (reduced-motion before 2025; each desktop's icon theme elsewhere)
         case .failure(let error):
             guard !reportedAbsence else { return }
             reportedAbsence = true
