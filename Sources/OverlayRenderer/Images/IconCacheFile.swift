@@ -159,9 +159,9 @@ extension Array: CacheBytes where Element == UInt8 {
     }
 }
 
-/// The open cache file, read with `pread`: a file changed since it was checked reads short
-/// (nil) or reads other bytes, and lookups then find nothing or a directory that lacks the
-/// icon, which the theme's lookup checks for anyway.
+/// The open cache file, read with `pread`: a file changed since it was checked reads short (nil:
+/// nothing found) or reads other bytes (at worst a path that does not exist, which then fails to
+/// load as any missing icon does).
 private final class CacheFileBytes: CacheBytes {
     let fd: Int32
     var size: Int

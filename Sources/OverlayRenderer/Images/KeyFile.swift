@@ -1,8 +1,8 @@
 import OverlayEngine
 
-/// A freedesktop key file (an icon theme's `index.theme`, GTK's `settings.ini`): `[Section]`
-/// headers and `key = value` lines, trimmed; comments, blank and malformed lines are ignored, and
-/// a key given twice in a section keeps its last value.
+/// A freedesktop key file (an icon theme's `index.theme`, GTK's `settings.ini`, Plasma's
+/// `kdeglobals`): `[Section]` headers and `key = value` lines, trimmed; comments, blank and
+/// malformed lines are ignored, and a key given twice in a section keeps its last value.
 public struct KeyFile {
     public let sections: [String: [String: String]]
 
